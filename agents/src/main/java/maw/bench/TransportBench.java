@@ -1,0 +1,342 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import maw.runtime.Agent;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
+import maw.runtime.xmpp.SpadeWire;
+import maw.runtime.xmpp.XmppTransport;
+import org.jivesoftware.smack.StanzaCollector;
+import org.jivesoftware.smack.filter.StanzaTypeFilter;
+import org.jivesoftware.smack.packet.StanzaBuilder;
+import org.jivesoftware.smack.tcp.XMPPTCPConnection;
+import org.jivesoftware.smackx.xdata.FormField;
+import org.jivesoftware.smackx.xdata.packet.DataForm;
+import org.jxmpp.jid.impl.JidCreate;
+
+/**
+ * {@code maw bench transport}: in one run against one server, (1) raw Smack ping-pong between two bare connections
+ * (with the very stanzas the runtime sends, and with the body alone), (2) our runtime's request/reply between two
+ * agents, all over the same connection settings and interleaved in blocks so that machine noise hits each alike, and
+ * (3) the time to start 20 agents at once (connect, log in, setup done). The in-JVM transport's request/reply is
+ * measured too, for reference.
+ */
+public final class TransportBench {
+
+    /** Everything one run measured. */
+    public record Result(int rounds, int warmup, double rawMedianMicros, double rawP99Micros,
+            double runtimeMedianMicros, double runtimeP99Micros, double ratio, double rawBodyOnlyMedianMicros,
+            double rawBodyOnlyP99Micros, double ratioToBodyOnly, long start20Millis, List<Long> start20Trials,
+            long stop20Millis, double localMedianMicros, double localP99Micros) {
+
+        public Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("rounds", rounds);
+            m.put("warmup", warmup);
+            m.put("rawMedianMicros", round(rawMedianMicros));
+            m.put("rawP99Micros", round(rawP99Micros));
+            m.put("runtimeMedianMicros", round(runtimeMedianMicros));
+            m.put("runtimeP99Micros", round(runtimeP99Micros));
+            m.put("ratio", Math.round(ratio * 1000) / 1000.0);
+            m.put("rawBodyOnlyMedianMicros", round(rawBodyOnlyMedianMicros));
+            m.put("rawBodyOnlyP99Micros", round(rawBodyOnlyP99Micros));
+            m.put("ratioToBodyOnly", Math.round(ratioToBodyOnly * 1000) / 1000.0);
+            m.put("start20Millis", start20Millis);
+            m.put("start20TrialsMillis", start20Trials);
+            m.put("stop20Millis", stop20Millis);
+            m.put("localMedianMicros", round(localMedianMicros));
+            m.put("localP99Micros", round(localP99Micros));
+            return m;
+        }
+
+        private static double round(double d) {
+            return Math.round(d * 10) / 10.0;
+        }
+    }
+
+    private static final int BLOCKS = 8;
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
+
+    private final XmppTransport xmpp;
+    private final String password;
+    private final PrintStream out;
+
+    /**
+     * @param xmpp     the transport to measure, with accounts {@link #accounts(int)} provisioned
+     * @param password the password of those accounts
+     */
+    public TransportBench(XmppTransport xmpp, String password, PrintStream out) {
+        this.xmpp = xmpp;
+        this.password = password;
+        this.out = out;
+    }
+
+    /** The accounts the benchmark logs in with. */
+    public static List<String> accounts(int startAgents) {
+        List<String> names = new ArrayList<>(List.of("bench-raw-a", "bench-raw-b", "bench-plain-a", "bench-plain-b",
+                "bench-rt-a", "bench-rt-b"));
+        for (int i = 1; i <= startAgents; i++) {
+            names.add(String.format("bench-start-%02d", i));
+        }
+        return names;
+    }
+
+    public Result run(int rounds, int warmup, int startAgents, int startTrials) throws Exception {
+        String domain = xmpp.domain();
+        out.printf("connecting two raw Smack pairs and the runtime pair ...%n");
+        RawPair raw = new RawPair(domain, "bench-raw-a", "bench-raw-b", true);
+        RawPair plain = new RawPair(domain, "bench-plain-a", "bench-plain-b", false);
+        AgentPair agents = new AgentPair(xmpp, domain, "bench-rt-a", "bench-rt-b");
+        try {
+            out.printf("warming up: %d round trips each ...%n", warmup);
+            raw.roundTrips(warmup);
+            plain.roundTrips(warmup);
+            agents.roundTrips(warmup);
+
+            long[] rawTimes = new long[rounds];
+            long[] plainTimes = new long[rounds];
+            long[] rtTimes = new long[rounds];
+            int done = 0;
+            for (int block = 0; block < BLOCKS; block++) {
+                int n = rounds / BLOCKS + (block < rounds % BLOCKS ? 1 : 0);
+                System.arraycopy(raw.roundTrips(n), 0, rawTimes, done, n);
+                System.arraycopy(agents.roundTrips(n), 0, rtTimes, done, n);
+                System.arraycopy(plain.roundTrips(n), 0, plainTimes, done, n);
+                done += n;
+                out.printf("  block %d/%d: %d round trips each; medians so far: raw %.0f us, runtime %.0f us, "
+                        + "raw body-only %.0f us%n", block + 1, BLOCKS, n,
+                        percentile(Arrays.copyOf(rawTimes, done), 50) / 1000.0,
+                        percentile(Arrays.copyOf(rtTimes, done), 50) / 1000.0,
+                        percentile(Arrays.copyOf(plainTimes, done), 50) / 1000.0);
+            }
+
+            out.printf("starting %d agents at once, %d times ...%n", startAgents, startTrials);
+            List<Long> trials = new ArrayList<>();
+            long stopMillis = 0;
+            for (int t = 0; t < startTrials; t++) {
+                long[] startStop = startAll(startAgents, domain);
+                trials.add(startStop[0]);
+                stopMillis = Math.max(stopMillis, startStop[1]);
+                out.printf("  trial %d: %d agents started in %d ms (stopped in %d ms)%n", t + 1, startAgents,
+                        startStop[0], startStop[1]);
+            }
+
+            out.printf("the same request/reply on the in-JVM transport, for reference ...%n");
+            long[] localTimes = localRoundTrips(warmup, rounds);
+
+            long[] sortedTrials = trials.stream().mapToLong(Long::longValue).sorted().toArray();
+            double rawMedian = percentile(rawTimes, 50) / 1000.0;
+            double rtMedian = percentile(rtTimes, 50) / 1000.0;
+            double plainMedian = percentile(plainTimes, 50) / 1000.0;
+            return new Result(rounds, warmup, rawMedian, percentile(rawTimes, 99) / 1000.0, rtMedian,
+                    percentile(rtTimes, 99) / 1000.0, rtMedian / rawMedian, plainMedian,
+                    percentile(plainTimes, 99) / 1000.0, rtMedian / plainMedian,
+                    sortedTrials[sortedTrials.length / 2], trials, stopMillis, percentile(localTimes, 50) / 1000.0,
+                    percentile(localTimes, 99) / 1000.0);
+        } finally {
+            raw.close();
+            plain.close();
+            agents.close();
+        }
+    }
+
+    /** Starts {@code n} agents at once; returns {milliseconds until all had run setup, milliseconds to stop them}. */
+    private long[] startAll(int n, String domain) throws Exception {
+        CountDownLatch setupDone = new CountDownLatch(n);
+        List<Agent> started = new ArrayList<>();
+        List<CompletableFuture<Agent>> futures = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 1; i <= n; i++) {
+            Agent a = new Agent(Jid.of(String.format("bench-start-%02d", i), domain), password) {
+                @Override
+                protected void setup() {
+                    setupDone.countDown();
+                }
+            };
+            started.add(a);
+            futures.add(a.startAsync(xmpp));
+        }
+        CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        if (!setupDone.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("agents did not finish setup");
+        }
+        long startMillis = (System.nanoTime() - t0) / 1_000_000;
+        long t1 = System.nanoTime();
+        List<Thread> stoppers = new ArrayList<>();
+        for (Agent a : started) {
+            stoppers.add(Thread.ofVirtual().start(a::stop));
+        }
+        for (Thread t : stoppers) {
+            t.join();
+        }
+        return new long[] {startMillis, (System.nanoTime() - t1) / 1_000_000};
+    }
+
+    private long[] localRoundTrips(int warmup, int rounds) throws Exception {
+        LocalTransport local = new LocalTransport(xmpp.domain());
+        local.register("bench-rt-a", password).register("bench-rt-b", password);
+        AgentPair pair = new AgentPair(local, xmpp.domain(), "bench-rt-a", "bench-rt-b");
+        try {
+            pair.roundTrips(warmup);
+            return pair.roundTrips(rounds);
+        } finally {
+            pair.close();
+        }
+    }
+
+    static long percentile(long[] values, double p) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int idx = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, idx))];
+    }
+
+    private static Map<String, String> ordered(String k1, String v1, String k2, String v2) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
+    }
+
+    private static String pingBody(int seq) {
+        return "{\"type\":\"ping\",\"seq\":" + seq + "}";
+    }
+
+    /**
+     * Two bare Smack connections with the agents' own settings, written the way Smack's documentation answers and
+     * asks: B echoes from a stanza listener, A waits on a {@link StanzaCollector}. With {@code spadeShaped} the
+     * stanzas carry the same SPADE metadata form as the runtime's (performative, reply-with / in-reply-to), so the
+     * two differ only by what the runtime does; without it they carry the body alone.
+     */
+    private final class RawPair implements AutoCloseable {
+        private final XMPPTCPConnection a;
+        private final XMPPTCPConnection b;
+        private final StanzaCollector replies;
+        private final org.jxmpp.jid.Jid bJid;
+        private final boolean spadeShaped;
+        private final String idPrefix = "bench-raw-a-" + Long.toString(System.nanoTime(), 36) + "-";
+
+        RawPair(String domain, String aName, String bName, boolean spadeShaped) throws Exception {
+            this.spadeShaped = spadeShaped;
+            a = connect(Jid.of(aName, domain));
+            b = connect(Jid.of(bName, domain));
+            bJid = JidCreate.from(bName + "@" + domain);
+            b.addSyncStanzaListener(s -> {
+                var m = (org.jivesoftware.smack.packet.Message) s;
+                var reply = StanzaBuilder.buildMessage().to(m.getFrom())
+                        .ofType(org.jivesoftware.smack.packet.Message.Type.chat).setBody(m.getBody());
+                DataForm form = DataForm.from(m);
+                if (form != null) {
+                    FormField replyWith = form.getField("reply-with");
+                    reply.addExtension(SpadeWire.metadataForm(ordered("performative", "inform", "in-reply-to",
+                            replyWith == null ? "" : replyWith.getFirstValue()), null));
+                }
+                b.sendStanza(reply.build());
+            }, StanzaTypeFilter.MESSAGE);
+            replies = a.createStanzaCollector(StanzaTypeFilter.MESSAGE);
+        }
+
+        private XMPPTCPConnection connect(Jid jid) throws Exception {
+            XMPPTCPConnection c = new XMPPTCPConnection(xmpp.configurationFor(jid, password));
+            c.setUseStreamManagement(true);
+            c.connect();
+            c.login();
+            return c;
+        }
+
+        long[] roundTrips(int n) throws Exception {
+            long[] times = new long[n];
+            for (int i = 0; i < n; i++) {
+                var ping = StanzaBuilder.buildMessage().to(bJid)
+                        .ofType(org.jivesoftware.smack.packet.Message.Type.chat).setBody(pingBody(i));
+                if (spadeShaped) {
+                    ping.addExtension(SpadeWire.metadataForm(
+                            ordered("performative", "request", "reply-with", idPrefix + i), null));
+                }
+                long t0 = System.nanoTime();
+                a.sendStanza(ping.build());
+                if (replies.nextResult(REPLY_TIMEOUT.toMillis()) == null) {
+                    throw new IllegalStateException("raw Smack: no reply within " + REPLY_TIMEOUT);
+                }
+                times[i] = System.nanoTime() - t0;
+            }
+            return times;
+        }
+
+        @Override
+        public void close() {
+            replies.cancel();
+            a.disconnect();
+            b.disconnect();
+        }
+    }
+
+    /** Two agents: B answers every request with an inform; A's behaviour asks when the bench orders a block. */
+    private final class AgentPair implements AutoCloseable {
+        private final Agent a;
+        private final Agent b;
+        private final BlockingQueue<Integer> orders = new ArrayBlockingQueue<>(1);
+        private final BlockingQueue<long[]> results = new ArrayBlockingQueue<>(1);
+
+        AgentPair(Transport transport, String domain, String aName, String bName) throws Exception {
+            Jid bJid = Jid.of(bName, domain);
+            b = new Agent(bJid, password);
+            b.addBehaviour(CyclicBehaviour.of("echo", self -> {
+                Message m = self.receive(Duration.ofSeconds(1));
+                if (m != null) {
+                    self.send(m.createReply().performative(Performative.INFORM).body(m.json()).build());
+                }
+            }));
+            a = new Agent(Jid.of(aName, domain), password);
+            a.addBehaviour(CyclicBehaviour.of("ping", self -> {
+                Integer n = orders.poll(1, TimeUnit.SECONDS);
+                if (n == null) {
+                    return;
+                }
+                long[] times = new long[n];
+                for (int i = 0; i < n; i++) {
+                    Message request = Message.builder().to(bJid).performative(Performative.REQUEST)
+                            .rawBody(pingBody(i)).build();
+                    long t0 = System.nanoTime();
+                    if (self.ask(request, REPLY_TIMEOUT) == null) {
+                        throw new IllegalStateException("runtime: no reply within " + REPLY_TIMEOUT);
+                    }
+                    times[i] = System.nanoTime() - t0;
+                }
+                results.put(times);
+            }));
+            b.start(transport);
+            a.start(transport);
+        }
+
+        long[] roundTrips(int n) throws Exception {
+            orders.put(n);
+            long[] r = results.poll(5, TimeUnit.MINUTES);
+            if (r == null) {
+                throw new IllegalStateException("the runtime pair did not finish its block");
+            }
+            return r;
+        }
+
+        @Override
+        public void close() {
+            a.stop();
+            b.stop();
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package maw.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+import maw.config.MawConfig;
+import maw.config.Setting;
+import maw.config.Setting.ServerKind;
+import maw.config.Setting.TlsKind;
+import maw.config.Setting.TransportKind;
+import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
+import maw.runtime.xmpp.PrivateEjabberd;
+import maw.runtime.xmpp.XmppSettings;
+import maw.runtime.xmpp.XmppTransport;
+
+/**
+ * What the agents of one command run on, as the settings say: the in-JVM transport, the private ejabberd (started or
+ * reused, accounts created in bulk), or an external XMPP server whose accounts already exist.
+ */
+public final class AgentNetwork implements AutoCloseable {
+
+    private final Transport transport;
+    private final PrivateEjabberd server;
+
+    private AgentNetwork(Transport transport, PrivateEjabberd server) {
+        this.transport = transport;
+        this.server = server;
+    }
+
+    /** Prepares the transport; for the private server this starts it if needed. */
+    public static AgentNetwork open(MawConfig config, Consumer<String> progress) {
+        TransportKind kind = config.choice(Setting.TRANSPORT, TransportKind.class);
+        if (kind == TransportKind.LOCAL) {
+            return new AgentNetwork(new LocalTransport(config.string(Setting.XMPP_DOMAIN)), null);
+        }
+        if (config.choice(Setting.XMPP_SERVER, ServerKind.class) == ServerKind.PRIVATE) {
+            PrivateEjabberd server = privateServer(config, progress);
+            try {
+                server.start();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            XmppSettings s = server.clientSettings();
+            Path trust = config.path(Setting.XMPP_TRUST_CERT);
+            XmppSettings settings = new XmppSettings(s.host(), s.port(), s.domain(), tls(config),
+                    trust != null ? trust : s.trustCert(), config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600),
+                    s.reconnectDelay());
+            return new AgentNetwork(new XmppTransport(settings), server);
+        }
+        XmppSettings settings = new XmppSettings(config.string(Setting.XMPP_HOST), config.port(Setting.XMPP_PORT),
+                config.string(Setting.XMPP_DOMAIN), tls(config), config.path(Setting.XMPP_TRUST_CERT),
+                config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600), null);
+        return new AgentNetwork(new XmppTransport(settings), null);
+    }
+
+    /** The private instance the settings describe (whether or not it runs). */
+    public static PrivateEjabberd privateServer(MawConfig config, Consumer<String> progress) {
+        return new PrivateEjabberd(config.home().resolve("xmpp-config").resolve("maw-xmpp"),
+                config.path(Setting.XMPP_HOME), config.port(Setting.XMPP_PORT), config.port(Setting.XMPP_HTTP_PORT),
+                config.port(Setting.XMPP_DIST_PORT), config.string(Setting.XMPP_DOMAIN), progress);
+    }
+
+    private static XmppSettings.Tls tls(MawConfig config) {
+        return switch (config.choice(Setting.XMPP_TLS, TlsKind.class)) {
+            case REQUIRED -> XmppSettings.Tls.REQUIRED;
+            case OPTIONAL -> XmppSettings.Tls.OPTIONAL;
+            case DISABLED -> XmppSettings.Tls.DISABLED;
+        };
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    /** Creates accounts (or resets their passwords) where this network can; an external server must have them. */
+    public void provision(Map<String, String> accounts) {
+        if (transport instanceof LocalTransport local) {
+            accounts.forEach(local::register);
+        } else if (server != null) {
+            try {
+                server.register(accounts);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A one-line description for progress output. */
+    public String describe() {
+        if (transport instanceof XmppTransport x) {
+            return "xmpp " + x.settings().endpoint() + " (" + (server != null ? "private ejabberd" : "external server")
+                    + ", domain " + x.settings().domain() + ", tls " + x.settings().tls().name().toLowerCase() + ")";
+        }
+        return "local (in-JVM)";
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+}

@@ -1,0 +1,104 @@
+package maw.cli;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.bench.TransportBench;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import maw.runtime.Json;
+import maw.runtime.xmpp.XmppTransport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw bench ...}: the benchmarks whose figures go into docs/BENCHMARKS.md. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
+        subcommands = {BenchCommand.Transport.class})
+final class BenchCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "transport", mixinStandardHelpOptions = true,
+            description = {"Raw Smack ping-pong against the runtime's request/reply (same server, same connection "
+                    + "settings, interleaved blocks), and the time to start 20 agents at once.",
+                "Targets: ratio (runtime/raw median) <= 1.2; runtime p99 <= 5 ms; 20 agents started in under 1 s."})
+    static final class Transport implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--rounds", defaultValue = "2000", description = "round trips measured for each (default: ${DEFAULT-VALUE})")
+        int rounds;
+
+        @Option(names = "--warmup", defaultValue = "5000", description = "round trips before measuring (default: ${DEFAULT-VALUE})")
+        int warmup;
+
+        @Option(names = "--agents", defaultValue = "20", description = "agents started at once (default: ${DEFAULT-VALUE})")
+        int agents;
+
+        @Option(names = "--trials", defaultValue = "3", description = "times the start is measured; the median is reported (default: ${DEFAULT-VALUE})")
+        int trials;
+
+        @Option(names = "--password", description = "password of the bench-* accounts on an external server "
+                + "(the private server's accounts are created with a fresh one)")
+        String password;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (rounds < 10 || warmup < 0 || agents < 1 || trials < 1) {
+                throw new ConfigException("--rounds must be at least 10, --agents and --trials at least 1, "
+                        + "--warmup not negative");
+            }
+            MawConfig config = options.load();
+            try (AgentNetwork network = AgentNetwork.open(config, line -> System.out.println(line))) {
+                if (!(network.transport() instanceof XmppTransport xmpp)) {
+                    throw new ConfigException("bench transport measures XMPP; set transport=xmpp "
+                            + "(the in-JVM transport is measured alongside it anyway)");
+                }
+                String pw = password != null ? password : HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+                Map<String, String> accounts = new LinkedHashMap<>();
+                TransportBench.accounts(agents).forEach(name -> accounts.put(name, pw));
+                network.provision(accounts);
+                System.out.println("bench transport on " + network.describe());
+                TransportBench.Result r = new TransportBench(xmpp, pw, System.out).run(rounds, warmup, agents, trials);
+                System.out.printf("%n%-34s %10s %10s%n", "", "median us", "p99 us");
+                System.out.printf("%-34s %10.1f %10.1f%n", "raw Smack, same stanzas", r.rawMedianMicros(),
+                        r.rawP99Micros());
+                System.out.printf("%-34s %10.1f %10.1f%n", "raw Smack, body only", r.rawBodyOnlyMedianMicros(),
+                        r.rawBodyOnlyP99Micros());
+                System.out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (xmpp)", r.runtimeMedianMicros(),
+                        r.runtimeP99Micros());
+                System.out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (local)", r.localMedianMicros(),
+                        r.localP99Micros());
+                System.out.printf("ratio runtime/raw, same stanzas (median): %.3f   (target <= 1.2)%n", r.ratio());
+                System.out.printf("ratio runtime/raw, body only (median):    %.3f   (what SPADE's metadata adds too)%n",
+                        r.ratioToBodyOnly());
+                System.out.printf("runtime p99: %.2f ms   (target <= 5 ms)%n", r.runtimeP99Micros() / 1000);
+                System.out.printf("%d agents started at once in %d ms, median of %s   (target < 1000 ms)%n", agents,
+                        r.start20Millis(), r.start20Trials());
+                if (json) {
+                    Map<String, Object> out = new LinkedHashMap<>(r.toJson());
+                    out.put("agents", agents);
+                    out.put("server", network.describe());
+                    out.put("java", Runtime.version().toString());
+                    out.put("cpus", Runtime.getRuntime().availableProcessors());
+                    System.out.println(Json.write(out));
+                }
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package maw.cli;
+
+import java.util.concurrent.Callable;
+import maw.config.MawConfig;
+import maw.config.Setting;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code maw config}: every setting, its value and where the value came from. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+        description = "Show every setting with its value, where the value came from, and what it means.")
+final class ConfigCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions options;
+
+    @Override
+    public Integer call() {
+        MawConfig config = options.load();
+        for (Setting s : Setting.values()) {
+            MawConfig.Value v = config.value(s);
+            System.out.printf("%-22s = %-24s (%s; env %s)%n    %s%n", s.key(), v.text().isEmpty() ? "\"\"" : v.text(),
+                    v.source(), s.envName(), s.description());
+        }
+        return 0;
+    }
+}

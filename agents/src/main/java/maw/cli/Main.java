@@ -1,0 +1,76 @@
+package maw.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import maw.config.ConfigException;
+import maw.runtime.TransportException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code maw}: the command line. {@code ./maw --help} is the first page of the manual. */
+@Command(name = "maw",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        header = "MAW: Multi-Agent Werewolf played by XMPP agents: rule-based bots, language models and humans.",
+        description = {
+            "",
+            "Every participant is an agent with its own XMPP connection. Settings come from maw.yaml (or --config),",
+            "then MAW_* environment variables, then --set KEY=VALUE and each command's flags; `maw config` shows them.",
+            ""},
+        subcommands = {
+            XmppCommand.class,
+            BenchCommand.class,
+            ConfigCommand.class,
+            CommandLine.HelpCommand.class},
+        footer = {"", "Logs: var/log/maw.log (the private ejabberd's: var/xmpp/log/)."})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        Logging.init(Home.path());
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (tests call this). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (e instanceof ConfigException || e instanceof TransportException) {
+                err.println("maw: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof java.io.UncheckedIOException u) {
+                err.println("maw: " + u.getCause().getMessage());
+                return 1;
+            }
+            throw e;
+        });
+        return cl.execute(args);
+    }
+
+    /** The MAW checkout (set by ./maw; the working directory otherwise). */
+    static final class Home {
+        static Path path() {
+            String home = System.getProperty("maw.home");
+            return Path.of(home != null ? home : ".").toAbsolutePath().normalize();
+        }
+    }
+
+    /** {@code maw --version}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"MAW " + (v != null ? v : "0.1.0-SNAPSHOT"),
+                "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

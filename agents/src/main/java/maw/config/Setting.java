@@ -1,0 +1,101 @@
+package maw.config;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+/**
+ * Every setting MAW reads, with its default and what it means. The environment variable is the key in upper case
+ * with {@code .} and {@code -} as {@code _}, after {@code MAW_}: {@code xmpp.trust-cert} is {@code MAW_XMPP_TRUST_CERT}.
+ */
+public enum Setting {
+    TRANSPORT("transport", "xmpp", "how agents reach each other: xmpp (through ejabberd) or local (in one JVM)",
+            (c, s) -> c.choice(s, TransportKind.class)),
+    XMPP_SERVER("xmpp.server", "private",
+            "private: ./maw starts (or reuses) its own ejabberd and creates the accounts; external: use a running "
+                    + "server where the accounts exist",
+            (c, s) -> c.choice(s, ServerKind.class)),
+    XMPP_HOST("xmpp.host", "127.0.0.1", "XMPP server address", (c, s) -> {
+        if (c.string(s).isBlank()) {
+            throw c.bad(s, "a host name or address");
+        }
+    }),
+    XMPP_PORT("xmpp.port", "15222", "XMPP client-to-server port", (c, s) -> c.port(s)),
+    XMPP_DOMAIN("xmpp.domain", "localhost", "XMPP domain of the agents' addresses", (c, s) -> {
+        if (!c.string(s).matches("[A-Za-z0-9.-]+")) {
+            throw c.bad(s, "a domain name such as localhost");
+        }
+    }),
+    XMPP_TLS("xmpp.tls", "required", "STARTTLS: required, optional or disabled",
+            (c, s) -> c.choice(s, TlsKind.class)),
+    XMPP_TRUST_CERT("xmpp.trust-cert", "",
+            "PEM certificate to trust for TLS; empty: the private instance's own, or the JDK's trust store for an "
+                    + "external server",
+            (c, s) -> {}),
+    XMPP_HOME("xmpp.home", "var/xmpp", "the private ejabberd's instance directory (config, spool, logs, certificate)",
+            (c, s) -> {}),
+    XMPP_HTTP_PORT("xmpp.http-port", "15280", "the private ejabberd's HTTP API port (loopback only)",
+            (c, s) -> c.port(s)),
+    XMPP_DIST_PORT("xmpp.dist-port", "15210", "the private ejabberd's Erlang distribution port (loopback only)",
+            (c, s) -> c.port(s)),
+    XMPP_CONNECT_TIMEOUT("xmpp.connect-timeout", "10", "seconds one connection attempt may take",
+            (c, s) -> c.seconds(s, 0.1, 600)),
+    RUNTIME_THREADS("runtime.threads", "platform",
+            "threads behaviours run on: platform (lowest latency) or virtual (for very many in-JVM agents)",
+            (c, s) -> c.choice(s, ThreadKind.class)),
+    LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {});
+
+    /** Values of {@code transport}. */
+    public enum TransportKind { XMPP, LOCAL }
+
+    /** Values of {@code xmpp.server}. */
+    public enum ServerKind { PRIVATE, EXTERNAL }
+
+    /** Values of {@code runtime.threads}. */
+    public enum ThreadKind { PLATFORM, VIRTUAL }
+
+    /** Values of {@code xmpp.tls}. */
+    public enum TlsKind { REQUIRED, OPTIONAL, DISABLED }
+
+    private final String key;
+    private final String defaultValue;
+    private final String description;
+    private final BiConsumer<MawConfig, Setting> check;
+
+    Setting(String key, String defaultValue, String description, BiConsumer<MawConfig, Setting> check) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.description = description;
+        this.check = check;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String envName() {
+        return "MAW_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    void check(MawConfig config) {
+        check.accept(config, this);
+    }
+
+    public static Optional<Setting> byKey(String key) {
+        return Arrays.stream(values()).filter(s -> s.key.equals(key)).findFirst();
+    }
+
+    public static List<String> keys() {
+        return Arrays.stream(values()).map(Setting::key).toList();
+    }
+}

@@ -1,0 +1,347 @@
+package maw.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An autonomous participant with its own connection, in the style of SPADE: a JID and a password, {@link #setup()}
+ * that adds behaviours, {@link #start(Transport)} that connects and logs in, and {@link #stop()}.
+ *
+ * <p>Every incoming message is checked before any behaviour sees it: a message without a performative, or whose body
+ * is not JSON, is answered {@code not-understood} with the reason, and the agent carries on.
+ */
+public class Agent {
+
+    /** Mailbox size: enough for a whole game's worth of messages nobody has asked for yet. */
+    public static final int DEFAULT_MAILBOX_CAPACITY = 10_000;
+
+    private static final Duration STOP_GRACE = Duration.ofSeconds(2);
+
+    /** Where an agent is in its life. */
+    public enum Status { NEW, STARTING, ACTIVE, STOPPING, STOPPED }
+
+    protected final Logger log;
+    private final Jid jid;
+    private final String password;
+    private final Mailbox mailbox;
+    private final List<Behaviour> behaviours = new CopyOnWriteArrayList<>();
+    private final Map<Behaviour, Thread> running = new ConcurrentHashMap<>();
+    private final BehaviourThreads threads;
+    private final String idPrefix;
+    private final AtomicLong ids = new AtomicLong();
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong notUnderstood = new AtomicLong();
+    private volatile Status status = Status.NEW;
+    private volatile Transport.Connection connection;
+
+    public Agent(Jid jid, String password) {
+        this(jid, password, DEFAULT_MAILBOX_CAPACITY);
+    }
+
+    public Agent(String jid, String password) {
+        this(Jid.parse(jid), password);
+    }
+
+    public Agent(Jid jid, String password, int mailboxCapacity) {
+        this.jid = Objects.requireNonNull(jid, "jid").bare();
+        if (this.jid.local() == null) {
+            throw new IllegalArgumentException("an agent JID needs a local part: " + jid);
+        }
+        this.password = Objects.requireNonNull(password, "password");
+        this.mailbox = new Mailbox(this.jid.toString(), mailboxCapacity);
+        this.log = LoggerFactory.getLogger(getClass().getName() + "." + this.jid.local());
+        this.idPrefix = this.jid.local() + "-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+        this.threads = BehaviourThreads.defaultKind();
+    }
+
+    /** Adds the agent's behaviours; called after the agent has logged in and before any behaviour starts. */
+    protected void setup() throws Exception {}
+
+    /** Called while stopping, after the behaviours have ended and before the connection closes. */
+    protected void takeDown() {}
+
+    /** Called (on a network thread; do not block) when the connection drops; the transport reconnects by itself. */
+    protected void onConnectionLost(Exception cause) {}
+
+    /** Called (on a network thread; do not block) when the connection is back after a drop. */
+    protected void onConnectionRestored() {}
+
+    public final Jid jid() {
+        return jid;
+    }
+
+    public final Status status() {
+        return status;
+    }
+
+    /** Neither stopping nor stopped. */
+    public final boolean isActive() {
+        Status s = status;
+        return s != Status.STOPPING && s != Status.STOPPED;
+    }
+
+    public final boolean isConnected() {
+        Transport.Connection c = connection;
+        return c != null && c.isConnected();
+    }
+
+    /** Adds a behaviour that takes every message its code asks for. */
+    public final void addBehaviour(Behaviour b) {
+        addBehaviour(b, null);
+    }
+
+    /** Adds a behaviour whose {@code receive} only takes messages matching {@code template}. */
+    public final void addBehaviour(Behaviour b, Template template) {
+        Objects.requireNonNull(b, "behaviour");
+        b.attach(this, template);
+        behaviours.add(b);
+        if (status == Status.ACTIVE) {
+            launch(b);
+        }
+    }
+
+    /** Kills a behaviour and forgets it. */
+    public final void removeBehaviour(Behaviour b) {
+        b.kill();
+        behaviours.remove(b);
+    }
+
+    public final List<Behaviour> behaviours() {
+        return List.copyOf(behaviours);
+    }
+
+    /** Connects, logs in, runs {@link #setup()} and starts the behaviours. Blocks until all that is done. */
+    public final void start(Transport transport) throws TransportException {
+        synchronized (this) {
+            if (status != Status.NEW) {
+                throw new IllegalStateException(jid + " was already started (" + status + ")");
+            }
+            status = Status.STARTING;
+        }
+        try {
+            connection = transport.open(jid, password, new Transport.Inbound() {
+                @Override
+                public void message(Transport.Connection via, Message m) {
+                    inbound(via, m);
+                }
+
+                @Override
+                public void connectionLost(Exception cause) {
+                    log.warn("{}: connection lost ({}); reconnecting", jid, cause == null ? "closed" : cause.getMessage());
+                    onConnectionLost(cause);
+                }
+
+                @Override
+                public void connectionRestored() {
+                    log.info("{}: connection restored", jid);
+                    onConnectionRestored();
+                }
+            });
+            setup();
+        } catch (TransportException | RuntimeException e) {
+            abortStart();
+            throw e;
+        } catch (Exception e) {
+            abortStart();
+            throw new IllegalStateException(jid + ": setup failed: " + e.getMessage(), e);
+        }
+        status = Status.ACTIVE;
+        for (Behaviour b : behaviours) {
+            launch(b);
+        }
+        log.debug("{} started on {}", jid, transport.name());
+    }
+
+    /** {@link #start(Transport)} on a virtual thread; many agents start in parallel this way. */
+    public final CompletableFuture<Agent> startAsync(Transport transport) {
+        CompletableFuture<Agent> done = new CompletableFuture<>();
+        Thread.ofVirtual().name("start-" + jid.local()).start(() -> {
+            try {
+                start(transport);
+                done.complete(this);
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        });
+        return done;
+    }
+
+    /** Kills the behaviours, waits briefly for them to end, runs {@link #takeDown()} and closes the connection. */
+    public final void stop() {
+        synchronized (this) {
+            if (status == Status.STOPPING || status == Status.STOPPED) {
+                return;
+            }
+            if (status == Status.NEW) {
+                status = Status.STOPPED;
+                return;
+            }
+            status = Status.STOPPING;
+        }
+        for (Behaviour b : behaviours) {
+            b.kill();
+        }
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        for (Map.Entry<Behaviour, Thread> e : running.entrySet()) {
+            try {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !e.getKey().join(Duration.ofNanos(left))) {
+                    e.getValue().interrupt();
+                }
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            takeDown();
+        } catch (RuntimeException e) {
+            log.warn("{}: takeDown failed", jid, e);
+        }
+        Transport.Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
+        status = Status.STOPPED;
+        log.debug("{} stopped", jid);
+    }
+
+    /** Sends a message through the agent's connection; the sender is filled in. */
+    public final void send(Message message) {
+        Transport.Connection c = connection;
+        if (c == null) {
+            throw new IllegalStateException(jid + " is not started; cannot send " + message);
+        }
+        c.send(message);
+        sent.incrementAndGet();
+    }
+
+    /** A fresh identifier, unique to this agent and this run, for reply-with and conversation ids. */
+    public final String newId() {
+        return idPrefix + "-" + ids.incrementAndGet();
+    }
+
+    /** Messages kept in the mailbox because no behaviour has asked for them yet. */
+    public final int mailboxSize() {
+        return mailbox.size();
+    }
+
+    public final List<Message> mailboxSnapshot() {
+        return mailbox.snapshot();
+    }
+
+    public final long receivedCount() {
+        return received.get();
+    }
+
+    public final long sentCount() {
+        return sent.get();
+    }
+
+    public final long notUnderstoodCount() {
+        return notUnderstood.get();
+    }
+
+    final Mailbox mailbox() {
+        return mailbox;
+    }
+
+    /** Checks an arrived message and keeps it for the behaviours, or answers why it cannot. */
+    private void inbound(Transport.Connection via, Message m) {
+        if (m.sender() == null) {
+            log.debug("{}: ignored a message without a sender: {}", jid, m);
+            return;
+        }
+        received.incrementAndGet();
+        String problem = problemWith(m);
+        if (problem == null) {
+            mailbox.deliver(m);
+            return;
+        }
+        notUnderstood.incrementAndGet();
+        log.info("{}: not understood from {}: {}", jid, m.sender(), problem);
+        ObjectNode reason = Json.MAPPER.createObjectNode();
+        reason.put("type", "not_understood");
+        reason.put("reason", problem);
+        if (m.body() != null) {
+            reason.put("received", m.body().length() > 500 ? m.body().substring(0, 500) : m.body());
+        }
+        Message answer = m.createReply().performative(Performative.NOT_UNDERSTOOD).body(reason).build();
+        // Transports call this on their network thread, which must never wait on a send.
+        Thread.ofVirtual().name(jid.local() + "/not-understood").start(() -> {
+            try {
+                via.send(answer);
+                sent.incrementAndGet();
+            } catch (RuntimeException e) {
+                log.warn("{}: could not answer not-understood to {}: {}", jid, m.sender(), e.getMessage());
+            }
+        });
+    }
+
+    /** Why a message cannot be handed to behaviours, or null when it can. */
+    private static String problemWith(Message m) {
+        String p = m.metadata(Message.PERFORMATIVE);
+        if (p == null) {
+            return "message has no performative (FIPA-ACL metadata field 'performative')";
+        }
+        if (m.performative().isEmpty()) {
+            return "unknown performative '" + p + "'";
+        }
+        if (m.is(Performative.NOT_UNDERSTOOD)) {
+            // Never answer a not-understood with another one: two confused agents would loop forever.
+            return null;
+        }
+        if (m.body() == null || m.body().isBlank()) {
+            return "message has no body (a JSON body is expected)";
+        }
+        try {
+            m.cacheJson(Json.parse(m.body()));
+        } catch (JsonProcessingException e) {
+            return "body is not valid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() : "");
+        }
+        return null;
+    }
+
+    private void launch(Behaviour b) {
+        Thread t = threads.builder().name(jid.local() + "/" + b.name()).unstarted(() -> {
+            try {
+                b.execute();
+            } catch (Throwable e) {
+                log.error("{}: behaviour {} failed", jid, b.name(), e);
+            } finally {
+                running.remove(b);
+                behaviours.remove(b);
+                b.finish();
+            }
+        });
+        running.put(b, t);
+        t.start();
+    }
+
+    private void abortStart() {
+        status = Status.STOPPED;
+        Transport.Connection c = connection;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + jid + ", " + status + "]";
+    }
+}

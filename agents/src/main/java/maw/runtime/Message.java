@@ -1,0 +1,296 @@
+package maw.runtime;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A FIPA-ACL message with a JSON body, as SPADE carries it over XMPP: receiver, sender, body, thread and a map of
+ * string metadata. The FIPA parameters (performative, conversation-id, reply-with, in-reply-to, ontology, language,
+ * protocol) live in the metadata under their FIPA names, which is where SPADE agents read and write them.
+ *
+ * <p>Messages are immutable; {@link #toBuilder()} and {@link #createReply()} make new ones.
+ */
+public final class Message {
+
+    public static final String PERFORMATIVE = "performative";
+    public static final String CONVERSATION_ID = "conversation-id";
+    public static final String REPLY_WITH = "reply-with";
+    public static final String IN_REPLY_TO = "in-reply-to";
+    public static final String ONTOLOGY = "ontology";
+    public static final String LANGUAGE = "language";
+    public static final String PROTOCOL = "protocol";
+
+    private final Jid to;
+    private final Jid sender;
+    private final String body;
+    private final String thread;
+    private final Map<String, String> metadata;
+    private volatile JsonNode json;
+
+    private Message(Builder b) {
+        this.to = b.to;
+        this.sender = b.sender;
+        this.body = b.body;
+        this.thread = b.thread;
+        this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(b.metadata));
+        this.json = b.json;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Shorthand for a message to {@code to} with a performative and a body object serialised as JSON. */
+    public static Message of(Jid to, Performative performative, Object body) {
+        return builder().to(to).performative(performative).body(body).build();
+    }
+
+    public Jid to() {
+        return to;
+    }
+
+    public Jid sender() {
+        return sender;
+    }
+
+    /** The body as it travels: JSON text (may be null for a message without a body). */
+    public String body() {
+        return body;
+    }
+
+    public String thread() {
+        return thread;
+    }
+
+    public Map<String, String> metadata() {
+        return metadata;
+    }
+
+    public String metadata(String key) {
+        return metadata.get(key);
+    }
+
+    /** The performative, if the metadata carries one that FIPA defines. */
+    public Optional<Performative> performative() {
+        return Performative.fromWire(metadata.get(PERFORMATIVE));
+    }
+
+    /** The performative, or an exception for a message that has none (only validated messages reach behaviours). */
+    public Performative requirePerformative() {
+        return performative().orElseThrow(() -> new IllegalStateException("message has no performative: " + this));
+    }
+
+    public boolean is(Performative p) {
+        return performative().map(p::equals).orElse(false);
+    }
+
+    public String conversationId() {
+        return metadata.get(CONVERSATION_ID);
+    }
+
+    public String replyWith() {
+        return metadata.get(REPLY_WITH);
+    }
+
+    public String inReplyTo() {
+        return metadata.get(IN_REPLY_TO);
+    }
+
+    public String ontology() {
+        return metadata.get(ONTOLOGY);
+    }
+
+    public String language() {
+        return metadata.get(LANGUAGE);
+    }
+
+    public String protocol() {
+        return metadata.get(PROTOCOL);
+    }
+
+    /** The body parsed as JSON; {@link MissingNode} when there is no body or it is not JSON. */
+    public JsonNode json() {
+        JsonNode node = json;
+        if (node == null) {
+            node = parseOrMissing(body);
+            json = node;
+        }
+        return node;
+    }
+
+    /** Remembers the parsed body so it is parsed once per message (the agent parses it when checking it). */
+    void cacheJson(JsonNode node) {
+        this.json = node;
+    }
+
+    /** The {@code type} field of a JSON object body (the catalog's message kind), or null. */
+    public String bodyType() {
+        JsonNode t = json().get("type");
+        return t != null && t.isTextual() ? t.asText() : null;
+    }
+
+    /** The body mapped to a record or class by Jackson. */
+    public <T> T bodyAs(Class<T> type) {
+        try {
+            return Json.MAPPER.treeToValue(json(), type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("body does not fit " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * A reply addressed the way JADE's {@code createReply()} does it: to the sender, same thread, conversation-id,
+     * protocol, ontology and language; {@code in-reply-to} set to this message's {@code reply-with}; the same
+     * performative until the caller sets another; no body.
+     */
+    public Message.Builder createReply() {
+        Builder b = builder().to(sender).thread(thread);
+        for (String key : new String[] {PERFORMATIVE, CONVERSATION_ID, PROTOCOL, ONTOLOGY, LANGUAGE}) {
+            String v = metadata.get(key);
+            if (v != null) {
+                b.metadata(key, v);
+            }
+        }
+        if (replyWith() != null) {
+            b.metadata(IN_REPLY_TO, replyWith());
+        }
+        return b;
+    }
+
+    public Builder toBuilder() {
+        Builder b = builder().to(to).sender(sender).thread(thread);
+        b.body = body;
+        b.json = json;
+        b.metadata.putAll(metadata);
+        return b;
+    }
+
+    private static JsonNode parseOrMissing(String text) {
+        if (text == null || text.isBlank()) {
+            return MissingNode.getInstance();
+        }
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            return MissingNode.getInstance();
+        }
+    }
+
+    @Override
+    public String toString() {
+        String shown = body == null ? "" : body.length() > 200 ? body.substring(0, 200) + "..." : body;
+        return "Message[" + metadata.getOrDefault(PERFORMATIVE, "?") + " " + sender + " -> " + to
+                + (thread != null ? " thread=" + thread : "") + " " + shown + "]";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Message m && Objects.equals(to, m.to) && Objects.equals(sender, m.sender)
+                && Objects.equals(body, m.body) && Objects.equals(thread, m.thread) && metadata.equals(m.metadata);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(to, sender, body, thread, metadata);
+    }
+
+    /** Builds a {@link Message}; metadata keeps the order in which it is set. */
+    public static final class Builder {
+        private Jid to;
+        private Jid sender;
+        private String body;
+        private JsonNode json;
+        private String thread;
+        private final Map<String, String> metadata = new LinkedHashMap<>();
+
+        private Builder() {}
+
+        public Builder to(Jid to) {
+            this.to = to;
+            return this;
+        }
+
+        public Builder to(String to) {
+            return to(Jid.parse(to));
+        }
+
+        public Builder sender(Jid sender) {
+            this.sender = sender;
+            return this;
+        }
+
+        /** The body exactly as given (JSON text is expected; anything else is answered not-understood). */
+        public Builder rawBody(String body) {
+            this.body = body;
+            this.json = null;
+            return this;
+        }
+
+        /** The body as JSON: a {@link JsonNode}, a record, a map, or a string holding JSON text. */
+        public Builder body(Object value) {
+            if (value == null) {
+                return rawBody(null);
+            }
+            if (value instanceof String s) {
+                return rawBody(s);
+            }
+            JsonNode node = value instanceof JsonNode n ? n : Json.MAPPER.valueToTree(value);
+            this.body = Json.write(node);
+            this.json = node;
+            return this;
+        }
+
+        public Builder thread(String thread) {
+            this.thread = thread;
+            return this;
+        }
+
+        /** Sets one metadata field; a null value removes it. All values are strings on the wire. */
+        public Builder metadata(String key, String value) {
+            if (value == null) {
+                metadata.remove(key);
+            } else {
+                metadata.put(key, value);
+            }
+            return this;
+        }
+
+        public Builder performative(Performative p) {
+            return metadata(PERFORMATIVE, p == null ? null : p.wire());
+        }
+
+        public Builder conversationId(String id) {
+            return metadata(CONVERSATION_ID, id);
+        }
+
+        public Builder replyWith(String id) {
+            return metadata(REPLY_WITH, id);
+        }
+
+        public Builder inReplyTo(String id) {
+            return metadata(IN_REPLY_TO, id);
+        }
+
+        public Builder ontology(String ontology) {
+            return metadata(ONTOLOGY, ontology);
+        }
+
+        public Builder language(String language) {
+            return metadata(LANGUAGE, language);
+        }
+
+        public Builder protocol(String protocol) {
+            return metadata(PROTOCOL, protocol);
+        }
+
+        public Message build() {
+            return new Message(this);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package maw.runtime;
+
+/**
+ * How agents reach each other. {@code xmpp} (one Smack connection per agent, through ejabberd) and {@code local}
+ * (in-JVM) have the same semantics: the sender is stamped by the transport and cannot be forged, messages between
+ * two agents arrive in the order sent, and a message to a known agent that is offline waits for it to come back.
+ * Agents and the game never know which one they run on.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** {@code xmpp} or {@code local}. */
+    String name();
+
+    /** The domain agent JIDs live in. */
+    String domain();
+
+    /**
+     * Connects and logs in as {@code jid}. Blocks until the connection can send, or fails with a message that names
+     * the JID and where it tried to connect.
+     */
+    Connection open(Jid jid, String password, Inbound inbound) throws TransportException;
+
+    /** Releases what the transport shares between connections. Open connections are not closed. */
+    @Override
+    default void close() {}
+
+    /** What a connection hands to its agent. Called on network threads: implementations must not block. */
+    interface Inbound {
+        /** A message arrived on {@code via} (which may not yet have been returned by {@code open}). */
+        void message(Connection via, Message message);
+
+        default void connectionLost(Exception cause) {}
+
+        default void connectionRestored() {}
+    }
+
+    /** One agent's connection. */
+    interface Connection {
+        /** The full JID this connection is bound to. */
+        Jid jid();
+
+        /**
+         * Sends a message; the sender is filled in by the transport. Never blocks for long and never drops the
+         * message: while the connection is down, messages wait and go out in order once it is back.
+         */
+        void send(Message message);
+
+        boolean isConnected();
+
+        /** Messages waiting for the connection to come back. */
+        int pending();
+
+        /** Logs out and closes. */
+        void close();
+    }
+}

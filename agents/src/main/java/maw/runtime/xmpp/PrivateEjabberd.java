@@ -1,0 +1,136 @@
+package maw.runtime.xmpp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The project's private ejabberd, driven through {@code xmpp-config/maw-xmpp} so that the JVM and the shell use one
+ * implementation: start (installing the package when needed), stop, status and bulk account provisioning.
+ */
+public final class PrivateEjabberd {
+
+    private final Path script;
+    private final Path home;
+    private final int port;
+    private final int httpPort;
+    private final int distPort;
+    private final String domain;
+    private final Consumer<String> output;
+
+    /**
+     * @param script   {@code xmpp-config/maw-xmpp}
+     * @param home     the instance directory
+     * @param output   where the script's progress lines go
+     */
+    public PrivateEjabberd(Path script, Path home, int port, int httpPort, int distPort, String domain,
+            Consumer<String> output) {
+        this.script = Objects.requireNonNull(script, "script");
+        this.home = Objects.requireNonNull(home, "home").toAbsolutePath();
+        this.port = port;
+        this.httpPort = httpPort;
+        this.distPort = distPort;
+        this.domain = Objects.requireNonNull(domain, "domain");
+        this.output = output == null ? line -> {} : output;
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String domain() {
+        return domain;
+    }
+
+    /** The instance's certificate, which clients trust explicitly. */
+    public Path certificate() {
+        return home.resolve("tls").resolve("cert.pem");
+    }
+
+    /** How agents connect to this instance. */
+    public XmppSettings clientSettings() {
+        return new XmppSettings("127.0.0.1", port, domain, XmppSettings.Tls.REQUIRED, certificate(),
+                Duration.ofSeconds(10), Duration.ofSeconds(1));
+    }
+
+    /** Starts the instance, or reuses it if it already runs; returns once it accepts logins. */
+    public void start() throws IOException {
+        run(List.of("start"), Duration.ofMinutes(10), false);
+    }
+
+    public void stop() throws IOException {
+        run(List.of("stop"), Duration.ofSeconds(60), false);
+    }
+
+    public boolean isRunning() throws IOException {
+        return run(List.of("status"), Duration.ofSeconds(30), true) == 0;
+    }
+
+    /** Creates the accounts, or resets their passwords if they exist, in one bulk call. */
+    public void register(Map<String, String> accounts) throws IOException {
+        if (accounts.isEmpty()) {
+            return;
+        }
+        Files.createDirectories(home);
+        Path file = Files.createTempFile(home, "accounts", ".txt",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            StringBuilder sb = new StringBuilder();
+            accounts.forEach((name, password) -> sb.append(name).append(':').append(password).append('\n'));
+            Files.writeString(file, sb, StandardCharsets.UTF_8);
+            run(List.of("register", "--file", file.toString()), Duration.ofMinutes(2), false);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private int run(List<String> args, Duration timeout, boolean exitCodeIsAnswer) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(script.toString());
+        cmd.addAll(List.of("--home", home.toString(), "--port", Integer.toString(port), "--http-port",
+                Integer.toString(httpPort), "--dist-port", Integer.toString(distPort), "--domain", domain));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lines.add(line);
+                output.accept(line);
+            }
+        }
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("maw-xmpp " + String.join(" ", args) + " did not finish within " + timeout);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running maw-xmpp " + args.get(0), e);
+        }
+        int code = p.exitValue();
+        if (code != 0 && !exitCodeIsAnswer) {
+            throw new IOException("maw-xmpp " + args.get(0) + " failed (exit " + code + "): "
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
+        }
+        return code;
+    }
+}

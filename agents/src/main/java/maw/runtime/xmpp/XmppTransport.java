@@ -1,0 +1,351 @@
+package maw.runtime.xmpp;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.X509TrustManager;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Transport;
+import maw.runtime.TransportException;
+import org.jivesoftware.smack.ConnectionConfiguration.SecurityMode;
+import org.jivesoftware.smack.ConnectionListener;
+import org.jivesoftware.smack.ReconnectionManager;
+import org.jivesoftware.smack.SmackException;
+import org.jivesoftware.smack.XMPPConnection;
+import org.jivesoftware.smack.XMPPException;
+import org.jivesoftware.smack.packet.Presence;
+import org.jivesoftware.smack.packet.Stanza;
+import org.jivesoftware.smack.packet.StanzaBuilder;
+import org.jivesoftware.smack.roster.Roster;
+import org.jivesoftware.smack.sasl.SASLErrorException;
+import org.jivesoftware.smack.tcp.XMPPTCPConnectionConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The XMPP transport: one Smack {@link XMPPTCPConnection} per agent, STARTTLS against an explicitly trusted
+ * certificate, TCP_NODELAY, stream management, and automatic reconnection after a drop (messages sent meanwhile wait
+ * and go out in order when the connection is back).
+ */
+public final class XmppTransport implements Transport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(XmppTransport.class);
+
+    /** How long after a reconnection the presence is re-announced (see {@code reannouncePresence}). */
+    static final Duration REANNOUNCE_AFTER = Duration.ofSeconds(1);
+
+    /** Stanza ids remembered per connection to drop copies that ejabberd delivers again after a reconnection. */
+    static final int RECENT_IDS = 4096;
+
+    /** Messages an agent may queue while its connection is down before sending fails loudly. */
+    static final int PENDING_LIMIT = 100_000;
+
+    static {
+        // Agents address each other directly; they have no use for a roster, and fetching it costs a round trip.
+        Roster.setRosterLoadedAtLoginDefault(false);
+    }
+
+    private final XmppSettings settings;
+    private final X509TrustManager trust;
+
+    public XmppTransport(XmppSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.trust = settings.trustCert() == null ? null : TrustedCertificates.from(settings.trustCert());
+    }
+
+    public XmppSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public String name() {
+        return "xmpp";
+    }
+
+    @Override
+    public String domain() {
+        return settings.domain();
+    }
+
+    /** The Smack configuration an agent connects with; the benchmark's raw baseline uses the very same. */
+    public XMPPTCPConnectionConfiguration configurationFor(Jid jid, String password) {
+        return configurationBuilder(jid, password).build();
+    }
+
+    /** {@link #configurationFor} before {@code build()}, for callers that add to it (a debugger, say). */
+    public XMPPTCPConnectionConfiguration.Builder configurationBuilder(Jid jid, String password) {
+        try {
+            XMPPTCPConnectionConfiguration.Builder b = XMPPTCPConnectionConfiguration.builder()
+                    .setUsernameAndPassword(jid.local(), password)
+                    .setXmppDomain(settings.domain())
+                    .setHost(settings.host())
+                    .setPort(settings.port())
+                    .setConnectTimeout((int) settings.connectTimeout().toMillis())
+                    .setSocketFactory(new NoDelaySocketFactory())
+                    .setSendPresence(true)
+                    .setSecurityMode(switch (settings.tls()) {
+                        case REQUIRED -> SecurityMode.required;
+                        case OPTIONAL -> SecurityMode.ifpossible;
+                        case DISABLED -> SecurityMode.disabled;
+                    });
+            if (trust != null) {
+                b.setCustomX509TrustManager(trust);
+            }
+            if (jid.resource() != null) {
+                b.setResource(jid.resource());
+            }
+            return b;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("bad XMPP settings for " + jid + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Connection open(Jid jid, String password, Inbound inbound) throws TransportException {
+        if (!settings.domain().equalsIgnoreCase(jid.domain())) {
+            throw new TransportException("cannot log in as " + jid + ": the server at " + settings.endpoint()
+                    + " serves the domain " + settings.domain() + ", not " + jid.domain());
+        }
+        AgentXmppConnection c = new AgentXmppConnection(configurationFor(jid, password));
+        c.setReplyTimeout(settings.connectTimeout().toMillis());
+        // Stream management without resumption: the server re-routes what it could not deliver when a session dies
+        // (resend_on_timeout), and the next login starts a fresh session. Resumption cannot survive a server restart
+        // anyway, and while a stream is "resumable" Smack reports it as authenticated and swallows sends into it.
+        c.setUseStreamManagement(true);
+        c.setUseStreamManagementResumption(false);
+        XmppConnection conn = new XmppConnection(c, jid, inbound);
+        c.onMessage(conn::onStanza);
+        try {
+            c.connect();
+            c.login();
+        } catch (SASLErrorException e) {
+            c.instantShutdown();
+            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
+                    + ": the server refused the credentials (" + e.getSASLFailure().getSASLErrorString()
+                    + "): wrong password or no such account", e);
+        } catch (SmackException.EndpointConnectionException e) {
+            c.instantShutdown();
+            throw new TransportException("cannot reach the XMPP server at " + settings.endpoint() + " for " + jid
+                    + ": " + rootMessage(e) + (isRefused(e) ? " (is the server running? ./maw xmpp status)" : ""), e);
+        } catch (SmackException.SecurityRequiredByClientException e) {
+            c.instantShutdown();
+            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
+                    + ": the server does not offer STARTTLS and xmpp.tls is 'required'", e);
+        } catch (SmackException.NoResponseException e) {
+            c.instantShutdown();
+            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
+                    + ": the server did not answer within " + settings.connectTimeout().toMillis() + " ms", e);
+        } catch (IOException | XMPPException | SmackException e) {
+            c.instantShutdown();
+            String hint = hasCause(e, SSLException.class)
+                    ? " (TLS failed: is xmpp.trust-cert the server's certificate?)" : "";
+            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint() + ": "
+                    + rootMessage(e) + hint, e);
+        } catch (InterruptedException e) {
+            c.instantShutdown();
+            Thread.currentThread().interrupt();
+            throw new TransportException("interrupted while logging in as " + jid + " at " + settings.endpoint(), e);
+        }
+        c.addConnectionListener(conn);
+        ReconnectionManager rm = ReconnectionManager.getInstanceFor(c);
+        rm.setReconnectionPolicy(ReconnectionManager.ReconnectionPolicy.FIXED_DELAY);
+        rm.setFixedDelay((int) Math.max(1, settings.reconnectDelay().toSeconds()));
+        rm.enableAutomaticReconnection();
+        return conn;
+    }
+
+    private static boolean isRefused(Throwable e) {
+        return hasCause(e, ConnectException.class);
+    }
+
+    private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+            if (t instanceof SmackException.EndpointConnectionException ece) {
+                for (var failure : ece.getConnectionExceptions()) {
+                    if (hasCause(failure.getException(), type)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        if (e instanceof SmackException.EndpointConnectionException ece && !ece.getConnectionExceptions().isEmpty()) {
+            return rootMessage(ece.getConnectionExceptions().get(0).getException());
+        }
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+    }
+
+    /** One agent's Smack connection. */
+    private static final class XmppConnection implements Connection, ConnectionListener {
+        private final AgentXmppConnection smack;
+        private final Jid requested;
+        private final Inbound inbound;
+        private final ArrayDeque<Stanza> pending = new ArrayDeque<>();
+        private final RecentIds seen = new RecentIds(RECENT_IDS);
+        private volatile boolean closed;
+        private volatile boolean lost;
+
+        XmppConnection(AgentXmppConnection smack, Jid requested, Inbound inbound) {
+            this.smack = smack;
+            this.requested = requested;
+            this.inbound = inbound;
+        }
+
+        void onStanza(org.jivesoftware.smack.packet.Message s) {
+            if (s.getType() == org.jivesoftware.smack.packet.Message.Type.error) {
+                LOG.debug("{}: error stanza from {}: {}", requested, s.getFrom(), s.getError());
+                return;
+            }
+            // Delivery is at least once: when a session ends before the client acknowledged a stanza (stream
+            // management), ejabberd routes it again, to offline storage if need be, and it arrives a second time
+            // after the next login. The copy keeps the stanza id its sender gave it.
+            if (s.getStanzaId() != null && s.getFrom() != null
+                    && !seen.add(s.getFrom().asBareJid() + "/" + s.getStanzaId())) {
+                LOG.debug("{}: dropped a second copy of {} from {}", requested, s.getStanzaId(), s.getFrom());
+                return;
+            }
+            Message m = SpadeWire.fromStanza(s);
+            if (LOG.isTraceEnabled()) {
+                LOG.trace("{} <- {}", requested, m);
+            }
+            if (m != null) {
+                inbound.message(this, m);
+            }
+        }
+
+        @Override
+        public Jid jid() {
+            var user = smack.getUser();
+            return user == null ? requested : Jid.parse(user.toString());
+        }
+
+        @Override
+        public void send(Message message) {
+            Objects.requireNonNull(message.to(), "message has no receiver");
+            if (closed) {
+                throw new IllegalStateException(requested + " has closed its connection; cannot send " + message);
+            }
+            Stanza stanza = SpadeWire.toStanza(message);
+            synchronized (pending) {
+                if (pending.isEmpty() && smack.isAuthenticated()) {
+                    try {
+                        smack.sendStanza(stanza);
+                        if (LOG.isTraceEnabled()) {
+                            LOG.trace("{} -> {}", requested, message);
+                        }
+                        return;
+                    } catch (SmackException.NotConnectedException e) {
+                        // fall through: keep it for when the connection is back
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                if (pending.size() >= PENDING_LIMIT) {
+                    throw new IllegalStateException(requested + ": " + PENDING_LIMIT
+                            + " messages are waiting for the connection to come back; refusing more");
+                }
+                pending.addLast(stanza);
+                LOG.debug("{}: connection down; {} message(s) wait to be sent", requested, pending.size());
+            }
+        }
+
+        private void flush() {
+            synchronized (pending) {
+                if (!pending.isEmpty()) {
+                    LOG.debug("{}: connection back; sending {} waiting message(s)", requested, pending.size());
+                }
+                while (!pending.isEmpty() && smack.isAuthenticated()) {
+                    try {
+                        smack.sendStanza(pending.peekFirst());
+                        pending.pollFirst();
+                    } catch (SmackException.NotConnectedException e) {
+                        LOG.debug("{}: connection dropped again while sending waiting messages", requested, e);
+                        return;
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+        }
+
+        /**
+         * ejabberd 23.01 hands stored (offline) messages over when a session's presence priority goes from negative
+         * to non-negative, and a message to an agent that is just logging in can be stored a moment after that
+         * hand-over (the sender's session saw no available resource, the receiver's session emptied the store, then
+         * the sender's session wrote to it); it would then wait for the agent's next login. After a server restart
+         * every agent logs in at once while the others flush what they queued, which makes that window likely.
+         * Going to priority -1 and back to 0 a moment after a reconnection makes the server hand over whatever was
+         * caught. Not done at the first login: messages to the bare JID that arrive while the priority is -1 are
+         * stored and handed over after newer ones, and a first login is not a moment of crossing traffic.
+         */
+        private void reannouncePresence() {
+            try {
+                Thread.sleep(REANNOUNCE_AFTER.toMillis());
+                if (closed || !smack.isAuthenticated()) {
+                    return;
+                }
+                smack.sendStanza(StanzaBuilder.buildPresence().ofType(Presence.Type.available).setPriority(-1).build());
+                smack.sendStanza(StanzaBuilder.buildPresence().ofType(Presence.Type.available).setPriority(0).build());
+            } catch (SmackException.NotConnectedException e) {
+                // Dropped again meanwhile: the next login re-announces.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public boolean isConnected() {
+            return smack.isAuthenticated();
+        }
+
+        @Override
+        public int pending() {
+            synchronized (pending) {
+                return pending.size();
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            ReconnectionManager.getInstanceFor(smack).disableAutomaticReconnection();
+            smack.disconnect();
+        }
+
+        @Override
+        public void authenticated(XMPPConnection connection, boolean resumed) {
+            flush();
+            if (lost) {
+                lost = false;
+                Thread.ofVirtual().name("reannounce-" + requested.local()).start(this::reannouncePresence);
+                inbound.connectionRestored();
+            }
+        }
+
+        @Override
+        public void connectionClosedOnError(Exception e) {
+            if (!closed) {
+                lost = true;
+                inbound.connectionLost(e);
+            }
+        }
+    }
+}
