@@ -11,11 +11,13 @@ import picocli.CommandLine.Command;
 @Command(name = "maw",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        header = "MAW: Multi-Agent Werewolf played by XMPP agents: rule-based bots, language models and humans.",
+        header = {"MAW: Multi-Agent Werewolf, played by XMPP agents:",
+            "rule-based bots, language models and humans."},
         description = {
             "",
-            "Every participant is an agent with its own XMPP connection. Settings come from maw.yaml (or --config),",
-            "then MAW_* environment variables, then --set KEY=VALUE and each command's flags; `maw config` shows them.",
+            "Every participant is an agent with its own XMPP connection.",
+            "Settings: maw.yaml (or --config FILE), then MAW_* environment variables,",
+            "then --set KEY=VALUE and each command's flags. `maw config` shows them all.",
             ""},
         subcommands = {
             XmppCommand.class,

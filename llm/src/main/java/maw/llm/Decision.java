@@ -1,0 +1,17 @@
+package maw.llm;
+
+/**
+ * What a seat decided to do with its turn, as the guiding prompt asks the model to answer:
+ * {@code {"action":"speak"|"vote"|"listen", "message"?, "target"?}}.
+ */
+public sealed interface Decision {
+
+    /** Say something in the current room. */
+    record Speak(String message) implements Decision {}
+
+    /** Vote for a player (by name). */
+    record Vote(String target) implements Decision {}
+
+    /** Do nothing this turn. */
+    record Listen() implements Decision {}
+}

@@ -1,0 +1,158 @@
+package maw.llm;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Turns a model's answer into a {@link Decision}, or says precisely why it cannot. Models wrap JSON in prose or code
+ * fences, invent actions and vote for people who are not there; each of those is a distinct, countable
+ * {@link Problem} so the caller can retry with a reminder and report what went wrong.
+ */
+public final class DecisionParser {
+
+    /** Why an answer was not a usable decision. */
+    public enum Problem {
+        /** No JSON object anywhere in the answer. */
+        NOT_JSON,
+        /** JSON, but {@code action} is missing or not one of speak, vote, listen. */
+        UNKNOWN_ACTION,
+        /** A vote whose target is missing or not a valid target. */
+        INVALID_TARGET,
+        /** A speak with no message. */
+        EMPTY_MESSAGE,
+        /** A speak whose message is longer than allowed. */
+        MESSAGE_TOO_LONG
+    }
+
+    /** The outcome of parsing: a decision, or a problem with a human-readable detail. */
+    public record Result(Decision decision, Problem problem, String detail, boolean wrappedInProse) {
+        public boolean ok() {
+            return decision != null;
+        }
+
+        static Result of(Decision d, boolean wrapped) {
+            return new Result(d, null, null, wrapped);
+        }
+
+        static Result fail(Problem p, String detail) {
+            return new Result(null, p, detail, false);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Collection<String> validTargets;
+    private final int maxMessageLength;
+
+    /**
+     * @param validTargets     names a vote may name (compared ignoring case and surrounding space)
+     * @param maxMessageLength the longest message a speak may carry, in characters
+     */
+    public DecisionParser(Collection<String> validTargets, int maxMessageLength) {
+        this.validTargets = Objects.requireNonNull(validTargets, "validTargets");
+        if (maxMessageLength < 1) {
+            throw new IllegalArgumentException("maxMessageLength must be positive, got " + maxMessageLength);
+        }
+        this.maxMessageLength = maxMessageLength;
+    }
+
+    public Result parse(String answer) {
+        if (answer == null || answer.isBlank()) {
+            return Result.fail(Problem.NOT_JSON, "the answer is empty");
+        }
+        String trimmed = answer.strip();
+        JsonNode node = readObject(trimmed).orElse(null);
+        boolean wrapped = false;
+        if (node == null) {
+            node = firstObjectIn(trimmed).orElse(null);
+            wrapped = node != null;
+        }
+        if (node == null) {
+            return Result.fail(Problem.NOT_JSON, "no JSON object in the answer");
+        }
+        JsonNode actionNode = node.get("action");
+        String action = actionNode != null && actionNode.isTextual()
+                ? actionNode.asText().strip().toLowerCase(Locale.ROOT) : null;
+        if (action == null) {
+            return Result.fail(Problem.UNKNOWN_ACTION, "the answer has no \"action\"");
+        }
+        return switch (action) {
+            case "listen" -> Result.of(new Decision.Listen(), wrapped);
+            case "speak" -> speak(node, wrapped);
+            case "vote" -> vote(node, wrapped);
+            default -> Result.fail(Problem.UNKNOWN_ACTION,
+                    "unknown action \"" + actionNode.asText() + "\" (expected speak, vote or listen)");
+        };
+    }
+
+    private Result speak(JsonNode node, boolean wrapped) {
+        JsonNode m = node.get("message");
+        String message = m != null && m.isTextual() ? m.asText().strip() : "";
+        if (message.isEmpty()) {
+            return Result.fail(Problem.EMPTY_MESSAGE, "speak without a message");
+        }
+        if (message.length() > maxMessageLength) {
+            return Result.fail(Problem.MESSAGE_TOO_LONG,
+                    "message of " + message.length() + " characters; at most " + maxMessageLength);
+        }
+        return Result.of(new Decision.Speak(message), wrapped);
+    }
+
+    private Result vote(JsonNode node, boolean wrapped) {
+        JsonNode t = node.get("target");
+        String target = t != null && t.isTextual() ? t.asText().strip() : "";
+        if (target.isEmpty()) {
+            return Result.fail(Problem.INVALID_TARGET, "vote without a target");
+        }
+        for (String valid : validTargets) {
+            if (valid.equalsIgnoreCase(target)) {
+                return Result.of(new Decision.Vote(valid), wrapped);
+            }
+        }
+        return Result.fail(Problem.INVALID_TARGET,
+                "\"" + target + "\" is not a valid target (valid: " + String.join(", ", validTargets) + ")");
+    }
+
+    private static Optional<JsonNode> readObject(String text) {
+        try {
+            JsonNode node = JSON.readTree(text);
+            return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The first balanced {...} in the text that parses as a JSON object (skipping braces inside strings). */
+    private static Optional<JsonNode> firstObjectIn(String text) {
+        for (int start = text.indexOf('{'); start >= 0; start = text.indexOf('{', start + 1)) {
+            int depth = 0;
+            boolean inString = false;
+            for (int i = start; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (inString) {
+                    if (c == '\\') {
+                        i++;
+                    } else if (c == '"') {
+                        inString = false;
+                    }
+                } else if (c == '"') {
+                    inString = true;
+                } else if (c == '{') {
+                    depth++;
+                } else if (c == '}' && --depth == 0) {
+                    Optional<JsonNode> node = readObject(text.substring(start, i + 1));
+                    if (node.isPresent()) {
+                        return node;
+                    }
+                    break;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
