@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 public abstract class Behaviour {
 
     private Agent agent;
+    private String name;
     private Template template = Template.any();
     private volatile boolean killed;
     private volatile int exitCode;
@@ -42,10 +43,21 @@ public abstract class Behaviour {
         return 0;
     }
 
-    /** What this behaviour is called in logs and traces. */
+    /** What this behaviour is called in logs, traces and thread names: its given name, else its class name. */
     public String name() {
+        if (name != null) {
+            return name;
+        }
         String simple = getClass().getSimpleName();
         return simple.isEmpty() ? getClass().getName() : simple;
+    }
+
+    /** Gives the behaviour a name; returns it for chaining. */
+    public final <B extends Behaviour> B named(String newName) {
+        this.name = newName;
+        @SuppressWarnings("unchecked")
+        B self = (B) this;
+        return self;
     }
 
     public final Agent agent() {

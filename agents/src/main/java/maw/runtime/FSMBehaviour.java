@@ -16,7 +16,6 @@ import java.util.Set;
  */
 public class FSMBehaviour extends Behaviour {
 
-    private final String machineName;
     private final Map<String, State> states = new LinkedHashMap<>();
     private final Map<String, Set<String>> transitions = new LinkedHashMap<>();
     private final List<String> visited = Collections.synchronizedList(new ArrayList<>());
@@ -29,12 +28,7 @@ public class FSMBehaviour extends Behaviour {
     }
 
     public FSMBehaviour(String name) {
-        this.machineName = name;
-    }
-
-    @Override
-    public String name() {
-        return machineName != null ? machineName : super.name();
+        named(name);
     }
 
     public final FSMBehaviour addState(String name, State state) {

@@ -14,11 +14,6 @@ public abstract class OneShotBehaviour extends Behaviour {
             protected void run() throws Exception {
                 step.run(this);
             }
-
-            @Override
-            public String name() {
-                return name;
-            }
-        };
+        }.named(name);
     }
 }

@@ -55,11 +55,6 @@ public abstract class PeriodicBehaviour extends Behaviour {
             protected void run() throws Exception {
                 step.run(this);
             }
-
-            @Override
-            public String name() {
-                return name;
-            }
-        };
+        }.named(name);
     }
 }

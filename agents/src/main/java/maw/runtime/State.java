@@ -32,11 +32,6 @@ public abstract class State extends Behaviour {
             protected void run() throws Exception {
                 step.run(this);
             }
-
-            @Override
-            public String name() {
-                return name;
-            }
-        };
+        }.named(name);
     }
 }

@@ -34,11 +34,6 @@ public abstract class TimeoutBehaviour extends Behaviour {
             protected void run() throws Exception {
                 step.run(this);
             }
-
-            @Override
-            public String name() {
-                return name;
-            }
-        };
+        }.named(name);
     }
 }

@@ -265,7 +265,7 @@ abstract class AgentRuntimeContract {
 
     @Test
     void manyAgentsStartAtOnceAndAllReachOneAgent() throws Exception {
-        int n = 60;
+        int n = 100;
         Jid[] j = accounts("crowd", n + 1);
         Probe hub = probe(j[0]);
         List<CompletableFuture<Agent>> starting = new ArrayList<>();

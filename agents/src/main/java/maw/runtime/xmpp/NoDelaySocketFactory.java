@@ -11,39 +11,34 @@ import javax.net.SocketFactory;
  */
 final class NoDelaySocketFactory extends SocketFactory {
 
-    @Override
-    public Socket createSocket() throws IOException {
-        Socket s = new Socket();
+    private static Socket noDelay(Socket s) throws IOException {
         s.setTcpNoDelay(true);
         return s;
+    }
+
+    @Override
+    public Socket createSocket() throws IOException {
+        return noDelay(new Socket());
     }
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        Socket s = new Socket(host, port);
-        s.setTcpNoDelay(true);
-        return s;
+        return noDelay(new Socket(host, port));
     }
 
     @Override
     public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-        Socket s = new Socket(host, port, localHost, localPort);
-        s.setTcpNoDelay(true);
-        return s;
+        return noDelay(new Socket(host, port, localHost, localPort));
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port) throws IOException {
-        Socket s = new Socket(host, port);
-        s.setTcpNoDelay(true);
-        return s;
+        return noDelay(new Socket(host, port));
     }
 
     @Override
     public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
             throws IOException {
-        Socket s = new Socket(address, port, localAddress, localPort);
-        s.setTcpNoDelay(true);
-        return s;
+        return noDelay(new Socket(address, port, localAddress, localPort));
     }
 }
