@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             "then --set KEY=VALUE and each command's flags. `maw config` shows them all.",
             ""},
         subcommands = {
+            GameCommand.class,
             XmppCommand.class,
             BenchCommand.class,
             ConfigCommand.class,

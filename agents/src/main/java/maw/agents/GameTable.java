@@ -1,0 +1,257 @@
+package maw.agents;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.player.PlayerAgent;
+import maw.game.GameOptions;
+import maw.game.Room;
+import maw.runtime.Agent;
+import maw.runtime.Jid;
+import maw.runtime.Transport;
+import maw.runtime.TransportException;
+
+/**
+ * A whole table in one process: the GameMaster, the Village and the Hideout, and a Player with its interface agent
+ * for every seat, each agent with its own connection. Used by {@code maw game}, the tests and the benchmarks.
+ */
+public final class GameTable {
+
+    /** Who fills a seat. The Player never knows: it only talks to the interface agent this creates. */
+    public interface SeatFiller {
+        Agent create(Jid jid, String password, String name, long seed);
+
+        /** What fills the seats, for summaries ("rule", "llm", "human"). */
+        String kind();
+    }
+
+    /** Rule-based bots. */
+    public static SeatFiller ruleBots() {
+        return new SeatFiller() {
+            @Override
+            public Agent create(Jid jid, String password, String name, long seed) {
+                return new RuleBotAgent(jid, password, name, seed);
+            }
+
+            @Override
+            public String kind() {
+                return "rule";
+            }
+        };
+    }
+
+    /**
+     * A table to play.
+     *
+     * @param prefix   put before every account name, so that several tables share one server
+     * @param names    the seats' names
+     * @param fillers  what fills each seat (one per name)
+     * @param rounds   rounds to play
+     * @param seed     the game's seed (the deal, and the bots' choices)
+     * @param options  the rule options
+     * @param out      where the journal and room archives go (null: nowhere)
+     */
+    public record Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
+            GameOptions options, Path out) {
+        public Spec {
+            if (fillers.size() != names.size()) {
+                throw new IllegalArgumentException("one filler per seat");
+            }
+        }
+
+        public static Spec bots(String prefix, int players, int rounds, long seed, GameOptions options, Path out) {
+            List<SeatFiller> fillers = new ArrayList<>();
+            for (int i = 0; i < players; i++) {
+                fillers.add(ruleBots());
+            }
+            return new Spec(prefix, defaultNames(players), fillers, rounds, seed, options, out);
+        }
+    }
+
+    /** What a table played. */
+    public record Result(String gameId, List<GameMasterAgent.RoundSummary> rounds, Map<String, Integer> totals,
+            long messages, long wallMillis, int agents) {}
+
+    private static final List<String> NAMES = List.of("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace",
+            "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Ursula",
+            "Victor", "Wendy", "Xavier", "Yvonne", "Zoe", "Quentin");
+
+    /** Seat names: Alice, Bob, Carol... then Player25, Player26... */
+    public static List<String> defaultNames(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(i < NAMES.size() ? NAMES.get(i) : "Player" + (i + 1));
+        }
+        return out;
+    }
+
+    private final Spec spec;
+    private final String domain;
+    private final String password;
+    private final String gameId;
+    private final List<Agent> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public GameTable(Spec spec, String domain) {
+        this(spec, domain, newGameId());
+    }
+
+    public GameTable(Spec spec, String domain, String gameId) {
+        this.spec = spec;
+        this.domain = domain;
+        this.password = HexFormat.of().formatHex(new SecureRandom().generateSeed(9));
+        this.gameId = gameId;
+    }
+
+    /** A fresh game id: every message of the game carries it, so messages of another game are told apart. */
+    public static String newGameId() {
+        return HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+    }
+
+    public String gameId() {
+        return gameId;
+    }
+
+    public Jid gameMaster() {
+        return jid("gamemaster");
+    }
+
+    public Jid village() {
+        return jid("village");
+    }
+
+    public Jid hideout() {
+        return jid("hideout");
+    }
+
+    public Jid player(int seat) {
+        return jid("player-" + (seat + 1));
+    }
+
+    public Jid seatInterface(int seat) {
+        return jid("ui-" + (seat + 1));
+    }
+
+    private Jid jid(String local) {
+        return Jid.of(spec.prefix() + local, domain);
+    }
+
+    /** Every account the table logs in with, and its password. */
+    public Map<String, String> accounts() {
+        Map<String, String> a = new LinkedHashMap<>();
+        for (Jid j : List.of(gameMaster(), village(), hideout())) {
+            a.put(j.local(), password);
+        }
+        for (int i = 0; i < spec.names().size(); i++) {
+            a.put(player(i).local(), password);
+            a.put(seatInterface(i).local(), password);
+        }
+        return a;
+    }
+
+    public String password() {
+        return password;
+    }
+
+    /** The GameMaster's settings for this table. */
+    public GameMasterAgent.Config gameMasterConfig() {
+        return new GameMasterAgent.Config(gameId, spec.names().size(), spec.rounds(), spec.seed(), spec.options(),
+                village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
+    }
+
+    /** Plays the whole game; every agent is stopped when it returns. */
+    public Result play(Transport transport, GameMasterAgent.Listener gmListener, ChatRoomAgent.Listener roomListener,
+            Duration timeout) throws TransportException, InterruptedException, TimeoutException {
+        long t0 = System.nanoTime();
+        try {
+            GameMasterAgent gm = new GameMasterAgent(gameMaster(), password, gameMasterConfig(), gmListener);
+            Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
+            startAll(transport, List.of(gm,
+                    new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),
+                    new ChatRoomAgent(hideout(), password, Room.HIDEOUT, gameMaster(), rooms, roomListener)));
+            List<Agent> seats = new ArrayList<>();
+            List<PlayerAgent> players = new ArrayList<>();
+            for (int i = 0; i < spec.names().size(); i++) {
+                seats.add(spec.fillers().get(i).create(seatInterface(i), password, spec.names().get(i),
+                        spec.seed() ^ (i * 0x9E3779B97F4A7C15L)));
+                PlayerAgent p = new PlayerAgent(player(i), password, gameMaster(), seatInterface(i));
+                players.add(p);
+            }
+            startAll(transport, seats);
+            startAll(transport, players);
+            List<GameMasterAgent.RoundSummary> rounds;
+            try {
+                rounds = gm.finished().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("the game failed", e.getCause());
+            }
+            // Let the players take in the final leaderboard before everyone leaves.
+            try {
+                CompletableFuture.allOf(players.stream().map(PlayerAgent::finished).toArray(CompletableFuture[]::new))
+                        .get(5, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+                // A seat that dropped out never hears the end; the game is over all the same.
+            }
+            long messages = started.stream().mapToLong(Agent::sentCount).sum();
+            return new Result(gameId, rounds, gm.totals(), messages, (System.nanoTime() - t0) / 1_000_000,
+                    started.size());
+        } finally {
+            stopAll();
+        }
+    }
+
+    private void startAll(Transport transport, List<? extends Agent> agents) throws TransportException,
+            InterruptedException {
+        List<CompletableFuture<Agent>> starting = new ArrayList<>();
+        for (Agent a : agents) {
+            started.add(a);
+            starting.add(a.startAsync(transport));
+        }
+        for (CompletableFuture<Agent> f : starting) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof TransportException te) {
+                    throw te;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    /** Stops one agent of the table, as if its process had died (for tests of disconnection). */
+    public void stop(Jid jid) {
+        for (Agent a : List.copyOf(started)) {
+            if (a.jid().sameBare(jid)) {
+                a.stop();
+            }
+        }
+    }
+
+    /** Stops every agent of the table (in parallel). */
+    public void stopAll() {
+        List<Thread> stopping = new ArrayList<>();
+        for (Agent a : started) {
+            stopping.add(Thread.ofVirtual().start(a::stop));
+        }
+        for (Thread t : stopping) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        started.clear();
+    }
+}

@@ -1,0 +1,322 @@
+package maw.agents.chatroom;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.Catalog.Line;
+import maw.agents.GameAgent;
+import maw.game.Room;
+import maw.runtime.FSMBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Json;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.State;
+
+/**
+ * A chat room (the Village or the Hideout): opened and closed by the GameMaster for the players it names, it accepts
+ * lines only from the living members allowed to write, keeps the log, hands each reader what it has not read yet
+ * (holding the request until there is news), forgets what every reader has read, and archives each phase's log to
+ * disk when it closes.
+ */
+public final class ChatRoomAgent extends GameAgent {
+
+    /** Longest line a player may say. */
+    public static final int MAX_MESSAGE_LENGTH = 500;
+
+    /** How long a request for new messages is held when there is nothing new. */
+    static final Duration HOLD = Duration.ofSeconds(10);
+
+    /** What a room tells whoever watches the game (the console, a journal). */
+    public interface Listener {
+        void line(Room room, String game, int round, String phase, Line line);
+    }
+
+    private static final String SETUP = "SetupState";
+    private static final String OPEN = "OpenState";
+    private static final String CLOSED = "CloseState";
+
+    private final Room room;
+    private final Jid gameMaster;
+    private final Path archiveDir;
+    private final Listener listener;
+
+    private boolean open;
+    private String game;
+    private int round;
+    private String phase;
+    private Map<Jid, String> writers = Map.of();
+    private Map<Jid, String> readers = Map.of();
+    private final ArrayDeque<Line> lines = new ArrayDeque<>();
+    private long nextIndex = 1;
+    private final Map<Jid, Long> lastRead = new HashMap<>();
+    private final List<Waiting> waiting = new ArrayList<>();
+    private BufferedWriter archive;
+
+    private record Waiting(Message request, Jid reader, long after, long deadline) {}
+
+    public ChatRoomAgent(Jid jid, String password, Room room, Jid gameMaster, Path archiveDir, Listener listener) {
+        super(jid, password);
+        this.room = room;
+        this.gameMaster = gameMaster.bare();
+        this.archiveDir = archiveDir;
+        this.listener = listener == null ? (r, g, n, p, l) -> { } : listener;
+    }
+
+    public Room room() {
+        return room;
+    }
+
+    @Override
+    protected void setup() {
+        FSMBehaviour fsm = new FSMBehaviour("ChatRoomBehaviour");
+        fsm.addState(SETUP, State.of(SETUP, s -> serve(s, SETUP)));
+        fsm.addState(OPEN, State.of(OPEN, s -> serve(s, OPEN)));
+        fsm.addState(CLOSED, State.of(CLOSED, s -> serve(s, CLOSED)));
+        fsm.addTransition(SETUP, OPEN).addTransition(OPEN, CLOSED).addTransition(CLOSED, OPEN);
+        addBehaviour(fsm);
+    }
+
+    /** Handles messages until the room opens or closes, then moves the machine on. */
+    private void serve(State s, String current) throws InterruptedException {
+        boolean wasOpen = open;
+        while (!s.isKilled() && isActive()) {
+            long wait = nextDeadline() - System.nanoTime();
+            Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, Math.min(wait, Duration.ofSeconds(1).toNanos()))));
+            if (m != null) {
+                handle(m);
+            }
+            expireWaiting();
+            if (open != wasOpen) {
+                s.setNextState(open ? OPEN : CLOSED);
+                return;
+            }
+        }
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null) {
+            return;
+        }
+        if (m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD) || m.is(Performative.FAILURE)) {
+            return;
+        }
+        switch (body) {
+            case Catalog.OpenRoom o -> onOpen(m, o);
+            case Catalog.CloseRoom c -> onClose(m, c);
+            case Catalog.Chat c -> onChat(m, c);
+            case Catalog.GetNewMessages g -> onGetNew(m, g);
+            default -> refuse(m, game, "a chat room takes chat, get_new_messages, open_room and close_room");
+        }
+    }
+
+    private boolean fromGameMaster(Message m) {
+        return gameMaster.sameBare(m.sender());
+    }
+
+    private void onOpen(Message m, Catalog.OpenRoom o) {
+        if (!fromGameMaster(m)) {
+            refuse(m, game, "only the GameMaster opens the " + room.title());
+            return;
+        }
+        closeArchive();
+        game = o.game();
+        round = o.round();
+        phase = o.phase() + " " + o.day();
+        writers = addresses(o.writers());
+        readers = addresses(o.readers());
+        lines.clear();
+        lastRead.clear();
+        open = true;
+        openArchive();
+        reply(m, Performative.AGREE, new Catalog.Ok(game, "open"));
+        List<String> names = readers.values().stream().sorted().toList();
+        readers.forEach((jid, name) -> send(jid, Performative.INFORM, new Catalog.AnnounceOpen(game, round,
+                room.title(), o.day(), names, writers.containsKey(jid))));
+    }
+
+    private void onClose(Message m, Catalog.CloseRoom c) {
+        if (!fromGameMaster(m)) {
+            refuse(m, game, "only the GameMaster closes the " + room.title());
+            return;
+        }
+        open = false;
+        for (Waiting w : waiting) {
+            answer(w, true);
+        }
+        waiting.clear();
+        closeArchive();
+        reply(m, Performative.AGREE, new Catalog.Ok(game, "closed"));
+    }
+
+    private void onChat(Message m, Catalog.Chat c) {
+        Jid from = m.sender().bare();
+        String reason = whyNot(from, c.game(), c.round(), true);
+        if (reason == null && c.message().length() > MAX_MESSAGE_LENGTH) {
+            reason = "a message is at most " + MAX_MESSAGE_LENGTH + " characters";
+        }
+        if (reason != null) {
+            refuse(m, game, reason);
+            return;
+        }
+        Line line = new Line(nextIndex++, writers.get(from), c.message().strip());
+        lines.addLast(line);
+        writeArchive(line);
+        listener.line(room, game, round, phase, line);
+        for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
+            answer(it.next(), false);
+            it.remove();
+        }
+    }
+
+    private void onGetNew(Message m, Catalog.GetNewMessages g) {
+        Jid from = m.sender().bare();
+        if (!open && (game == null || game.equals(g.game()))) {
+            reply(m, Performative.INFORM, new Catalog.NewMessages(game, round, room.title(), List.of(),
+                    g.index(), true));
+            return;
+        }
+        String reason = whyNot(from, g.game(), g.round(), false);
+        if (reason != null) {
+            refuse(m, game, reason);
+            return;
+        }
+        lastRead.put(from, g.index());
+        purge();
+        Waiting w = new Waiting(m, from, g.index(), System.nanoTime() + HOLD.toNanos());
+        if (lines.isEmpty() || lines.peekLast().index() <= g.index()) {
+            waiting.add(w);
+        } else {
+            answer(w, false);
+        }
+    }
+
+    /** Why {@code from} may not write (or read) now, in a player's words; null if it may. */
+    private String whyNot(Jid from, String msgGame, int msgRound, boolean write) {
+        if (!open) {
+            return room == Room.VILLAGE ? "the Village is closed: the village sleeps"
+                    : "the Hideout is closed: the werewolves meet at night";
+        }
+        if (!game.equals(msgGame) || round != msgRound) {
+            return "that message belongs to another game or round";
+        }
+        if (!readers.containsKey(from)) {
+            return room == Room.HIDEOUT ? "the Hideout is for the werewolves" : "you are not a player in this game";
+        }
+        if (write && !writers.containsKey(from)) {
+            return room == Room.HIDEOUT ? "the Hideout is for the living werewolves"
+                    : "dead players watch the Village but cannot speak";
+        }
+        return null;
+    }
+
+    private void answer(Waiting w, boolean closed) {
+        List<Line> fresh = lines.stream().filter(l -> l.index() > w.after()).toList();
+        long index = fresh.isEmpty() ? w.after() : fresh.get(fresh.size() - 1).index();
+        send(w.request().createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
+                .body(new Catalog.NewMessages(game, round, room.title(), fresh, index, closed)).build());
+    }
+
+    /** Forgets the lines every reader has read. */
+    private void purge() {
+        if (lastRead.size() < readers.size()) {
+            return;
+        }
+        long readByAll = lastRead.values().stream().mapToLong(Long::longValue).min().orElse(0);
+        while (!lines.isEmpty() && lines.peekFirst().index() <= readByAll) {
+            lines.pollFirst();
+        }
+    }
+
+    /** Lines kept in memory right now (for tests of the purge). */
+    public int logSize() {
+        return lines.size();
+    }
+
+    private long nextDeadline() {
+        return waiting.stream().mapToLong(Waiting::deadline).min().orElse(System.nanoTime() + Duration.ofSeconds(1).toNanos());
+    }
+
+    private void expireWaiting() {
+        long now = System.nanoTime();
+        for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
+            Waiting w = it.next();
+            if (w.deadline() <= now) {
+                answer(w, false);
+                it.remove();
+            }
+        }
+    }
+
+    private static Map<Jid, String> addresses(Map<String, String> byName) {
+        Map<Jid, String> out = new LinkedHashMap<>();
+        if (byName != null) {
+            byName.forEach((name, jid) -> out.put(Jid.parse(jid).bare(), name));
+        }
+        return out;
+    }
+
+    // --- archive ---------------------------------------------------------------------------------------------------
+
+    private void openArchive() {
+        if (archiveDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(archiveDir);
+            String file = String.format("%s-round%d-%s.jsonl", room.title().toLowerCase(), round, phase.replace(' ', '-'));
+            archive = Files.newBufferedWriter(archiveDir.resolve(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            log.warn("{}: cannot archive to {}: {}", jid(), archiveDir, e.getMessage());
+            archive = null;
+        }
+    }
+
+    private void writeArchive(Line line) {
+        if (archive == null) {
+            return;
+        }
+        try {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("game", game);
+            entry.put("round", round);
+            entry.put("phase", phase);
+            entry.put("index", line.index());
+            entry.put("from", line.from());
+            entry.put("text", line.text());
+            archive.write(Json.write(entry));
+            archive.newLine();
+        } catch (IOException e) {
+            log.warn("{}: archive write failed: {}", jid(), e.getMessage());
+        }
+    }
+
+    private void closeArchive() {
+        if (archive != null) {
+            try {
+                archive.close();
+            } catch (IOException e) {
+                log.warn("{}: archive close failed: {}", jid(), e.getMessage());
+            }
+            archive = null;
+        }
+    }
+
+    @Override
+    protected void takeDown() {
+        closeArchive();
+    }
+}

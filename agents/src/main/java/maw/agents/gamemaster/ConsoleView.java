@@ -1,0 +1,108 @@
+package maw.agents.gamemaster;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.stream.Collectors;
+import maw.agents.Catalog;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.game.Event;
+import maw.game.GameState;
+import maw.game.Phase;
+import maw.game.Room;
+
+/** The game as it happens, for the person running it: phases, chat, votes, deaths, roles at the end, scores. */
+public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgent.Listener {
+
+    private final PrintStream out;
+    private final String prefix;
+
+    public ConsoleView(PrintStream out, String prefix) {
+        this.out = out;
+        this.prefix = prefix == null ? "" : prefix;
+    }
+
+    private void say(String text) {
+        synchronized (out) {
+            out.println(prefix + text);
+        }
+    }
+
+    @Override
+    public void joined(String name, int waiting, int needed) {
+        say("lobby: " + name + " joined (" + waiting + "/" + needed + ")");
+    }
+
+    @Override
+    public void left(String name, String why) {
+        say("lobby: " + name + " lost the seat (" + why + ")");
+    }
+
+    @Override
+    public void roundStarted(int round, int rounds, long seed, GameState state) {
+        say("");
+        say("=== Round " + round + " of " + rounds + ": " + String.join(", ", state.players()) + " ===");
+    }
+
+    @Override
+    public void event(int round, Event event, GameState after) {
+        switch (event) {
+            case Event.RoleAssigned r -> {
+                if (r.role().isWerewolf() && after.werewolves().indexOf(r.player()) == 0) {
+                    say("the werewolves are " + String.join(", ", after.werewolves()) + " (only they know)");
+                }
+            }
+            case Event.PhaseBegan p -> {
+                if (p.phase().phase() == Phase.DAY) {
+                    say("");
+                    say("Day " + p.phase().number() + " begins (" + p.duration().toSeconds() + " s)."
+                            + (p.murdered() != null ? " " + p.murdered() + " was murdered in the night." : "")
+                            + " Living: " + String.join(", ", p.living()));
+                } else {
+                    say("Night " + p.phase().number() + " falls (" + p.duration().toSeconds() + " s).");
+                }
+            }
+            case Event.VoteCast v -> say("  " + v.voter() + (v.phase().phase() == Phase.NIGHT ? " (werewolf)" : "")
+                    + " votes for " + v.target() + "   [" + tally(v.tally()) + "]");
+            case Event.Executed x -> say("  >> the village executes " + x.player()
+                    + (x.byMajority() ? " by majority" : " (most votes)"));
+            case Event.NoExecution n -> say("  >> nobody is executed: " + n.reason());
+            case Event.RoleRevealed r -> say("  (the werewolves learn that " + r.player() + " was a " + r.role().wire()
+                    + ")");
+            case Event.Murdered m -> say("  >> the werewolves murder " + m.player());
+            case Event.NoMurder n -> say("  >> no murder: " + n.reason());
+            case Event.Divined d -> say("  (the seer " + d.seer() + " learns that " + d.target() + " is a "
+                    + d.role().wire() + ")");
+            case Event.GameOver g -> {
+                say("");
+                say("Round " + round + " over after " + g.days() + " day(s): "
+                        + (g.winner() == null ? "a draw" : "the " + g.winner().wire() + " win") + " (" + g.reason()
+                        + ").");
+                say("  roles:  " + g.roles().entrySet().stream().map(e -> e.getKey() + " " + e.getValue().wire())
+                        .collect(Collectors.joining(", ")));
+                say("  scores: " + g.scores().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", ")));
+            }
+        }
+    }
+
+    @Override
+    public void refused(int round, String who, String what, String reason) {
+        say("  (refused " + what + " from " + who + ": " + reason + ")");
+    }
+
+    @Override
+    public void scores(int round, Map<String, Integer> totals, boolean last) {
+        say((last ? "Final leaderboard: " : "Leaderboard: ") + totals.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
+    }
+
+    @Override
+    public void line(Room room, String game, int round, String phase, Catalog.Line line) {
+        say("  [" + room.title() + "] " + line.from() + ": " + line.text());
+    }
+
+    private static String tally(Map<String, Integer> tally) {
+        return tally.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,218 @@
+package maw.agents.gamemaster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.game.Audience;
+import maw.game.Command;
+import maw.game.Event;
+import maw.game.GameOptions;
+import maw.game.GameState;
+import maw.game.MawRules;
+import maw.game.Outcome;
+import maw.game.Phase;
+import maw.game.PhaseId;
+import maw.game.Room;
+import maw.game.Rules;
+import maw.runtime.Json;
+
+/**
+ * The game journal: every command the rules accepted, every event they announced, every refusal and every chat line,
+ * one JSON object a line, appended as it happens. A round's seed and options with its commands replay it exactly
+ * ({@link #replay}).
+ */
+public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Listener, AutoCloseable {
+
+    private final BufferedWriter out;
+    private final String game;
+
+    public Journal(Path file, String game) {
+        this.game = game;
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the game journal " + file, e);
+        }
+    }
+
+    private synchronized void write(ObjectNode line) {
+        try {
+            out.write(Json.write(line));
+            out.newLine();
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ObjectNode line(String kind, int round) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("t", System.currentTimeMillis());
+        n.put("game", game);
+        n.put("round", round);
+        n.put("kind", kind);
+        return n;
+    }
+
+    @Override
+    public void joined(String name, int waiting, int needed) {
+        write(line("joined", 0).put("player", name).put("waiting", waiting).put("needed", needed));
+    }
+
+    @Override
+    public void left(String name, String why) {
+        write(line("left", 0).put("player", name).put("why", why));
+    }
+
+    @Override
+    public void roundStarted(int round, int rounds, long seed, GameState state) {
+        ObjectNode n = line("round", round).put("rounds", rounds).put("seed", seed);
+        n.set("options", Json.MAPPER.valueToTree(state.options()));
+        write(n);
+    }
+
+    @Override
+    public void command(int round, Command command) {
+        write((ObjectNode) line("command", round).set("command", toJson(command)));
+    }
+
+    @Override
+    public void event(int round, Event event, GameState after) {
+        write((ObjectNode) line("event", round).set("event", toJson(event)));
+    }
+
+    @Override
+    public void refused(int round, String who, String what, String reason) {
+        write(line("refused", round).put("who", who).put("what", what).put("reason", reason));
+    }
+
+    @Override
+    public void scores(int round, Map<String, Integer> totals, boolean last) {
+        ObjectNode n = line("scores", round).put("last", last);
+        n.set("totals", Json.MAPPER.valueToTree(totals));
+        write(n);
+    }
+
+    @Override
+    public void line(Room room, String g, int round, String phase, Catalog.Line line) {
+        write(line("chat", round).put("room", room.title()).put("phase", phase).put("index", line.index())
+                .put("from", line.from()).put("text", line.text()));
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // --- JSON of commands and events ----------------------------------------------------------------------------
+
+    static JsonNode toJson(Record r) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("type", r.getClass().getSimpleName());
+        ObjectNode fields = Json.MAPPER.valueToTree(r);
+        fields.properties().forEach(e -> n.set(e.getKey(), e.getValue()));
+        if (r instanceof Event e) {
+            n.set("audience", audience(e.audience()));
+        }
+        return n;
+    }
+
+    private static JsonNode toJson(Command c) {
+        return toJson((Record) c);
+    }
+
+    private static JsonNode toJson(Event e) {
+        return toJson((Record) e);
+    }
+
+    private static JsonNode audience(Audience a) {
+        return switch (a) {
+            case Audience.Everyone e -> Json.MAPPER.getNodeFactory().textNode("everyone");
+            case Audience.Werewolves w -> Json.MAPPER.getNodeFactory().textNode("werewolves");
+            case Audience.Players p -> {
+                ArrayNode arr = Json.MAPPER.createArrayNode();
+                p.names().stream().sorted().forEach(arr::add);
+                yield arr;
+            }
+        };
+    }
+
+    static Command commandFromJson(JsonNode n) {
+        return switch (n.get("type").asText()) {
+            case "Start" -> {
+                List<String> players = new ArrayList<>();
+                n.get("players").forEach(p -> players.add(p.asText()));
+                yield new Command.Start(players);
+            }
+            case "Vote" -> new Command.Vote(n.get("voter").asText(), n.get("target").asText());
+            case "Divine" -> new Command.Divine(n.get("seer").asText(), n.get("target").asText());
+            case "Timeout" -> new Command.Timeout(new PhaseId(Phase.valueOf(n.get("phase").get("phase").asText()),
+                    n.get("phase").get("number").asInt()));
+            default -> throw new IllegalArgumentException("not a command: " + n);
+        };
+    }
+
+    /** One round of a journal, replayed. */
+    public record Replay(int round, GameState state, List<Event> events, List<JsonNode> journaledEvents) {}
+
+    /** Replays every round of a journal through the rules: the same seed, options and commands. */
+    public static List<Replay> replay(Path file) throws IOException {
+        Rules rules = new MawRules();
+        List<Replay> out = new ArrayList<>();
+        GameState state = null;
+        List<Event> events = new ArrayList<>();
+        List<JsonNode> journaled = new ArrayList<>();
+        int round = 0;
+        for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            JsonNode n = Json.parse(text);
+            switch (n.get("kind").asText()) {
+                case "round" -> {
+                    if (state != null) {
+                        out.add(new Replay(round, state, events, journaled));
+                    }
+                    round = n.get("round").asInt();
+                    state = rules.newGame(Json.MAPPER.treeToValue(n.get("options"), GameOptions.class),
+                            n.get("seed").asLong());
+                    events = new ArrayList<>();
+                    journaled = new ArrayList<>();
+                }
+                case "command" -> {
+                    Outcome o = rules.apply(state, commandFromJson(n.get("command")));
+                    if (!(o instanceof Outcome.Accepted a)) {
+                        throw new IllegalStateException("round " + round + ": the journal's command " + n
+                                + " is refused on replay: " + ((Outcome.Refused) o).reason());
+                    }
+                    state = a.state();
+                    events.addAll(a.events());
+                }
+                case "event" -> journaled.add(n.get("event"));
+                default -> { }
+            }
+        }
+        if (state != null) {
+            out.add(new Replay(round, state, events, journaled));
+        }
+        return out;
+    }
+
+    /** An event as the journal writes it (for comparing a replay with the journal). */
+    public static JsonNode asJournaled(Event e) {
+        return toJson(e);
+    }
+}

@@ -1,0 +1,442 @@
+package maw.agents.player;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.runtime.FSMBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.State;
+
+/**
+ * A seat at the table. The Player joins the GameMaster's lobby under the name its interface chose, follows the
+ * phases (awake by day, asleep by night unless a werewolf, dead once killed), reads the open room, and asks its
+ * interface agent what to do with {@code get_input}: the same request whether a rule-based bot, a language model or a
+ * person fills the seat. It accepts announcements only from the GameMaster and room news only from the rooms.
+ */
+public final class PlayerAgent extends GameAgent {
+
+    static final String GET_NAME = "GetNameState";
+    static final String JOIN_LOBBY = "JoinLobbyState";
+    static final String LOBBY = "LobbyState";
+    static final String AWAKE = "AwakeState";
+    static final String ASLEEP = "AsleepState";
+    static final String DEAD = "DeadState";
+
+    private static final Duration ANSWER_WAIT = Duration.ofSeconds(10);
+    private static final int MAX_NAME_ATTEMPTS = 10;
+
+    private final Jid gameMaster;
+    private final Jid ui;
+    private final CompletableFuture<Map<String, Integer>> finished = new CompletableFuture<>();
+
+    // What the seat knows.
+    private String name;
+    private String game;
+    private int round;
+    private String role;
+    private List<String> partners = List.of();
+    private boolean alive = true;
+    private String phase = "lobby";
+    private int day;
+    private long deadline;
+    private List<String> players = List.of();
+    private List<String> living = List.of();
+    private Jid village;
+    private Jid hideout;
+    private boolean observe;
+
+    // The open room.
+    private Jid room;
+    private boolean roomOpen;
+    private long index;
+    private String pollId;
+
+    // The interface.
+    private final List<String> unseen = new ArrayList<>();
+    private String askId;
+    private boolean asked;
+    private boolean news;
+    private String votedFor;
+    private boolean spoke;
+    private String next;
+    private String nameRefusal;
+
+    public PlayerAgent(Jid jid, String password, Jid gameMaster, Jid ui) {
+        super(jid, password);
+        this.gameMaster = gameMaster.bare();
+        this.ui = ui.bare();
+    }
+
+    /** Completes with the final leaderboard when the last round is over. */
+    public CompletableFuture<Map<String, Integer>> finished() {
+        return finished;
+    }
+
+    public String playerName() {
+        return name;
+    }
+
+    @Override
+    protected void setup() {
+        FSMBehaviour fsm = new FSMBehaviour("PlayerBehaviour");
+        fsm.addState(GET_NAME, State.of(GET_NAME, this::getName));
+        fsm.addState(JOIN_LOBBY, State.of(JOIN_LOBBY, this::joinLobby));
+        fsm.addState(LOBBY, State.of(LOBBY, s -> play(s, LOBBY)));
+        fsm.addState(AWAKE, State.of(AWAKE, s -> play(s, AWAKE)));
+        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP)));
+        fsm.addState(DEAD, State.of(DEAD, s -> play(s, DEAD)));
+        fsm.addTransition(GET_NAME, JOIN_LOBBY).addTransition(JOIN_LOBBY, GET_NAME).addTransition(JOIN_LOBBY, LOBBY)
+                .addTransition(LOBBY, AWAKE).addTransition(LOBBY, ASLEEP).addTransition(LOBBY, DEAD)
+                .addTransition(AWAKE, ASLEEP).addTransition(AWAKE, DEAD).addTransition(AWAKE, LOBBY)
+                .addTransition(AWAKE, AWAKE)
+                .addTransition(ASLEEP, AWAKE).addTransition(ASLEEP, DEAD).addTransition(ASLEEP, LOBBY)
+                .addTransition(ASLEEP, ASLEEP).addTransition(LOBBY, LOBBY)
+                .addTransition(DEAD, LOBBY).addTransition(DEAD, DEAD);
+        addBehaviour(fsm);
+    }
+
+    // --- joining ----------------------------------------------------------------------------------------------------
+
+    /** Asks the interface for a name. */
+    private void getName(State s) throws InterruptedException {
+        for (int attempt = 0; attempt < MAX_NAME_ATTEMPTS && isActive(); attempt++) {
+            List<String> why = nameRefusal == null ? List.of() : List.of(nameRefusal);
+            Message answer = s.ask(Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
+                    .body(new Catalog.GetInput(null, 0, "name", nameView(why))).build(), ANSWER_WAIT);
+            if (answer != null && read(answer) instanceof Catalog.PlayerAction a && "name".equals(a.action())
+                    && a.name() != null && !a.name().isBlank()) {
+                name = a.name().strip();
+                observe = Boolean.TRUE.equals(a.observe());
+                s.setNextState(JOIN_LOBBY);
+                return;
+            }
+        }
+        log.warn("{}: its interface {} gave no name", jid(), ui);
+    }
+
+    /** Takes a seat in the lobby; a refused name goes back to the interface for another. */
+    private void joinLobby(State s) throws InterruptedException {
+        while (isActive()) {
+            Message answer = s.ask(Message.builder().to(gameMaster).performative(Performative.REQUEST)
+                    .ontology(ONTOLOGY).body(new Catalog.JoinLobby(name)).build(), ANSWER_WAIT);
+            if (answer == null) {
+                continue;
+            }
+            Body body = read(answer);
+            if (answer.is(Performative.AGREE) && body instanceof Catalog.Joined j) {
+                game = j.game();
+                tell("lobby", "You sit at the table as " + name + " (" + j.waiting() + " of " + j.needed()
+                        + " players).");
+                s.setNextState(LOBBY);
+                return;
+            }
+            if (body instanceof Catalog.Refusal r) {
+                nameRefusal = "The GameMaster refused the name " + name + ": " + r.reason();
+                tell("refusal", nameRefusal);
+                s.setNextState(GET_NAME);
+                return;
+            }
+        }
+    }
+
+    private Catalog.SeatView nameView(List<String> notes) {
+        return new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(), List.of(),
+                List.of("name"), null, 0, notes, null, false);
+    }
+
+    // --- playing ----------------------------------------------------------------------------------------------------
+
+    /** Handles what arrives until the seat changes state: the lobby, awake, asleep or dead. */
+    private void play(State s, String current) throws InterruptedException {
+        next = null;
+        while (isActive() && next == null && !finished.isDone()) {
+            if (readsRoom(current) && roomOpen && pollId == null) {
+                poll();
+            }
+            if (current.equals(AWAKE) && !asked && news) {
+                askInterface();
+            }
+            Message m = s.receive(Duration.ofSeconds(1));
+            if (m != null) {
+                handle(m);
+            }
+        }
+        if (next != null) {
+            s.setNextState(next);
+        }
+    }
+
+    private static boolean readsRoom(String state) {
+        return state.equals(AWAKE) || state.equals(DEAD);
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null) {
+            return;
+        }
+        Jid from = m.sender().bare();
+        if (from.equals(ui)) {
+            onInterface(m, body);
+        } else if (from.equals(gameMaster)) {
+            onGameMaster(m, body);
+        } else if (from.equals(village) || from.equals(hideout)) {
+            onRoom(m, body);
+        } else if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
+            refuse(m, game, forgedReason(body));
+        }
+    }
+
+    /** Why a message from a stranger is refused: game news comes from the GameMaster and the rooms only. */
+    private static String forgedReason(Body body) {
+        return switch (body) {
+            case Catalog.PhaseChange p -> "only the GameMaster announces phase changes";
+            case Catalog.Kill k -> "only the GameMaster kills";
+            case Catalog.AssignRole a -> "only the GameMaster deals roles";
+            case Catalog.StartGame sg -> "only the GameMaster starts games";
+            case Catalog.EndGame e -> "only the GameMaster ends games";
+            case Catalog.VoteResult v -> "only the GameMaster counts votes";
+            case Catalog.NewMessages n -> "room news comes from the rooms only";
+            default -> "a player takes messages from its GameMaster, its rooms and its interface only";
+        };
+    }
+
+    private void onGameMaster(Message m, Body body) {
+        if (body.game() != null && game != null && !game.equals(body.game())) {
+            log.debug("{}: ignored a message of another game: {}", jid(), m);
+            return;
+        }
+        if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
+            if ("vote".equals(r.refused())) {
+                votedFor = null;
+            }
+            note("refusal", "The GameMaster refused your " + r.refused() + ": " + r.reason() + ".");
+            return;
+        }
+        switch (body) {
+            case Catalog.ReadyCheck rc -> reply(m, Performative.INFORM, new Catalog.Ready(rc.game()));
+            case Catalog.StartGame sg -> {
+                round = sg.round();
+                players = sg.players();
+                living = sg.players();
+                village = Jid.parse(sg.village()).bare();
+                hideout = Jid.parse(sg.hideout()).bare();
+                alive = true;
+                role = null;
+                partners = List.of();
+                note("start", "Round " + sg.round() + " of " + sg.rounds() + " begins with " + sg.total_players()
+                        + " players: " + String.join(", ", sg.players()) + ".");
+            }
+            case Catalog.AssignRole ar -> {
+                role = ar.role();
+                partners = ar.partners() == null ? List.of() : ar.partners();
+                note("role", "You are a " + role + "." + (partners.isEmpty() ? ""
+                        : " Your fellow werewolves: " + String.join(", ", partners) + "."));
+            }
+            case Catalog.PhaseChange pc -> onPhase(pc);
+            case Catalog.VoteAccepted va -> votedFor = va.target();
+            case Catalog.VoteCast vc -> note("vote", (vc.voter().equals(name) ? "You vote" : vc.voter() + " votes")
+                    + " for " + vc.target() + ". " + tally(vc.tally()));
+            case Catalog.VoteResult vr -> note("result", vr.target() == null
+                    ? "Nobody is executed today: " + vr.reason() + "."
+                    : "The village executes " + vr.target() + " (" + vr.reason() + ").");
+            case Catalog.Kill k -> {
+                alive = false;
+                note("death", "executed".equals(k.cause()) ? "You were executed by the village. You can watch."
+                        : "The werewolves murdered you in the night. You can watch.");
+                next = DEAD;
+            }
+            case Catalog.RoleRevealed rr -> note("reveal", rr.player() + " was a " + rr.role() + ".");
+            case Catalog.NightResult nr -> note("night", nr.victim() == null ? "No murder tonight: " + nr.reason() + "."
+                    : "The pack killed " + nr.victim() + ".");
+            case Catalog.Divined d -> note("divined", d.target() + " is a " + d.role() + ".");
+            case Catalog.EndGame e -> {
+                note("end", ("draw".equals(e.winning_team()) ? "The game is a draw" : "The " + e.winning_team()
+                        + " win") + " (" + e.reason() + "). Roles: " + e.roles().entrySet().stream()
+                        .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
+                roomOpen = false;
+                phase = "over";
+                next = LOBBY;
+            }
+            case Catalog.Scores sc -> {
+                note("scores", "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet().stream()
+                        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                        .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
+                if (sc.last()) {
+                    finished.complete(sc.totals());
+                }
+            }
+            case Catalog.Joined j -> { }
+            default -> log.debug("{}: unexpected {} from the GameMaster", jid(), body);
+        }
+    }
+
+    private void onPhase(Catalog.PhaseChange pc) {
+        phase = pc.new_phase();
+        day = pc.day();
+        deadline = pc.deadline();
+        living = pc.living();
+        votedFor = null;
+        spoke = false;
+        boolean day = "day".equals(phase);
+        if (day) {
+            note("phase", "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
+                    + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
+        } else {
+            note("phase", "Night " + pc.day() + " falls." + ("werewolf".equals(role) && alive
+                    ? " The pack meets in the Hideout." : " The village sleeps."));
+        }
+        room = day ? village : "werewolf".equals(role) ? hideout : null;
+        roomOpen = room != null;
+        index = 0;
+        pollId = null;
+        askId = null;
+        asked = false;
+        news = true;
+        next = !alive ? DEAD : day || "werewolf".equals(role) ? AWAKE : ASLEEP;
+    }
+
+    private void onRoom(Message m, Body body) {
+        if (body instanceof Catalog.NewMessages nm) {
+            if (pollId == null || !pollId.equals(m.inReplyTo())) {
+                return;
+            }
+            pollId = null;
+            if (body.game() != null && !body.game().equals(game)) {
+                return;
+            }
+            for (Catalog.Line line : nm.messages()) {
+                note("chat", line.from() + ": " + line.text());
+            }
+            index = Math.max(index, nm.index());
+            if (nm.closed()) {
+                roomOpen = false;
+            }
+        } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
+            if ("get_new_messages".equals(r.refused())) {
+                pollId = null;
+                roomOpen = false;
+            }
+            note("refusal", "The " + (m.sender().sameBare(village) ? "Village" : "Hideout") + " refused your "
+                    + r.refused() + ": " + r.reason() + ".");
+        } else if (body instanceof Catalog.AnnounceOpen ao) {
+            log.debug("{}: {} open (writable: {})", jid(), ao.room_name(), ao.writable());
+        }
+    }
+
+    private void poll() {
+        Message request = Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY)
+                .replyWith(newId()).body(new Catalog.GetNewMessages(game, round, index)).build();
+        pollId = request.replyWith();
+        send(request);
+    }
+
+    // --- the interface ------------------------------------------------------------------------------------------------
+
+    private void onInterface(Message m, Body body) {
+        if (!(body instanceof Catalog.PlayerAction a)) {
+            if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
+                refuse(m, game, "an interface answers get_input with a player_action");
+            }
+            return;
+        }
+        if (m.inReplyTo() != null) {
+            if (!m.inReplyTo().equals(askId)) {
+                // The answer to a question of an earlier phase: what it asks for no longer applies.
+                log.debug("{}: dropped a stale answer {}", jid(), a);
+                return;
+            }
+            askId = null;
+            asked = false;
+        }
+        switch (a.action()) {
+            case "listen", "name" -> { }
+            case "speak", "vote", "divine" -> {
+                String problem = !alive ? "You are dead: you can watch, but no longer speak or vote."
+                        : "speak".equals(a.action()) && (room == null || !roomOpen)
+                                ? ("night".equals(phase) ? "The village sleeps: nobody hears you tonight."
+                                        : "No room is open now.")
+                        : null;
+                if (problem != null) {
+                    note("refusal", problem);
+                    return;
+                }
+                act(a);
+                news = true;
+            }
+            default -> note("refusal", "Unknown action '" + a.action() + "': speak, vote, divine or listen.");
+        }
+    }
+
+    private void act(Catalog.PlayerAction a) {
+        switch (a.action()) {
+            case "speak" -> {
+                if (a.message() == null || a.message().isBlank()) {
+                    note("refusal", "There is nothing to say in an empty message.");
+                    return;
+                }
+                spoke = true;
+                send(room, Performative.REQUEST, new Catalog.Chat(game, round, a.message()));
+            }
+            case "vote" -> {
+                votedFor = a.target();
+                send(gameMaster, Performative.REQUEST, new Catalog.Vote(game, round, a.target()));
+            }
+            case "divine" -> send(gameMaster, Performative.REQUEST, new Catalog.Divine(game, round, a.target()));
+            default -> { }
+        }
+    }
+
+    private void askInterface() {
+        asked = true;
+        news = false;
+        List<String> lines = List.copyOf(unseen);
+        unseen.clear();
+        Message request = Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
+                .replyWith(newId()).body(new Catalog.GetInput(game, round, "act", view(lines))).build();
+        askId = request.replyWith();
+        send(request);
+    }
+
+    private Catalog.SeatView view(List<String> lines) {
+        boolean wolf = "werewolf".equals(role);
+        List<String> targets = !alive ? List.of() : "day".equals(phase)
+                ? living.stream().filter(n -> !n.equals(name)).toList()
+                : wolf ? living.stream().filter(n -> !n.equals(name) && !partners.contains(n)).toList() : List.of();
+        List<String> actions = new ArrayList<>(List.of("speak", "vote", "listen"));
+        if ("seer".equals(role) && "day".equals(phase)) {
+            actions.add(2, "divine");
+        }
+        List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
+        String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
+        return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead, targets, actions,
+                roomName, ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke);
+    }
+
+    /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
+    private void note(String kind, String text) {
+        unseen.add(text);
+        news = true;
+        tell(kind, text);
+    }
+
+    private void tell(String kind, String text) {
+        if (observe) {
+            send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text));
+        }
+    }
+
+    private static String tally(Map<String, Integer> tally) {
+        return tally == null || tally.isEmpty() ? "" : "Votes: " + tally.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + ".";
+    }
+}

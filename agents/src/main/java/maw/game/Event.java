@@ -1,0 +1,88 @@
+package maw.game;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** What the rules announce, each with the audience allowed to learn it. */
+public sealed interface Event {
+
+    Audience audience();
+
+    /** A player learns its role; a werewolf also learns its partners. */
+    record RoleAssigned(String player, Role role, List<String> partners) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.only(player);
+        }
+    }
+
+    /**
+     * A phase begins. At dawn it names who the werewolves murdered in the night, if anyone (the name, never the
+     * role).
+     */
+    record PhaseBegan(PhaseId phase, Duration duration, List<String> living, String murdered) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.EVERYONE;
+        }
+    }
+
+    /** A vote was cast; {@code tally} counts the current votes per target. */
+    record VoteCast(PhaseId phase, String voter, String target, Map<String, Integer> tally, Audience audience)
+            implements Event {}
+
+    /** The village executed a player. The role stays secret (the werewolves learn it at night). */
+    record Executed(int day, String player, boolean byMajority) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.EVERYONE;
+        }
+    }
+
+    /** The day ended without an execution. */
+    record NoExecution(int day, String reason) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.EVERYONE;
+        }
+    }
+
+    /** At nightfall the werewolves learn the role of the player executed that day. */
+    record RoleRevealed(String player, Role role) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.WEREWOLVES;
+        }
+    }
+
+    /** The werewolves agreed and killed. The victim learns at once; the village at dawn. */
+    record Murdered(int night, String player, Audience audience) implements Event {}
+
+    /** The night ended without a murder. */
+    record NoMurder(int night, String reason) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.WEREWOLVES;
+        }
+    }
+
+    /** The seer's answer. */
+    record Divined(int day, String seer, String target, Role role) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.only(seer);
+        }
+    }
+
+    /**
+     * The game is over. {@code winner} is null for a draw (the day cap). Roles are revealed to everyone now.
+     */
+    record GameOver(Team winner, String reason, int days, Map<String, Role> roles, Map<String, Integer> scores)
+            implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.EVERYONE;
+        }
+    }
+}

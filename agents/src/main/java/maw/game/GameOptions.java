@@ -1,0 +1,66 @@
+package maw.game;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The rule options of a MAW game.
+ *
+ * @param daySeconds      how long a day lasts before the votes are counted
+ * @param nightSeconds    how long the werewolves have to agree
+ * @param tieBreak        what a tie at the end of the day does
+ * @param announceVotes   whether each day vote is told to everyone (otherwise only to the voter)
+ * @param dayCap          a game still running after this many days ends as a draw
+ * @param endWhenAllVoted end a phase as soon as every living player who may vote has voted (for fast bot games)
+ * @param seer            deal one villager the seer's role (asks the GameMaster one player's role each day)
+ */
+public record GameOptions(Duration daySeconds, Duration nightSeconds, TieBreak tieBreak, boolean announceVotes,
+        int dayCap, boolean endWhenAllVoted, boolean seer) {
+
+    public static final int MIN_PLAYERS = 3;
+
+    public GameOptions {
+        Objects.requireNonNull(daySeconds, "daySeconds");
+        Objects.requireNonNull(nightSeconds, "nightSeconds");
+        Objects.requireNonNull(tieBreak, "tieBreak");
+        if (daySeconds.isNegative() || daySeconds.isZero() || nightSeconds.isNegative() || nightSeconds.isZero()) {
+            throw new IllegalArgumentException("phase durations must be positive");
+        }
+        if (dayCap < 1) {
+            throw new IllegalArgumentException("the day cap must be at least 1, got " + dayCap);
+        }
+    }
+
+    /** Defaults for people and models: three minutes a day, a minute a night, votes announced, 20 days at most. */
+    public static GameOptions defaults() {
+        return new GameOptions(Duration.ofSeconds(180), Duration.ofSeconds(60), TieBreak.NONE, true, 20, false, false);
+    }
+
+    public GameOptions withTimers(Duration day, Duration night) {
+        return new GameOptions(day, night, tieBreak, announceVotes, dayCap, endWhenAllVoted, seer);
+    }
+
+    public GameOptions withTieBreak(TieBreak t) {
+        return new GameOptions(daySeconds, nightSeconds, t, announceVotes, dayCap, endWhenAllVoted, seer);
+    }
+
+    public GameOptions withAnnounceVotes(boolean a) {
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, a, dayCap, endWhenAllVoted, seer);
+    }
+
+    public GameOptions withDayCap(int cap) {
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, cap, endWhenAllVoted, seer);
+    }
+
+    public GameOptions withEndWhenAllVoted(boolean e) {
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, e, seer);
+    }
+
+    public GameOptions withSeer(boolean s) {
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, endWhenAllVoted, s);
+    }
+
+    public java.time.Duration duration(Phase p) {
+        return p == Phase.NIGHT ? nightSeconds : daySeconds;
+    }
+}

@@ -1,0 +1,370 @@
+package maw.game;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import maw.game.Command.Divine;
+import maw.game.Command.Start;
+import maw.game.Command.Timeout;
+import maw.game.Command.Vote;
+
+/**
+ * The rules of MAW, from its design document with the open points settled:
+ *
+ * <ul>
+ *   <li>Sunrise: roles dealt at random from the seed, werewolves = max(1, floor(players / 3)), the werewolves learn
+ *       each other; the first phase is day 1.</li>
+ *   <li>Day: every living player has one public vote, which can change until the day ends. A strict majority of the
+ *       living on one player executes that player at once and ends the day. When the timer runs out, the most-voted
+ *       player is executed; no votes, no execution; a tie executes nobody, or one of the tied at random (an option).
+ *       The executed player's name is announced, never the role.</li>
+ *   <li>Night: the werewolves learn the role of the player executed that day; a unanimous vote of the living
+ *       werewolves murders at once; when the timer runs out without one, nobody dies. The victim is named at
+ *       dawn.</li>
+ *   <li>End: the villagers win when no werewolf lives; the werewolves win when no villager lives; a game still going
+ *       after the day cap is a draw. If the werewolves win, each werewolf scores the initial number of villagers; if
+ *       the villagers win, each villager scores the number of villagers still alive.</li>
+ * </ul>
+ *
+ * <p>Settled here because the design is silent: nobody votes for themselves; werewolves do not vote to murder a
+ * werewolf; the seer (an option) asks about one living player once a day.
+ */
+public final class MawRules implements Rules {
+
+    @Override
+    public GameState newGame(GameOptions options, long seed) {
+        return new GameState(options, Rng.seeded(seed), List.of(), new PhaseId(Phase.LOBBY, 0), Map.of(), false,
+                List.of(), List.of(), null, null, 0, null);
+    }
+
+    /** The number of werewolves the deal gives a table of {@code players}. */
+    public static int werewolvesFor(int players) {
+        return Math.max(1, players / 3);
+    }
+
+    @Override
+    public Outcome apply(GameState state, Command command) {
+        if (state.isOver()) {
+            return new Outcome.Refused("the game is over");
+        }
+        Table t = new Table(state);
+        String refusal = switch (command) {
+            case Start s -> t.start(s.players());
+            case Vote v -> t.vote(v.voter(), v.target());
+            case Divine d -> t.divine(d.seer(), d.target());
+            case Timeout to -> t.timeout(to.phase());
+        };
+        return refusal != null ? new Outcome.Refused(refusal) : new Outcome.Accepted(t.freeze(), List.copyOf(t.events));
+    }
+
+    /** A working copy of the state for one command; frozen into a new {@link GameState} at the end. */
+    private static final class Table {
+        final GameOptions options;
+        Rng rng;
+        final List<Seat> seats;
+        PhaseId phase;
+        final Map<String, String> votes;
+        boolean divinedToday;
+        final List<String> executed;
+        final List<String> murdered;
+        String lastExecuted;
+        String lastMurdered;
+        int initialVillagers;
+        Event.GameOver result;
+        final List<Event> events = new ArrayList<>();
+
+        Table(GameState s) {
+            options = s.options();
+            rng = s.rng();
+            seats = new ArrayList<>(s.seats());
+            phase = s.phase();
+            votes = new LinkedHashMap<>(s.votes());
+            divinedToday = s.divinedToday();
+            executed = new ArrayList<>(s.executed());
+            murdered = new ArrayList<>(s.murdered());
+            lastExecuted = s.lastExecuted();
+            lastMurdered = s.lastMurdered();
+            initialVillagers = s.initialVillagers();
+            result = s.result();
+        }
+
+        GameState freeze() {
+            return new GameState(options, rng, seats, phase, votes, divinedToday, executed, murdered, lastExecuted,
+                    lastMurdered, initialVillagers, result);
+        }
+
+        private GameState view() {
+            return freeze();
+        }
+
+        private int random(int bound) {
+            int r = rng.below(bound);
+            rng = rng.next();
+            return r;
+        }
+
+        // --- sunrise ---------------------------------------------------------------------------------------------
+
+        String start(List<String> players) {
+            if (phase.phase() != Phase.LOBBY) {
+                return "the game has already started";
+            }
+            if (players.size() < GameOptions.MIN_PLAYERS) {
+                return "a game needs at least " + GameOptions.MIN_PLAYERS + " players, not " + players.size();
+            }
+            Set<String> unique = new HashSet<>();
+            for (String p : players) {
+                if (p == null || p.isBlank()) {
+                    return "a player has no name";
+                }
+                if (!unique.add(p)) {
+                    return "two players are called " + p;
+                }
+            }
+            // Deal order must not depend on the order players joined in: sort, then shuffle with the seed.
+            List<String> sorted = players.stream().sorted().toList();
+            List<String> shuffled = new ArrayList<>(sorted);
+            for (int i = shuffled.size() - 1; i > 0; i--) {
+                int j = random(i + 1);
+                String tmp = shuffled.get(i);
+                shuffled.set(i, shuffled.get(j));
+                shuffled.set(j, tmp);
+            }
+            int wolves = werewolvesFor(sorted.size());
+            Map<String, Role> roles = new TreeMap<>();
+            for (int i = 0; i < shuffled.size(); i++) {
+                Role r = i < wolves ? Role.WEREWOLF : i == wolves && options.seer() ? Role.SEER : Role.VILLAGER;
+                roles.put(shuffled.get(i), r);
+            }
+            for (String p : sorted) {
+                seats.add(new Seat(p, roles.get(p), true));
+            }
+            initialVillagers = sorted.size() - wolves;
+            List<String> pack = seats.stream().filter(s -> s.role().isWerewolf()).map(Seat::name).toList();
+            for (Seat s : seats) {
+                List<String> partners = s.role().isWerewolf()
+                        ? pack.stream().filter(n -> !n.equals(s.name())).toList() : List.of();
+                events.add(new Event.RoleAssigned(s.name(), s.role(), partners));
+            }
+            beginDay(1);
+            return null;
+        }
+
+        // --- votes -----------------------------------------------------------------------------------------------
+
+        String vote(String voter, String target) {
+            GameState s = view();
+            if (phase.phase() == Phase.LOBBY) {
+                return "the game has not started";
+            }
+            if (!s.isPlayer(voter)) {
+                return voter + " is not a player in this game";
+            }
+            if (!s.isAlive(voter)) {
+                return "dead players cannot vote";
+            }
+            if (!s.isPlayer(target)) {
+                return target + " is not a player in this game";
+            }
+            if (!s.isAlive(target)) {
+                return target + " is already dead";
+            }
+            if (phase.phase() == Phase.DAY) {
+                if (voter.equals(target)) {
+                    return "nobody votes for themselves";
+                }
+            } else {
+                if (!s.role(voter).orElseThrow().isWerewolf()) {
+                    return "the village sleeps: votes are cast during the day";
+                }
+                if (s.role(target).orElseThrow().isWerewolf()) {
+                    return "werewolves do not hunt werewolves";
+                }
+            }
+            votes.put(voter, target);
+            GameState after = view();
+            Audience audience = phase.phase() == Phase.NIGHT ? Audience.WEREWOLVES
+                    : options.announceVotes() ? Audience.EVERYONE : Audience.only(voter);
+            events.add(new Event.VoteCast(phase, voter, target, after.tally(), audience));
+            if (phase.phase() == Phase.DAY) {
+                long forTarget = votes.values().stream().filter(target::equals).count();
+                if (forTarget * 2 > after.living().size()) {
+                    execute(target, true);
+                } else if (options.endWhenAllVoted() && votes.keySet().containsAll(after.living())) {
+                    closeDay();
+                }
+            } else {
+                List<String> pack = after.livingWerewolves();
+                if (votes.keySet().containsAll(pack) && new HashSet<>(votes.values()).size() == 1) {
+                    murder(target);
+                } else if (options.endWhenAllVoted() && votes.keySet().containsAll(pack)) {
+                    closeNight("the werewolves did not agree");
+                }
+            }
+            return null;
+        }
+
+        String divine(String seer, String target) {
+            GameState s = view();
+            if (!options.seer()) {
+                return "there is no seer in this game";
+            }
+            if (s.role(seer).orElse(null) != Role.SEER) {
+                return seer + " is not the seer";
+            }
+            if (!s.isAlive(seer)) {
+                return "dead players cannot ask";
+            }
+            if (phase.phase() != Phase.DAY) {
+                return "the seer asks during the day";
+            }
+            if (divinedToday) {
+                return "the seer has already asked today";
+            }
+            if (!s.isPlayer(target) || !s.isAlive(target) || target.equals(seer)) {
+                return "the seer asks about another living player";
+            }
+            divinedToday = true;
+            events.add(new Event.Divined(phase.number(), seer, target, s.role(target).orElseThrow()));
+            return null;
+        }
+
+        String timeout(PhaseId timedOut) {
+            if (!timedOut.equals(phase)) {
+                return "the timer for " + timedOut + " is stale: the game is in " + phase;
+            }
+            switch (phase.phase()) {
+                case DAY -> closeDay();
+                case NIGHT -> closeNight(votes.isEmpty() ? "the werewolves did not vote" : "no unanimous vote");
+                default -> {
+                    return "there is no timer in " + phase;
+                }
+            }
+            return null;
+        }
+
+        // --- phase ends ------------------------------------------------------------------------------------------
+
+        private void closeDay() {
+            Map<String, Integer> tally = view().tally();
+            if (tally.isEmpty()) {
+                events.add(new Event.NoExecution(phase.number(), "no votes"));
+                beginNight();
+                return;
+            }
+            int top = tally.values().iterator().next();
+            List<String> tied = tally.entrySet().stream().filter(e -> e.getValue() == top).map(Map.Entry::getKey).toList();
+            if (tied.size() == 1) {
+                execute(tied.get(0), false);
+            } else if (options.tieBreak() == TieBreak.RANDOM) {
+                execute(tied.get(random(tied.size())), false);
+            } else {
+                events.add(new Event.NoExecution(phase.number(), "a tie between " + String.join(", ", tied)));
+                beginNight();
+            }
+        }
+
+        private void execute(String player, boolean byMajority) {
+            kill(player);
+            executed.add(player);
+            lastExecuted = player;
+            events.add(new Event.Executed(phase.number(), player, byMajority));
+            if (!checkEnd()) {
+                beginNight();
+            }
+        }
+
+        private void murder(String victim) {
+            Set<String> told = new LinkedHashSet<>(view().livingWerewolves());
+            told.add(victim);
+            kill(victim);
+            murdered.add(victim);
+            lastMurdered = victim;
+            events.add(new Event.Murdered(phase.number(), victim, new Audience.Players(Set.copyOf(told))));
+            if (!checkEnd()) {
+                beginDay(phase.number() + 1);
+            }
+        }
+
+        private void closeNight(String reason) {
+            events.add(new Event.NoMurder(phase.number(), reason));
+            beginDay(phase.number() + 1);
+        }
+
+        private void kill(String player) {
+            for (int i = 0; i < seats.size(); i++) {
+                if (seats.get(i).name().equals(player)) {
+                    seats.set(i, seats.get(i).dead());
+                }
+            }
+        }
+
+        // --- phase starts ----------------------------------------------------------------------------------------
+
+        private void beginDay(int day) {
+            if (day > options.dayCap()) {
+                phase = new PhaseId(Phase.DAY, day - 1);
+                end(null, "the day cap of " + options.dayCap() + " days was reached");
+                return;
+            }
+            phase = new PhaseId(Phase.DAY, day);
+            votes.clear();
+            divinedToday = false;
+            events.add(new Event.PhaseBegan(phase, options.daySeconds(), view().living(), lastMurdered));
+            lastMurdered = null;
+        }
+
+        private void beginNight() {
+            phase = new PhaseId(Phase.NIGHT, phase.number());
+            votes.clear();
+            events.add(new Event.PhaseBegan(phase, options.nightSeconds(), view().living(), null));
+            if (lastExecuted != null) {
+                events.add(new Event.RoleRevealed(lastExecuted, view().role(lastExecuted).orElseThrow()));
+                lastExecuted = null;
+            }
+        }
+
+        // --- the end ---------------------------------------------------------------------------------------------
+
+        /** Ends the game if a side has won; true if it did. */
+        private boolean checkEnd() {
+            GameState s = view();
+            if (s.livingWerewolves().isEmpty()) {
+                end(Team.VILLAGERS, "no werewolf is left");
+                return true;
+            }
+            if (s.livingVillagers().isEmpty()) {
+                end(Team.WEREWOLVES, "no villager is left");
+                return true;
+            }
+            return false;
+        }
+
+        private void end(Team winner, String reason) {
+            GameState s = view();
+            Map<String, Role> roles = new TreeMap<>();
+            Map<String, Integer> scores = new TreeMap<>();
+            int survivingVillagers = s.livingVillagers().size();
+            for (Seat seat : seats) {
+                roles.put(seat.name(), seat.role());
+                int points = 0;
+                if (winner == Team.WEREWOLVES && seat.role().team() == Team.WEREWOLVES) {
+                    points = initialVillagers;
+                } else if (winner == Team.VILLAGERS && seat.role().team() == Team.VILLAGERS) {
+                    points = survivingVillagers;
+                }
+                scores.put(seat.name(), points);
+            }
+            int days = phase.number();
+            result = new Event.GameOver(winner, reason, days, roles, scores);
+            phase = new PhaseId(Phase.OVER, days);
+            votes.clear();
+            events.add(result);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.game.Event;
+import maw.game.GameOptions;
+import maw.game.GameState;
+import maw.game.Phase;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.local.LocalTransport;
+import maw.testing.RecordingTransport;
+import org.junit.jupiter.api.Test;
+
+/** Games on the in-JVM transport: fast enough to play by the hundred. */
+class LocalGamesTest {
+
+    private static final GameOptions FAST = GameOptions.defaults()
+            .withTimers(Duration.ofSeconds(10), Duration.ofSeconds(10)).withEndWhenAllVoted(true);
+
+    private static GameTable.Result play(GameTable table, RecordingTransport transport,
+            GameMasterAgent.Listener listener) throws Exception {
+        return table.play(transport, listener, null, Duration.ofMinutes(1));
+    }
+
+    private static RecordingTransport localFor(GameTable table) {
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        return new RecordingTransport(local);
+    }
+
+    @Test
+    void theSameSeedPlaysTheSameGameTwice() throws Exception {
+        for (long seed : new long[] {3, 1234567}) {
+            List<List<GameMasterAgent.RoundSummary>> runs = new ArrayList<>();
+            for (int run = 0; run < 2; run++) {
+                GameTable table = new GameTable(GameTable.Spec.bots("", 9, 2, seed, FAST, null), "localhost");
+                runs.add(play(table, localFor(table), null).rounds());
+            }
+            assertThat(runs.get(1)).as("seed %d", seed).isEqualTo(runs.get(0));
+        }
+    }
+
+    /**
+     * Across 200 games, nothing a villager's seat receives before the end (its Player agent and the agent behind it)
+     * comes from the Hideout or tells who a werewolf is.
+     */
+    @Test
+    void aVillagersSeatNeverLearnsTheHideoutOrAWerewolfBeforeTheEnd() throws Exception {
+        int checkedMessages = 0;
+        for (int game = 0; game < 200; game++) {
+            int players = 6 + game % 4;
+            GameTable table = new GameTable(GameTable.Spec.bots("", players, 1, 1000 + game, FAST, null), "localhost");
+            RecordingTransport transport = localFor(table);
+            List<String> hideoutLines = new java.util.concurrent.CopyOnWriteArrayList<>();
+            GameTable.Result r = table.play(transport, null,
+                    (room, g, round, phase, line) -> {
+                        if (room == maw.game.Room.HIDEOUT) {
+                            hideoutLines.add(line.text());
+                        }
+                    }, Duration.ofMinutes(1));
+            Map<String, String> roles = r.rounds().get(0).roles();
+            List<String> names = GameTable.defaultNames(players);
+            for (int seat = 0; seat < players; seat++) {
+                if (roles.get(names.get(seat)).equals("werewolf")) {
+                    continue;
+                }
+                for (Jid jid : List.of(table.player(seat), table.seatInterface(seat))) {
+                    for (Message m : transport.receivedBy(jid)) {
+                        if ("end_game".equals(m.bodyType()) || "scores".equals(m.bodyType())) {
+                            break;
+                        }
+                        checkedMessages++;
+                        String what = "game " + game + ": " + jid + " received " + m;
+                        assertThat(m.sender().bare()).as(what).isNotEqualTo(table.hideout());
+                        assertThat(m.body()).as(what).doesNotContainIgnoringCase("werewolf");
+                        assertThat(m.bodyType()).as(what).isNotIn("role_revealed", "night_result");
+                        for (String secret : hideoutLines) {
+                            assertThat(m.body()).as(what).doesNotContain(secret);
+                        }
+                        if ("assign_role".equals(m.bodyType())) {
+                            assertThat(m.json().get("partners")).as(what).isEmpty();
+                        }
+                    }
+                }
+            }
+            assertThat(hideoutLines).as("game %d had a Hideout conversation", game).isNotEmpty();
+        }
+        assertThat(checkedMessages).isGreaterThan(10_000);
+    }
+
+    @Test
+    void aSeatThatDisconnectsMidGameDoesNotStallIt() throws Exception {
+        GameOptions timed = GameOptions.defaults().withTimers(Duration.ofMillis(600), Duration.ofMillis(600))
+                .withEndWhenAllVoted(true).withDayCap(6);
+        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 77, timed, null), "localhost");
+        RecordingTransport transport = localFor(table);
+        List<Phase> phases = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Void> dropped = new CompletableFuture<>();
+        GameMasterAgent.Listener dropOnDayOne = new GameMasterAgent.Listener() {
+            @Override
+            public void event(int round, Event event, GameState after) {
+                if (event instanceof Event.PhaseBegan p) {
+                    phases.add(p.phase().phase());
+                    if (p.phase().phase() == Phase.DAY && p.phase().number() == 1) {
+                        // Seat 1 leaves for good: its Player and its bot vanish from the network.
+                        Thread.ofVirtual().start(() -> {
+                            table.stop(table.player(0));
+                            table.stop(table.seatInterface(0));
+                            dropped.complete(null);
+                        });
+                    }
+                }
+            }
+        };
+        GameTable.Result r = play(table, transport, dropOnDayOne);
+        assertThat(dropped).isDone();
+        assertThat(r.rounds()).hasSize(1);
+        assertThat(r.rounds().get(0).winner()).isIn("villagers", "werewolves", "draw");
+        assertThat(phases).contains(Phase.NIGHT);
+    }
+
+    @Test
+    void everyNamedAgentKindIsPresentAtATable() {
+        GameTable table = new GameTable(GameTable.Spec.bots("t1-", 3, 1, 1, FAST, null), "example.org");
+        assertThat(table.accounts().keySet()).containsExactlyInAnyOrder("t1-gamemaster", "t1-village", "t1-hideout",
+                "t1-player-1", "t1-ui-1", "t1-player-2", "t1-ui-2", "t1-player-3", "t1-ui-3");
+        assertThat(Set.copyOf(table.accounts().values())).hasSize(1);
+    }
+}
