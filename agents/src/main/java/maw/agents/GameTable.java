@@ -79,9 +79,13 @@ public final class GameTable {
         }
     }
 
-    /** What a table played. */
+    /**
+     * What a table played. {@code wallMillis} is everything; of it, {@code startMillis} went to connecting and
+     * logging in every agent, {@code playMillis} to the game from the first join to the last leaderboard, and
+     * {@code stopMillis} to logging everyone out.
+     */
     public record Result(String gameId, List<GameMasterAgent.RoundSummary> rounds, Map<String, Integer> totals,
-            long messages, long wallMillis, int agents) {}
+            long messages, long wallMillis, int agents, long startMillis, long playMillis, long stopMillis) {}
 
     private static final List<String> NAMES = List.of("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace",
             "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Ursula",
@@ -101,6 +105,7 @@ public final class GameTable {
     private final String password;
     private final String gameId;
     private final List<Agent> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final CompletableFuture<Void> allStarted = new CompletableFuture<>();
 
     public GameTable(Spec spec, String domain) {
         this(spec, domain, newGameId());
@@ -163,6 +168,11 @@ public final class GameTable {
         return password;
     }
 
+    /** Completes once every agent of the table has connected, logged in and run its setup. */
+    public CompletableFuture<Void> allStarted() {
+        return allStarted;
+    }
+
     /** The GameMaster's settings for this table. */
     public GameMasterAgent.Config gameMasterConfig() {
         return new GameMasterAgent.Config(gameId, spec.names().size(), spec.rounds(), spec.seed(), spec.options(),
@@ -189,6 +199,8 @@ public final class GameTable {
             }
             startAll(transport, seats);
             startAll(transport, players);
+            long t1 = System.nanoTime();
+            allStarted.complete(null);
             List<GameMasterAgent.RoundSummary> rounds;
             try {
                 rounds = gm.finished().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -203,9 +215,14 @@ public final class GameTable {
                 // A seat that dropped out never hears the end; the game is over all the same.
             }
             long messages = started.stream().mapToLong(Agent::sentCount).sum();
-            return new Result(gameId, rounds, gm.totals(), messages, (System.nanoTime() - t0) / 1_000_000,
-                    started.size());
+            int agents = started.size();
+            long t2 = System.nanoTime();
+            stopAll();
+            long t3 = System.nanoTime();
+            return new Result(gameId, rounds, gm.totals(), messages, (t3 - t0) / 1_000_000, agents,
+                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
         } finally {
+            allStarted.complete(null);
             stopAll();
         }
     }

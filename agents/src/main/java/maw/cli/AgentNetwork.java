@@ -88,6 +88,11 @@ public final class AgentNetwork implements AutoCloseable {
         }
     }
 
+    /** Whether {@link #provision} creates accounts (the private server and the in-JVM transport do). */
+    public boolean canProvision() {
+        return server != null || transport instanceof LocalTransport;
+    }
+
     /** A one-line description for progress output. */
     public String describe() {
         if (transport instanceof XmppTransport x) {

@@ -15,9 +15,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code maw bench ...}: the benchmarks whose figures go into docs/BENCHMARKS.md. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
-        subcommands = {BenchCommand.Transport.class})
+        subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -92,6 +92,70 @@ final class BenchCommand implements Runnable {
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("agents", agents);
+                    out.put("server", network.describe());
+                    out.put("java", Runtime.version().toString());
+                    out.put("cpus", Runtime.getRuntime().availableProcessors());
+                    System.out.println(Json.write(out));
+                }
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "game", mixinStandardHelpOptions = true,
+            description = {"6-player games of rule bots whose phases end once everyone has acted: games/second on the",
+                "in-JVM transport and over ejabberd, then many games at once on one ejabberd, with the heap per agent.",
+                "Targets: a 6-player game over ejabberd in under 1 s; 50 concurrent games, 0 stuck; < 1 MB heap per agent."})
+    static final class Game implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--players", defaultValue = "6", description = "seats per game (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--local-games", defaultValue = "50", description = "games on the in-JVM transport (default: ${DEFAULT-VALUE})")
+        int localGames;
+
+        @Option(names = "--xmpp-games", defaultValue = "10", description = "games one after another over ejabberd (default: ${DEFAULT-VALUE})")
+        int xmppGames;
+
+        @Option(names = "--concurrent", defaultValue = "50", description = "games at once on one ejabberd (default: ${DEFAULT-VALUE})")
+        int concurrent;
+
+        @Option(names = "--seed", defaultValue = "1", description = "first seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (players < 3 || localGames < 1 || xmppGames < 1 || concurrent < 1) {
+                throw new ConfigException("--players must be at least 3; --local-games, --xmpp-games and "
+                        + "--concurrent at least 1");
+            }
+            MawConfig config = options.load();
+            try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
+                if (!(network.transport() instanceof XmppTransport xmpp) || !network.canProvision()) {
+                    throw new ConfigException("bench game needs the private ejabberd (transport xmpp, "
+                            + "xmpp.server private): it creates hundreds of accounts");
+                }
+                System.out.println("bench game on " + network.describe());
+                maw.bench.GameBench.Result r = new maw.bench.GameBench(xmpp, network::provision, System.out)
+                        .run(players, localGames, xmppGames, concurrent, seed);
+                System.out.printf("%n%d-player games, in-JVM transport: %.1f games/s (median %d ms a game)%n",
+                        players, r.localGamesPerSecond(), r.localGameMillisMedian());
+                System.out.printf("%d-player games over ejabberd:    %.1f games/s (median %d ms a game: %d connecting,"
+                        + " %d playing, %d leaving)   (target < 1000 ms)%n", players, r.xmppGamesPerSecond(),
+                        r.xmppGameMillisMedian(), r.xmppStartMillisMedian(), r.xmppPlayMillisMedian(),
+                        r.xmppStopMillisMedian());
+                System.out.printf("%d games at once: %d finished, %d stuck, in %d ms   (target: 0 stuck)%n",
+                        r.concurrentGames(), r.concurrentFinished(), r.concurrentStuck(), r.concurrentWallMillis());
+                System.out.printf("heap per agent while playing: %d KB (a bare Smack connection: %d KB)   "
+                        + "(target < 1024 KB)%n", r.heapPerAgentBytes() >> 10, r.heapPerRawConnectionBytes() >> 10);
+                if (json) {
+                    Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("server", network.describe());
                     out.put("java", Runtime.version().toString());
                     out.put("cpus", Runtime.getRuntime().availableProcessors());

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code maw config}: every setting, its value and where the value came from. */
-@Command(name = "config", mixinStandardHelpOptions = true,
+@Command(header = "Show every setting, its value and where it came from.", name = "config", mixinStandardHelpOptions = true,
         description = "Show every setting with its value, where the value came from, and what it means.")
 final class ConfigCommand implements Callable<Integer> {
 

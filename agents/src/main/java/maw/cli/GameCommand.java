@@ -21,7 +21,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code maw game}: a whole game in this process, every agent with its own connection. */
-@Command(name = "game", mixinStandardHelpOptions = true,
+@Command(header = "Play a whole game with every agent in this process (6 rule bots by default).", name = "game", mixinStandardHelpOptions = true,
         description = {"Play a whole game: the GameMaster, the Village, the Hideout and every seat, each agent with its",
             "own XMPP connection (or all in this JVM with --transport local). Prints the game as it happens and",
             "writes the journal and the room archives. Without options: 6 rule bots, one round."})

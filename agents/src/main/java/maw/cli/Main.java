@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
             ""},
         subcommands = {
             GameCommand.class,
+            GmCommand.class,
+            PlayerCommand.class,
             XmppCommand.class,
             BenchCommand.class,
             ConfigCommand.class,

@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code maw xmpp ...}: the private ejabberd, through {@code xmpp-config/maw-xmpp} with the configured settings. */
-@Command(name = "xmpp", mixinStandardHelpOptions = true,
+@Command(header = "Control the private ejabberd.", name = "xmpp", mixinStandardHelpOptions = true,
         description = {"Control the private ejabberd (loopback only, its own config, spool and logs in xmpp.home).",
             "",
             "  start                      install ejabberd if missing (as root), start, wait until ready",

@@ -27,6 +27,7 @@ final class ScriptedSeat extends GameAgent {
     private final List<Message> skipped = new ArrayList<>();
     volatile String game;
     volatile int round;
+    volatile boolean answersReadyChecks = true;
 
     ScriptedSeat(Jid jid, String password, String name, Jid gameMaster) {
         super(jid, password);
@@ -41,7 +42,7 @@ final class ScriptedSeat extends GameAgent {
             if (m == null) {
                 return;
             }
-            if ("ready_check".equals(m.bodyType())) {
+            if ("ready_check".equals(m.bodyType()) && answersReadyChecks) {
                 self.send(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
                         .body(new Catalog.Ready(m.json().get("game").asText())).build());
                 return;

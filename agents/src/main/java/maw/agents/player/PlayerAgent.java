@@ -70,10 +70,18 @@ public final class PlayerAgent extends GameAgent {
     private String next;
     private String nameRefusal;
 
+    private volatile java.util.function.Consumer<String> tap = text -> { };
+
     public PlayerAgent(Jid jid, String password, Jid gameMaster, Jid ui) {
         super(jid, password);
         this.gameMaster = gameMaster.bare();
         this.ui = ui.bare();
+    }
+
+    /** Also hands every line the seat learns to {@code tap} (to print a seat's view of the game). */
+    public PlayerAgent tap(java.util.function.Consumer<String> newTap) {
+        this.tap = newTap;
+        return this;
     }
 
     /** Completes with the final leaderboard when the last round is over. */
@@ -430,6 +438,7 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private void tell(String kind, String text) {
+        tap.accept(text);
         if (observe) {
             send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text));
         }

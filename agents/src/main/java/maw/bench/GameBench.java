@@ -1,0 +1,230 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import maw.agents.GameTable;
+import maw.game.GameOptions;
+import maw.runtime.Jid;
+import maw.runtime.local.LocalTransport;
+import maw.runtime.xmpp.XmppTransport;
+import org.jivesoftware.smack.tcp.XMPPTCPConnection;
+
+/**
+ * {@code maw bench game}: 6-player games of rule bots whose phases end as soon as every living player has acted.
+ * (1) games one after another on the in-JVM transport and (2) over ejabberd, in one run; (3) many games at once on
+ * one ejabberd: all must finish, none may be stuck; the heap held per agent while they play, measured against the
+ * heap a bare Smack connection holds, measured in the same run.
+ */
+public final class GameBench {
+
+    /** Phases end when everyone has voted; the timers only end phases a silent seat would otherwise hold up. */
+    static final GameOptions OPTIONS = GameOptions.defaults()
+            .withTimers(Duration.ofSeconds(20), Duration.ofSeconds(20)).withEndWhenAllVoted(true);
+
+    /** Everything one run measured. */
+    public record Result(int players, int localGames, double localGamesPerSecond, long localGameMillisMedian,
+            int xmppGames, double xmppGamesPerSecond, long xmppGameMillisMedian, long xmppStartMillisMedian,
+            long xmppPlayMillisMedian, long xmppStopMillisMedian, long messagesPerGame, int concurrentGames,
+            int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
+            long heapPerAgentBytes, long heapPerRawConnectionBytes) {
+
+        public Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("localGames", localGames);
+            m.put("localGamesPerSecond", round(localGamesPerSecond));
+            m.put("localGameMillisMedian", localGameMillisMedian);
+            m.put("xmppGames", xmppGames);
+            m.put("xmppGamesPerSecond", round(xmppGamesPerSecond));
+            m.put("xmppGameMillisMedian", xmppGameMillisMedian);
+            m.put("xmppStartMillisMedian", xmppStartMillisMedian);
+            m.put("xmppPlayMillisMedian", xmppPlayMillisMedian);
+            m.put("xmppStopMillisMedian", xmppStopMillisMedian);
+            m.put("xmppToLocalRatio", round((double) xmppGameMillisMedian / Math.max(1, localGameMillisMedian)));
+            m.put("messagesPerGame", messagesPerGame);
+            m.put("concurrentGames", concurrentGames);
+            m.put("concurrentFinished", concurrentFinished);
+            m.put("concurrentStuck", concurrentStuck);
+            m.put("concurrentWallMillis", concurrentWallMillis);
+            m.put("concurrentAgents", concurrentAgents);
+            m.put("heapPerAgentBytes", heapPerAgentBytes);
+            m.put("heapPerRawConnectionBytes", heapPerRawConnectionBytes);
+            m.put("heapRatioAgentToRawConnection", round((double) heapPerAgentBytes
+                    / Math.max(1, heapPerRawConnectionBytes)));
+            return m;
+        }
+
+        private static double round(double d) {
+            return Math.round(d * 100) / 100.0;
+        }
+    }
+
+    private final XmppTransport xmpp;
+    private final Consumer<Map<String, String>> provision;
+    private final PrintStream out;
+
+    /**
+     * @param xmpp      the server to play on
+     * @param provision creates accounts on it
+     */
+    public GameBench(XmppTransport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
+        this.xmpp = xmpp;
+        this.provision = provision;
+        this.out = out;
+    }
+
+    public Result run(int players, int localGames, int xmppGames, int concurrent, long seed) throws Exception {
+        out.printf("warming up: 10 games on the in-JVM transport ...%n");
+        for (int i = 0; i < 10; i++) {
+            playLocal(players, seed + i);
+        }
+        out.printf("%d games one after another on the in-JVM transport ...%n", localGames);
+        long[] local = new long[localGames];
+        long localMessages = 0;
+        for (int i = 0; i < localGames; i++) {
+            GameTable.Result r = playLocal(players, seed + 100 + i);
+            local[i] = r.wallMillis();
+            localMessages += r.messages();
+        }
+        double localPerSecond = localGames / (Arrays.stream(local).sum() / 1000.0);
+
+        out.printf("%d games one after another over ejabberd (after 2 to warm up) ...%n", xmppGames);
+        for (int i = 0; i < 2; i++) {
+            playXmpp("warm" + i + "-", players, seed + i);
+        }
+        long[] wall = new long[xmppGames];
+        long[] start = new long[xmppGames];
+        long[] play = new long[xmppGames];
+        long[] stop = new long[xmppGames];
+        for (int i = 0; i < xmppGames; i++) {
+            GameTable.Result r = playXmpp("seq" + i + "-", players, seed + 200 + i);
+            wall[i] = r.wallMillis();
+            start[i] = r.startMillis();
+            play[i] = r.playMillis();
+            stop[i] = r.stopMillis();
+            out.printf("  game %d: %d ms (%d connecting, %d playing, %d leaving), %s%n", i + 1, r.wallMillis(),
+                    r.startMillis(), r.playMillis(), r.stopMillis(), r.rounds().get(0).winner());
+        }
+        // Games per second of play: the accounts created between games are not part of a game.
+        double xmppPerSecond = xmppGames / (Arrays.stream(wall).sum() / 1000.0);
+
+        out.printf("%d games at once on one ejabberd ...%n", concurrent);
+        Concurrent c = concurrent(players, concurrent, seed + 1000);
+
+        out.printf("heap of bare Smack connections, for comparison ...%n");
+        long rawHeap = rawConnectionHeap(200);
+
+        return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
+                median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
+                c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap);
+    }
+
+    private GameTable.Result playLocal(int players, long seed) throws Exception {
+        GameTable table = new GameTable(GameTable.Spec.bots("", players, 1, seed, OPTIONS, null), xmpp.domain());
+        LocalTransport local = new LocalTransport(xmpp.domain());
+        table.accounts().forEach(local::register);
+        return table.play(local, null, null, Duration.ofMinutes(2));
+    }
+
+    private GameTable.Result playXmpp(String prefix, int players, long seed) throws Exception {
+        GameTable table = new GameTable(GameTable.Spec.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
+                xmpp.domain());
+        provision.accept(table.accounts());
+        return table.play(xmpp, null, null, Duration.ofMinutes(2));
+    }
+
+    private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent) {}
+
+    private Concurrent concurrent(int players, int games, long seed) throws Exception {
+        List<GameTable> tables = new ArrayList<>();
+        Map<String, String> accounts = new LinkedHashMap<>();
+        for (int g = 0; g < games; g++) {
+            GameTable t = new GameTable(GameTable.Spec.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS, null),
+                    xmpp.domain());
+            tables.add(t);
+            accounts.putAll(t.accounts());
+        }
+        provision.accept(accounts);
+        long before = liveHeap();
+        long t0 = System.nanoTime();
+        List<CompletableFuture<GameTable.Result>> results = new ArrayList<>();
+        for (GameTable t : tables) {
+            CompletableFuture<GameTable.Result> f = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    f.complete(t.play(xmpp, null, null, Duration.ofMinutes(3)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            results.add(f);
+        }
+        CompletableFuture.allOf(tables.stream().map(GameTable::allStarted).toArray(CompletableFuture[]::new))
+                .get(5, TimeUnit.MINUTES);
+        long during = liveHeap();
+        int agents = games * (3 + 2 * players);
+        out.printf("  all %d agents connected (%d ms); live heap %d MB over the %d MB before%n", agents,
+                (System.nanoTime() - t0) / 1_000_000, during >> 20, before >> 20);
+        int finished = 0;
+        int stuck = 0;
+        for (CompletableFuture<GameTable.Result> f : results) {
+            try {
+                f.get(5, TimeUnit.MINUTES);
+                finished++;
+            } catch (Exception e) {
+                stuck++;
+                out.printf("  a game did not finish: %s%n", e.getCause() != null ? e.getCause() : e);
+            }
+        }
+        long wall = (System.nanoTime() - t0) / 1_000_000;
+        out.printf("  %d finished, %d stuck, in %d ms%n", finished, stuck, wall);
+        return new Concurrent(finished, stuck, wall, agents, Math.max(0, during - before) / agents);
+    }
+
+    /** Heap held by {@code n} bare Smack connections logged in with the agents' settings. */
+    private long rawConnectionHeap(int n) throws Exception {
+        Map<String, String> accounts = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            accounts.put("bench-raw-" + i, "pw-raw");
+        }
+        provision.accept(accounts);
+        long before = liveHeap();
+        List<XMPPTCPConnection> connections = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                XMPPTCPConnection c = new XMPPTCPConnection(xmpp.configurationFor(
+                        Jid.of("bench-raw-" + i, xmpp.domain()), "pw-raw"));
+                c.setUseStreamManagement(true);
+                c.connect();
+                c.login();
+                connections.add(c);
+            }
+            return Math.max(0, liveHeap() - before) / n;
+        } finally {
+            connections.forEach(XMPPTCPConnection::instantShutdown);
+        }
+    }
+
+    /** Heap in use after a full collection: what is really held. */
+    static long liveHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    static long median(long[] values) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+}

@@ -1,0 +1,75 @@
+package maw.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.player.PlayerAgent;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import maw.runtime.Agent;
+import maw.runtime.Jid;
+import maw.runtime.xmpp.XmppTransport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw player}: one seat (a Player and the agent behind it) joining a GameMaster over XMPP. */
+@Command(header = "Take one seat at a GameMaster's table, filled by a bot.", name = "player", mixinStandardHelpOptions = true,
+        description = "Take one seat at a GameMaster's table over XMPP, filled by a bot; prints the game as the seat sees it.")
+final class PlayerCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Option(names = "--name", required = true, description = "the seat's name at the table")
+    String name;
+
+    @Option(names = "--bot", defaultValue = "rule", description = "what fills the seat: rule (default: ${DEFAULT-VALUE})")
+    String bot;
+
+    @Option(names = "--gm", defaultValue = "gamemaster", description = "the GameMaster's account or address (default: ${DEFAULT-VALUE})")
+    String gm;
+
+    @Option(names = "--seed", defaultValue = "0", description = "seed of the bot's choices (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--password", description = "password of the seat's accounts on an external server")
+    String password;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"rule".equals(bot)) {
+            throw new ConfigException("invalid value '" + bot + "' for --bot: expected rule");
+        }
+        MawConfig settings = config.load();
+        String slug = GmCommand.Names.account(name, "--name");
+        try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
+            if (!(network.transport() instanceof XmppTransport)) {
+                throw new ConfigException("maw player joins a GameMaster in another process: it needs transport xmpp");
+            }
+            String pw = GmCommand.Names.password(password, network);
+            String domain = network.transport().domain();
+            Jid master = gm.contains("@") ? Jid.parse(gm) : Jid.of(gm, domain);
+            Jid playerJid = Jid.of("player-" + slug, domain);
+            Jid uiJid = Jid.of("ui-" + slug, domain);
+            Map<String, String> accounts = new LinkedHashMap<>();
+            accounts.put(playerJid.local(), pw);
+            accounts.put(uiJid.local(), pw);
+            network.provision(accounts);
+            Agent ui = new RuleBotAgent(uiJid, pw, name.strip(), seed);
+            PlayerAgent player = new PlayerAgent(playerJid, pw, master, uiJid).tap(line -> System.out.println("  " + line));
+            ui.start(network.transport());
+            player.start(network.transport());
+            System.out.printf("%s (a rule bot) joins %s on %s%n", name.strip(), master, network.describe());
+            try {
+                Map<String, Integer> scores = player.finished().get();
+                System.out.println("final scores: " + scores);
+            } finally {
+                player.stop();
+                ui.stop();
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.game.Room;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Agents;
+import maw.testing.Await;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A room keeps what was said until every reader has read it, and archives each phase when it closes. */
+class ChatRoomTest {
+
+    @TempDir
+    Path archive;
+
+    private final LocalTransport local = new LocalTransport();
+    private final Agents agents = new Agents(local);
+
+    @AfterEach
+    void stop() {
+        agents.close();
+    }
+
+    @Test
+    void linesAreHandedOutByIndexForgottenOnceAllHaveReadThemAndArchivedOnClose() throws Exception {
+        for (String n : new String[] {"gm", "village", "ann", "bob"}) {
+            local.register(n, "pw");
+        }
+        Jid gmJid = Jid.of("gm", "localhost");
+        ChatRoomAgent village = agents.start(new ChatRoomAgent(Jid.of("village", "localhost"), "pw", Room.VILLAGE,
+                gmJid, archive, null));
+        ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
+        ScriptedSeat ann = agents.start(new ScriptedSeat(Jid.of("ann", "localhost"), "pw", "Ann", gmJid));
+        ScriptedSeat bob = agents.start(new ScriptedSeat(Jid.of("bob", "localhost"), "pw", "Bob", gmJid));
+        Map<String, String> both = Map.of("Ann", ann.jid().toString(), "Bob", bob.jid().toString());
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, "day", 1, both, both));
+        assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
+        assertThat(ann.next("announce_open").json().get("writable").asBoolean()).isTrue();
+
+        ann.send(village.jid(), new Catalog.Chat("g", 1, "Hello."));
+        bob.send(village.jid(), new Catalog.Chat("g", 1, "Hi Ann."));
+        Await.until("both lines are in", () -> village.logSize() == 2);
+
+        ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
+        Message annRead = ann.next("new_messages");
+        assertThat(annRead.json().get("messages")).hasSize(2);
+        assertThat(annRead.json().get("index").asLong()).isEqualTo(2);
+        assertThat(village.logSize()).as("Bob has not read yet").isEqualTo(2);
+
+        bob.send(village.jid(), new Catalog.GetNewMessages("g", 1, 1));
+        assertThat(bob.next("new_messages").json().get("messages").get(0).get("text").asText()).isEqualTo("Hi Ann.");
+        ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 2));
+        bob.send(village.jid(), new Catalog.GetNewMessages("g", 1, 2));
+        Await.until("what both have read is forgotten", () -> village.logSize() == 0);
+
+        gm.send(village.jid(), new Catalog.CloseRoom("g", 1));
+        assertThat(gm.next(m -> m.is(Performative.AGREE) && "closed".equals(m.json().path("what").asText())))
+                .isNotNull();
+        assertThat(ann.next("new_messages").json().get("closed").asBoolean()).as("a waiting reader hears it closed")
+                .isTrue();
+        Path file = archive.resolve("village-round1-day-1.jsonl");
+        assertThat(Files.readAllLines(file)).hasSize(2).allSatisfy(l -> assertThat(l).contains("\"game\":\"g\""));
+        assertThat(Files.readAllLines(file).get(1)).contains("\"from\":\"Bob\"").contains("\"text\":\"Hi Ann.\"");
+    }
+}

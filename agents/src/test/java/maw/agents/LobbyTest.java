@@ -1,0 +1,103 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.game.GameOptions;
+import maw.game.Room;
+import maw.runtime.Jid;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Agents;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The lobby: unique names, a full table, the ready check, no joining a game in progress. */
+class LobbyTest {
+
+    private final LocalTransport local = new LocalTransport();
+    private final Agents agents = new Agents(local);
+    private final Jid gm = Jid.of("gamemaster", "localhost");
+    private final List<String> left = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void table() throws Exception {
+        for (String n : List.of("gamemaster", "village", "hideout", "s1", "s2", "s3", "s4", "s5")) {
+            local.register(n, "pw");
+        }
+        agents.start(new ChatRoomAgent(Jid.of("village", "localhost"), "pw", Room.VILLAGE, gm, null, null));
+        agents.start(new ChatRoomAgent(Jid.of("hideout", "localhost"), "pw", Room.HIDEOUT, gm, null, null));
+        agents.start(new GameMasterAgent(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
+                GameOptions.defaults(), Jid.of("village", "localhost"), Jid.of("hideout", "localhost"),
+                Duration.ofMillis(500), Duration.ofSeconds(5)), new GameMasterAgent.Listener() {
+                    @Override
+                    public void left(String name, String why) {
+                        left.add(name + ": " + why);
+                    }
+                }));
+    }
+
+    @AfterEach
+    void stop() {
+        agents.close();
+    }
+
+    private ScriptedSeat seat(String local, String name) throws Exception {
+        return agents.start(new ScriptedSeat(Jid.of(local, "localhost"), "pw", name, gm));
+    }
+
+    private static String reason(maw.runtime.Message m) {
+        return m.json().path("reason").asText();
+    }
+
+    @Test
+    void namesAreUniqueAndWellFormed() throws Exception {
+        assertThat(seat("s1", "Ann").join().bodyType()).isEqualTo("joined");
+        assertThat(reason(seat("s2", "Ann").join())).isEqualTo("the name Ann is taken");
+        ScriptedSeat blank = seat("s3", "  ");
+        blank.send(maw.runtime.Message.builder().to(gm).performative(maw.runtime.Performative.REQUEST)
+                .rawBody("{\"type\":\"join_lobby\",\"player_name\":\"  \"}").build());
+        assertThat(reason(blank.answer())).isEqualTo("join_lobby's player_name is missing");
+        assertThat(reason(seat("s4", "-x").join())).startsWith("a name has 1 to 24 letters");
+    }
+
+    @Test
+    void aSeatAlreadyTakenAnswersTheSameToTheSameNameAndRefusesASecond() throws Exception {
+        ScriptedSeat ann = seat("s1", "Ann");
+        assertThat(ann.join().json().get("waiting").asInt()).isEqualTo(1);
+        assertThat(ann.join().json().get("waiting").asInt()).as("asking again is harmless").isEqualTo(1);
+        ann.send(gm, new Catalog.JoinLobby("Annie"));
+        assertThat(reason(ann.answer())).isEqualTo("you already sit at this table as Ann");
+    }
+
+    @Test
+    void aSeatThatDoesNotAnswerTheReadyCheckLosesItAndTheGameWaitsForAnother() throws Exception {
+        seat("s1", "Ann").join();
+        seat("s2", "Bob").join();
+        ScriptedSeat silent = seat("s3", "Cid");
+        silent.answersReadyChecks = false;
+        silent.join();
+        maw.testing.Await.until("Cid loses the seat", () -> !left.isEmpty());
+        assertThat(left).containsExactly("Cid: did not answer the ready check");
+        ScriptedSeat dee = seat("s4", "Dee");
+        assertThat(dee.join().bodyType()).isEqualTo("joined");
+        assertThat(dee.next("start_game").json().get("players").toString()).isEqualTo("[\"Ann\",\"Bob\",\"Dee\"]");
+        ScriptedSeat late = seat("s5", "Eve");
+        assertThat(reason(late.join())).isEqualTo("a game is in progress; join the next one");
+    }
+
+    @Test
+    void aFullTableRefusesAndASeatCanBeGivenUpBeforeTheStart() throws Exception {
+        ScriptedSeat ann = seat("s1", "Ann");
+        ann.answersReadyChecks = false;
+        ann.join();
+        ann.send(gm, new Catalog.LeaveLobby("g-lobby"));
+        assertThat(ann.next("ok").json().get("what").asText()).isEqualTo("left");
+        assertThat(left).containsExactly("Ann: left the lobby");
+        assertThat(seat("s2", "Ann").join().bodyType()).as("the name is free again").isEqualTo("joined");
+    }
+}
