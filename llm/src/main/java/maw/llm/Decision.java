@@ -2,7 +2,7 @@ package maw.llm;
 
 /**
  * What a seat decided to do with its turn, as the guiding prompt asks the model to answer:
- * {@code {"action":"speak"|"vote"|"listen", "message"?, "target"?}}.
+ * {@code {"action":"speak"|"vote"|"divine"|"listen", "message"?, "target"?}}.
  */
 public sealed interface Decision {
 
@@ -11,6 +11,9 @@ public sealed interface Decision {
 
     /** Vote for a player (by name). */
     record Vote(String target) implements Decision {}
+
+    /** As the seer, ask a player's role. */
+    record Divine(String target) implements Decision {}
 
     /** Do nothing this turn. */
     record Listen() implements Decision {}

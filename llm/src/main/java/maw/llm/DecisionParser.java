@@ -48,17 +48,26 @@ public final class DecisionParser {
 
     private final Collection<String> validTargets;
     private final int maxMessageLength;
+    private final Collection<String> allowedActions;
 
     /**
      * @param validTargets     names a vote may name (compared ignoring case and surrounding space)
      * @param maxMessageLength the longest message a speak may carry, in characters
      */
     public DecisionParser(Collection<String> validTargets, int maxMessageLength) {
+        this(validTargets, maxMessageLength, java.util.List.of("speak", "vote", "listen"));
+    }
+
+    /**
+     * @param allowedActions the actions this turn allows (an action outside it is an unknown action)
+     */
+    public DecisionParser(Collection<String> validTargets, int maxMessageLength, Collection<String> allowedActions) {
         this.validTargets = Objects.requireNonNull(validTargets, "validTargets");
         if (maxMessageLength < 1) {
             throw new IllegalArgumentException("maxMessageLength must be positive, got " + maxMessageLength);
         }
         this.maxMessageLength = maxMessageLength;
+        this.allowedActions = Objects.requireNonNull(allowedActions, "allowedActions");
     }
 
     public Result parse(String answer) {
@@ -81,12 +90,16 @@ public final class DecisionParser {
         if (action == null) {
             return Result.fail(Problem.UNKNOWN_ACTION, "the answer has no \"action\"");
         }
+        if (!allowedActions.contains(action)) {
+            return Result.fail(Problem.UNKNOWN_ACTION, "unknown action \"" + actionNode.asText() + "\" (expected "
+                    + String.join(", ", allowedActions) + ")");
+        }
         return switch (action) {
             case "listen" -> Result.of(new Decision.Listen(), wrapped);
             case "speak" -> speak(node, wrapped);
-            case "vote" -> vote(node, wrapped);
-            default -> Result.fail(Problem.UNKNOWN_ACTION,
-                    "unknown action \"" + actionNode.asText() + "\" (expected speak, vote or listen)");
+            case "vote" -> target(node, wrapped, false);
+            case "divine" -> target(node, wrapped, true);
+            default -> Result.fail(Problem.UNKNOWN_ACTION, "unknown action \"" + actionNode.asText() + "\"");
         };
     }
 
@@ -103,15 +116,15 @@ public final class DecisionParser {
         return Result.of(new Decision.Speak(message), wrapped);
     }
 
-    private Result vote(JsonNode node, boolean wrapped) {
+    private Result target(JsonNode node, boolean wrapped, boolean divine) {
         JsonNode t = node.get("target");
         String target = t != null && t.isTextual() ? t.asText().strip() : "";
         if (target.isEmpty()) {
-            return Result.fail(Problem.INVALID_TARGET, "vote without a target");
+            return Result.fail(Problem.INVALID_TARGET, (divine ? "divine" : "vote") + " without a target");
         }
         for (String valid : validTargets) {
             if (valid.equalsIgnoreCase(target)) {
-                return Result.of(new Decision.Vote(valid), wrapped);
+                return Result.of(divine ? new Decision.Divine(valid) : new Decision.Vote(valid), wrapped);
             }
         }
         return Result.fail(Problem.INVALID_TARGET,

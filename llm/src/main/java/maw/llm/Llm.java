@@ -1,0 +1,303 @@
+package maw.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.LangChain4jException;
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.TokenUsage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * The design's LLM class: where the model is (base URL, key, model) and one agent's own context, so that no two
+ * players share a memory. {@link #prompt} sends the guiding prompt, the context and the new messages, and keeps the
+ * exchange; {@link #truncateContext} keeps every prompt under the token budget by moving the oldest exchanges out of
+ * the context into a running summary of the announcements they held (the chatter is dropped), itself bounded;
+ * {@link #save} and {@link #load} write and read the context as JSON lines.
+ */
+public final class Llm {
+
+    /** The summary may take this share of the budget; its oldest lines go first. */
+    static final double SUMMARY_SHARE = 0.25;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LlmSettings settings;
+    private final ChatModel model;
+    private final List<ChatMessage> context = new ArrayList<>();
+    private final Deque<String> summary = new ArrayDeque<>();
+    private Predicate<String> worthKeeping = line -> true;
+
+    private long calls;
+    private long promptTokens;
+    private long outputTokens;
+    private int largestPrompt;
+
+    /** One answer of the model and what it cost. */
+    public record Reply(String text, int promptTokens, int outputTokens, int estimatedPromptTokens, long millis) {}
+
+    public Llm(LlmSettings settings) {
+        this(settings, ModelClients.chatModel(settings));
+    }
+
+    public Llm(LlmSettings settings, ChatModel model) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.model = Objects.requireNonNull(model, "model");
+    }
+
+    public LlmSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Which lines of a dropped exchange the running summary keeps (announcements, say, rather than chatter). All by
+     * default.
+     */
+    public void summaryKeeps(Predicate<String> keep) {
+        this.worthKeeping = Objects.requireNonNull(keep);
+    }
+
+    /**
+     * Asks the model: the guiding prompt as the system message (with the running summary after it), the context, and
+     * {@code user}. The context is first cut to keep the whole prompt under the budget.
+     */
+    public Reply prompt(String system, String user, ResponseFormat format) throws LlmException {
+        String fittedUser = fit(system, user);
+        List<ChatMessage> messages = new ArrayList<>();
+        messages.add(SystemMessage.from(systemWithSummary(system)));
+        messages.addAll(context);
+        messages.add(UserMessage.from(fittedUser));
+        int estimate = estimate(messages);
+        ChatRequest.Builder request = ChatRequest.builder().messages(messages);
+        if (format != null) {
+            request.responseFormat(format);
+        }
+        long t0 = System.nanoTime();
+        ChatResponse response;
+        try {
+            response = model.chat(request.build());
+        } catch (TimeoutException e) {
+            throw new LlmException(LlmException.Kind.TIMEOUT, "the model did not answer within " + settings.timeout()
+                    + " (" + settings.describe() + ")", e);
+        } catch (LangChain4jException e) {
+            if (hasCause(e, HttpTimeoutException.class)) {
+                throw new LlmException(LlmException.Kind.TIMEOUT, "the model did not answer within "
+                        + settings.timeout() + " (" + settings.describe() + ")", e);
+            }
+            throw new LlmException(LlmException.Kind.HTTP_ERROR, settings.describe() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new LlmException(hasCause(e, HttpTimeoutException.class) ? LlmException.Kind.TIMEOUT
+                    : LlmException.Kind.HTTP_ERROR, settings.describe() + ": " + e.getMessage(), e);
+        }
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        String text = response.aiMessage() == null || response.aiMessage().text() == null ? ""
+                : response.aiMessage().text();
+        TokenUsage usage = response.tokenUsage();
+        int in = usage != null && usage.inputTokenCount() != null ? usage.inputTokenCount() : estimate;
+        int out = usage != null && usage.outputTokenCount() != null ? usage.outputTokenCount() : Tokens.estimate(text);
+        context.add(UserMessage.from(fittedUser));
+        context.add(AiMessage.from(text));
+        synchronized (this) {
+            calls++;
+            promptTokens += in;
+            outputTokens += out;
+            largestPrompt = Math.max(largestPrompt, in);
+        }
+        return new Reply(text, in, out, estimate, millis);
+    }
+
+    /**
+     * Cuts the context so that {@code system} (with the summary), the context and {@code user} fit the budget; returns
+     * {@code user} itself, or only its newest lines if even alone it would not fit.
+     */
+    String fit(String system, String user) {
+        int budget = settings.contextBudget();
+        truncateContext(budget - Tokens.estimate(user) - Tokens.PER_MESSAGE - Tokens.estimate(system)
+                - Tokens.PER_MESSAGE);
+        int room = budget - Tokens.estimate(systemWithSummary(system)) - 2 * Tokens.PER_MESSAGE;
+        if (Tokens.estimate(user) <= room) {
+            return user;
+        }
+        List<String> lines = new ArrayList<>(List.of(user.split("\n", -1)));
+        String marker = "(earlier lines left out)";
+        while (lines.size() > 1 && Tokens.estimate(marker + "\n" + String.join("\n", lines)) > room) {
+            lines.remove(0);
+        }
+        String cut = marker + "\n" + String.join("\n", lines);
+        if (Tokens.estimate(cut) > room) {
+            // One enormous line: keep its end.
+            int chars = Math.max(0, (int) (room * 3.2) - marker.length() - 2);
+            cut = marker + "\n" + cut.substring(Math.max(0, cut.length() - chars));
+        }
+        return cut;
+    }
+
+    /**
+     * The design's truncate_context: moves the oldest exchanges out of the context until the context and the summary
+     * together take at most {@code tokens}. What a dropped exchange announced stays in the summary (bounded to a share
+     * of the budget, oldest lines first out).
+     */
+    public void truncateContext(int tokens) {
+        while (!context.isEmpty() && estimate(context) + summaryTokens() > Math.max(0, tokens)) {
+            ChatMessage dropped = context.remove(0);
+            if (dropped instanceof UserMessage u) {
+                for (String line : u.singleText().split("\n")) {
+                    String l = line.strip();
+                    if (!l.isEmpty() && worthKeeping.test(l)) {
+                        summary.addLast(l);
+                    }
+                }
+            }
+            if (!context.isEmpty() && context.get(0) instanceof AiMessage) {
+                context.remove(0);
+            }
+            int cap = (int) (settings.contextBudget() * SUMMARY_SHARE);
+            while (!summary.isEmpty() && summaryTokens() > cap) {
+                summary.removeFirst();
+            }
+        }
+        while (!summary.isEmpty() && summaryTokens() > Math.max(0, tokens)) {
+            summary.removeFirst();
+        }
+    }
+
+    private String systemWithSummary(String system) {
+        if (summary.isEmpty()) {
+            return system;
+        }
+        return system + "\n\nEarlier in the game (a summary):\n" + String.join("\n", summary);
+    }
+
+    private int summaryTokens() {
+        return summary.isEmpty() ? 0 : Tokens.estimate("\n\nEarlier in the game (a summary):\n"
+                + String.join("\n", summary));
+    }
+
+    private static int estimate(List<ChatMessage> messages) {
+        int total = 0;
+        for (ChatMessage m : messages) {
+            total += Tokens.PER_MESSAGE + Tokens.estimate(text(m));
+        }
+        return total;
+    }
+
+    private static String text(ChatMessage m) {
+        return switch (m) {
+            case SystemMessage s -> s.text();
+            case UserMessage u -> u.singleText();
+            case AiMessage a -> a.text() == null ? "" : a.text();
+            default -> "";
+        };
+    }
+
+    /** Messages in the context now (exchanges count two). */
+    public int contextSize() {
+        return context.size();
+    }
+
+    public List<String> summary() {
+        return List.copyOf(summary);
+    }
+
+    public synchronized long calls() {
+        return calls;
+    }
+
+    public synchronized long promptTokens() {
+        return promptTokens;
+    }
+
+    public synchronized long outputTokens() {
+        return outputTokens;
+    }
+
+    /** The largest prompt sent, in the server's own token count. */
+    public synchronized int largestPrompt() {
+        return largestPrompt;
+    }
+
+    /** The design's save: the context and the summary as JSON lines. */
+    public void save(Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            List<String> lines = new ArrayList<>();
+            for (String s : summary) {
+                lines.add(JSON.writeValueAsString(line("summary", s)));
+            }
+            for (ChatMessage m : context) {
+                lines.add(JSON.writeValueAsString(line(m instanceof AiMessage ? "assistant" : "user", text(m))));
+            }
+            Files.write(file, lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save the context to " + file, e);
+        }
+    }
+
+    /** The design's load: a context saved earlier replaces this one. */
+    public void load(Path file) {
+        try {
+            context.clear();
+            summary.clear();
+            for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (text.isBlank()) {
+                    continue;
+                }
+                JsonNode n = JSON.readTree(text);
+                String content = n.path("content").asText();
+                switch (n.path("role").asText()) {
+                    case "summary" -> summary.addLast(content);
+                    case "assistant" -> context.add(AiMessage.from(content));
+                    case "user" -> context.add(UserMessage.from(content));
+                    default -> throw new IllegalArgumentException(file + ": unknown role in " + text);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load a context from " + file, e);
+        }
+    }
+
+    private static ObjectNode line(String role, String content) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("role", role);
+        n.put("content", content);
+        return n;
+    }
+
+    private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The response format that asks for a decision: a schema (with the valid targets), plain JSON, or nothing. */
+    public static ResponseFormat decisionFormat(LlmSettings settings, List<String> actions, List<String> targets) {
+        return switch (settings.effectiveJson()) {
+            case NONE -> null;
+            case OBJECT, AUTO -> ResponseFormat.JSON;
+            case SCHEMA -> ResponseFormat.builder().type(dev.langchain4j.model.chat.request.ResponseFormatType.JSON)
+                    .jsonSchema(DecisionSchema.of(actions, targets)).build();
+        };
+    }
+}

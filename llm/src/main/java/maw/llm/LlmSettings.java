@@ -1,0 +1,117 @@
+package maw.llm;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Where a seat's language model is and how to talk to it.
+ *
+ * @param provider        {@code ollama} or an OpenAI-compatible endpoint
+ * @param baseUrl         the server ({@code http://localhost:11434} for Ollama, {@code .../v1} for OpenAI-compatible)
+ * @param model           the model's name on that server
+ * @param apiKey          the key for OpenAI-compatible servers (may be empty)
+ * @param temperature     sampling temperature
+ * @param timeout         how long one call may take (CPU inference of an 8B model is slow: minutes)
+ * @param contextBudget   the most tokens a prompt may hold; the context is cut to stay under it
+ * @param maxOutputTokens the most tokens an answer may have
+ * @param retries         how many times a bad or failed answer is asked again before the seat listens
+ * @param json            how JSON is asked for: a schema, plain JSON mode, or only in the prompt
+ */
+public record LlmSettings(Provider provider, String baseUrl, String model, String apiKey, double temperature,
+        Duration timeout, int contextBudget, int maxOutputTokens, int retries, JsonMode json) {
+
+    /** Which API the server speaks. */
+    public enum Provider {
+        OLLAMA("http://localhost:11434"), OPENAI("https://api.openai.com/v1");
+
+        private final String defaultUrl;
+
+        Provider(String defaultUrl) {
+            this.defaultUrl = defaultUrl;
+        }
+
+        public String defaultUrl() {
+            return defaultUrl;
+        }
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How the model is held to JSON. */
+    public enum JsonMode { AUTO, SCHEMA, OBJECT, NONE }
+
+    public LlmSettings {
+        Objects.requireNonNull(provider, "provider");
+        baseUrl = baseUrl == null || baseUrl.isBlank() ? provider.defaultUrl() : stripSlash(baseUrl.strip());
+        Objects.requireNonNull(model, "model");
+        apiKey = apiKey == null ? "" : apiKey;
+        Objects.requireNonNull(timeout, "timeout");
+        json = json == null ? JsonMode.AUTO : json;
+        if (contextBudget < 256) {
+            throw new IllegalArgumentException("the context budget must be at least 256 tokens");
+        }
+    }
+
+    /** Ollama with llama3.1 on this machine: the design's default. */
+    public static LlmSettings ollamaDefaults() {
+        return new LlmSettings(Provider.OLLAMA, null, "llama3.1", "", 0.7, Duration.ofSeconds(300), 3072, 256, 2,
+                JsonMode.AUTO);
+    }
+
+    /** The JSON mode in effect: a schema on Ollama, JSON mode on OpenAI-compatible servers, unless chosen. */
+    public JsonMode effectiveJson() {
+        return json != JsonMode.AUTO ? json : provider == Provider.OLLAMA ? JsonMode.SCHEMA : JsonMode.OBJECT;
+    }
+
+    public LlmSettings withModel(String m) {
+        return new LlmSettings(provider, baseUrl, m, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
+                retries, json);
+    }
+
+    public LlmSettings withBaseUrl(String url) {
+        return new LlmSettings(provider, url, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
+                retries, json);
+    }
+
+    public LlmSettings withProvider(Provider p, String url) {
+        return new LlmSettings(p, url, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens, retries,
+                json);
+    }
+
+    public LlmSettings withApiKey(String key) {
+        return new LlmSettings(provider, baseUrl, model, key, temperature, timeout, contextBudget, maxOutputTokens,
+                retries, json);
+    }
+
+    public LlmSettings withTemperature(double t) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, t, timeout, contextBudget, maxOutputTokens, retries,
+                json);
+    }
+
+    public LlmSettings withTimeout(Duration t) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, temperature, t, contextBudget, maxOutputTokens,
+                retries, json);
+    }
+
+    public LlmSettings withContextBudget(int tokens) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, tokens, maxOutputTokens,
+                retries, json);
+    }
+
+    public LlmSettings withRetries(int r) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
+                r, json);
+    }
+
+    /** {@code provider model at url}, as messages name it. */
+    public String describe() {
+        return provider.wire() + " model " + model + " at " + baseUrl;
+    }
+
+    private static String stripSlash(String s) {
+        return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    }
+}

@@ -1,0 +1,92 @@
+package maw.llm;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A seat played by a language model: each turn it renders the guiding prompt for the seat's role and phase, sends
+ * the messages the seat has not seen yet, and reads a decision out of the answer. A bad answer (not JSON, an unknown
+ * action, a target that is not valid, an empty or over-long message) is sent back with what was wrong; a failed call
+ * (timeout, HTTP error) is tried again; after the configured retries the seat listens. Every kind of trouble is
+ * counted.
+ */
+public final class ModelSeat {
+
+    private final Llm llm;
+    private final PromptTemplates templates;
+    private final SeatStats stats = new SeatStats();
+
+    public ModelSeat(Llm llm, PromptTemplates templates) {
+        this.llm = Objects.requireNonNull(llm, "llm");
+        this.templates = Objects.requireNonNull(templates, "templates");
+    }
+
+    public Llm llm() {
+        return llm;
+    }
+
+    public SeatStats stats() {
+        return stats;
+    }
+
+    /** The seat's decision for this turn; {@link Decision.Listen} when the model could not give a usable one. */
+    public Decision decide(PromptView view, List<String> unseen) {
+        Set<String> names = Set.copyOf(view.players());
+        // The running summary keeps the news lines the game master announced, not what players said.
+        llm.summaryKeeps(line -> {
+            if (!line.startsWith("- ")) {
+                return false;
+            }
+            int colon = line.indexOf(": ");
+            return colon <= 2 || !names.contains(line.substring(2, colon));
+        });
+        String system = templates.guidingPrompt(view);
+        String user = news(unseen);
+        DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
+        var format = Llm.decisionFormat(llm.settings(), view.allowedActions(), view.validTargets());
+        int retries = llm.settings().retries();
+        for (int attempt = 0; attempt <= retries; attempt++) {
+            if (attempt > 0) {
+                stats.retried();
+            }
+            Llm.Reply reply;
+            try {
+                reply = llm.prompt(system, user, format);
+            } catch (LlmException e) {
+                stats.problem(e.kind().name().toLowerCase(Locale.ROOT));
+                continue;
+            }
+            DecisionParser.Result r = parser.parse(reply.text());
+            if (r.wrappedInProse()) {
+                stats.problem("wrapped_in_prose");
+            }
+            if (r.ok()) {
+                stats.decided(r.decision());
+                return r.decision();
+            }
+            stats.problem(r.problem().name().toLowerCase(Locale.ROOT));
+            user = "That answer could not be used: " + r.detail() + ". Answer again with exactly one JSON object and "
+                    + "nothing else, one of:\n" + PromptTemplates.jsonHelp(view.allowedActions())
+                    + (view.validTargets().isEmpty() ? "" : "\nValid targets: " + String.join(", ", view.validTargets()));
+        }
+        stats.gaveUp();
+        Decision listen = new Decision.Listen();
+        stats.decided(listen);
+        return listen;
+    }
+
+    /** The turn's user message: the unseen lines, then the question. */
+    static String news(List<String> unseen) {
+        StringBuilder b = new StringBuilder("What happened since your last turn:\n");
+        if (unseen == null || unseen.isEmpty()) {
+            b.append("(nothing new)\n");
+        } else {
+            for (String line : unseen) {
+                b.append("- ").append(line).append('\n');
+            }
+        }
+        return b.append("\nYour turn. Answer with one JSON object.").toString();
+    }
+}

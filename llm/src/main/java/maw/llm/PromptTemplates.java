@@ -1,0 +1,133 @@
+package maw.llm;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The guiding prompts: plain-text templates in a directory ({@code prompts/}), one per role and phase
+ * ({@code villager-day.txt}, {@code werewolf-day.txt}, {@code werewolf-night.txt}, ...), read when a seat needs one,
+ * so a user edits them without rebuilding. Placeholders are written {@code {{name}}}; a placeholder the view does not
+ * provide is an error naming the file.
+ */
+public final class PromptTemplates {
+
+    /** The templates every table needs. */
+    public static final List<String> REQUIRED = List.of("villager-day", "werewolf-day", "werewolf-night");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
+
+    private final Path dir;
+
+    public PromptTemplates(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Checks that the directory holds the required templates and that their placeholders are all known. */
+    public void check() {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("the prompt directory " + dir + " does not exist (llm.prompts)");
+        }
+        for (String name : REQUIRED) {
+            Path file = dir.resolve(name + ".txt");
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("the guiding prompt " + file + " is missing");
+            }
+            render(file, sample());
+        }
+    }
+
+    /** The template for a role and phase: {@code role-phase.txt}, else the villagers' (for a seer, say). */
+    public Path templateFor(String role, String phase) {
+        Path own = dir.resolve(role + "-" + phase + ".txt");
+        if (Files.isRegularFile(own)) {
+            return own;
+        }
+        return dir.resolve(("werewolf".equals(role) ? "werewolf" : "villager") + "-" + phase + ".txt");
+    }
+
+    /** The guiding prompt for this view. */
+    public String guidingPrompt(PromptView v) {
+        return render(templateFor(v.role(), v.phase()), values(v));
+    }
+
+    /** The values the placeholders stand for. */
+    public static Map<String, String> values(PromptView v) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("name", v.name());
+        m.put("role", v.role());
+        m.put("partners", list(v.partners()));
+        m.put("phase", v.phase());
+        m.put("day", Integer.toString(v.day()));
+        m.put("players", list(v.players()));
+        m.put("players_count", Integer.toString(v.players().size()));
+        m.put("living", list(v.living()));
+        m.put("dead", list(v.dead()));
+        m.put("targets", list(v.validTargets()));
+        m.put("actions", String.join(", ", v.allowedActions()));
+        m.put("room", v.room() == null ? "nowhere" : v.room());
+        m.put("max_length", Integer.toString(v.maxMessageLength()));
+        m.put("voted_for", v.votedFor() == null ? "nobody yet" : v.votedFor());
+        m.put("spoke", v.spoke() ? "yes" : "not yet");
+        m.put("json", jsonHelp(v.allowedActions()));
+        return m;
+    }
+
+    /** What the expected JSON looks like, one line per allowed action. */
+    static String jsonHelp(List<String> actions) {
+        StringBuilder b = new StringBuilder();
+        for (String a : actions) {
+            String example = switch (a) {
+                case "speak" -> "{\"action\": \"speak\", \"message\": \"<what you say>\"}";
+                case "vote" -> "{\"action\": \"vote\", \"target\": \"<one of the valid targets>\"}";
+                case "divine" -> "{\"action\": \"divine\", \"target\": \"<a living player>\"}";
+                case "listen" -> "{\"action\": \"listen\"}";
+                default -> "{\"action\": \"" + a + "\"}";
+            };
+            b.append(b.isEmpty() ? "" : "\n").append(example);
+        }
+        return b.toString();
+    }
+
+    static String render(Path file, Map<String, String> values) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the guiding prompt " + file, e);
+        }
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = values.get(m.group(1));
+            if (value == null) {
+                throw new IllegalArgumentException(file + ": unknown placeholder {{" + m.group(1) + "}} (known: "
+                        + String.join(", ", values.keySet()) + ")");
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        m.appendTail(out);
+        return out.toString().strip();
+    }
+
+    private static String list(List<String> names) {
+        return names == null || names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    private static Map<String, String> sample() {
+        return values(new PromptView("Ann", "villager", List.of(), "day", 1, List.of("Ann", "Bob", "Cid"),
+                List.of("Ann", "Bob", "Cid"), List.of(), List.of("Bob", "Cid"), List.of("speak", "vote", "listen"),
+                "Village", 500, null, false));
+    }
+}

@@ -1,0 +1,25 @@
+package maw.llm;
+
+import java.util.List;
+
+/**
+ * What a seat knows when it is its turn, in the terms the guiding prompt uses.
+ *
+ * @param name             the seat's name
+ * @param role             its role (villager, werewolf, seer)
+ * @param partners         its fellow werewolves, if a werewolf
+ * @param phase            day or night
+ * @param day              the day's number
+ * @param players          everyone at the table
+ * @param living           who is alive
+ * @param dead             who is dead
+ * @param validTargets     whom it may vote for now
+ * @param allowedActions   what it may do now
+ * @param room             where it speaks now (Village or Hideout)
+ * @param maxMessageLength the longest message it may say
+ * @param votedFor         whom it voted for this phase, if anyone
+ * @param spoke            whether it has spoken this phase
+ */
+public record PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
+        List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions, String room,
+        int maxMessageLength, String votedFor, boolean spoke) {}

@@ -1,0 +1,67 @@
+package maw.llm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What a model seat cost and what went wrong, for the game summary. */
+public final class SeatStats {
+
+    private long decisions;
+    private long retries;
+    private long gaveUp;
+    private final Map<String, Long> problems = new TreeMap<>();
+    private final Map<String, Long> actions = new TreeMap<>();
+
+    synchronized void decided(Decision d) {
+        decisions++;
+        actions.merge(switch (d) {
+            case Decision.Speak s -> "speak";
+            case Decision.Vote v -> "vote";
+            case Decision.Divine dv -> "divine";
+            case Decision.Listen l -> "listen";
+        }, 1L, Long::sum);
+    }
+
+    synchronized void problem(String kind) {
+        problems.merge(kind, 1L, Long::sum);
+    }
+
+    synchronized void retried() {
+        retries++;
+    }
+
+    synchronized void gaveUp() {
+        gaveUp++;
+    }
+
+    public synchronized long decisions() {
+        return decisions;
+    }
+
+    public synchronized long retries() {
+        return retries;
+    }
+
+    public synchronized Map<String, Long> problems() {
+        return Map.copyOf(problems);
+    }
+
+    /** The figures with the model's own counts, as the game summary reports them per seat. */
+    public synchronized Map<String, Object> toMap(Llm llm) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("model", llm.settings().model());
+        m.put("provider", llm.settings().provider().wire());
+        m.put("calls", llm.calls());
+        m.put("promptTokens", llm.promptTokens());
+        m.put("outputTokens", llm.outputTokens());
+        m.put("largestPromptTokens", llm.largestPrompt());
+        m.put("contextBudget", llm.settings().contextBudget());
+        m.put("decisions", decisions);
+        m.put("retries", retries);
+        m.put("gaveUp", gaveUp);
+        m.put("problems", new TreeMap<>(problems));
+        m.put("actions", new TreeMap<>(actions));
+        return m;
+    }
+}

@@ -1,0 +1,103 @@
+package maw.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import maw.llm.standin.OllamaStandIn;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The design's LLM class: its own context per agent, kept under the token budget for a game of any length. */
+class LlmTest {
+
+    private final OllamaStandIn ollama;
+
+    LlmTest() throws Exception {
+        ollama = new OllamaStandIn().brain(c -> new OllamaStandIn.Answer.Text("{\"action\": \"listen\"}"));
+    }
+
+    @AfterEach
+    void close() {
+        ollama.close();
+    }
+
+    private LlmSettings settings(int budget) {
+        return LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withContextBudget(budget);
+    }
+
+    @Test
+    void eachAgentKeepsItsOwnContext() throws Exception {
+        Llm ann = new Llm(settings(4000));
+        Llm bob = new Llm(settings(4000));
+        ann.prompt("You are Ann.", "Ann's secret: the moon.", null);
+        bob.prompt("You are Bob.", "Hello?", null);
+        ann.prompt("You are Ann.", "And now?", null);
+        List<OllamaStandIn.Call> calls = ollama.calls();
+        assertThat(calls.get(1).messages()).extracting(OllamaStandIn.Message::content).doesNotContain("Ann's secret: the moon.");
+        assertThat(calls.get(2).messages()).extracting(OllamaStandIn.Message::content)
+                .containsExactly("You are Ann.", "Ann's secret: the moon.", "{\"action\": \"listen\"}", "And now?");
+        assertThat(ann.calls()).isEqualTo(2);
+        assertThat(ann.promptTokens()).isEqualTo(calls.get(0).promptTokens() + calls.get(2).promptTokens());
+        assertThat(ann.outputTokens()).isPositive();
+    }
+
+    @Test
+    void everyPromptOfAVeryLongGameStaysUnderTheBudget() throws Exception {
+        int budget = 1200;
+        Llm llm = new Llm(settings(budget));
+        String system = "You are Ann, a villager. " + "Remember the rules of the game well. ".repeat(20);
+        for (int turn = 1; turn <= 300; turn++) {
+            List<String> news = new ArrayList<>();
+            news.add("- Day " + turn + " begins. Player" + turn + " was murdered in the night.");
+            for (int i = 0; i < 6; i++) {
+                news.add("- Bob: I keep thinking about turn " + turn + " and what Cid said " + i + " times.");
+            }
+            llm.prompt(system, String.join("\n", news), null);
+        }
+        int largest = ollama.calls().stream().mapToInt(OllamaStandIn.Call::promptTokens).max().orElseThrow();
+        assertThat(largest).as("the server's own count of the largest prompt").isLessThanOrEqualTo(budget);
+        assertThat(llm.largestPrompt()).isEqualTo(largest);
+        assertThat(llm.contextSize()).isLessThan(600);
+    }
+
+    @Test
+    void whatIsCutLeavesItsAnnouncementsInARunningSummaryButNotTheChatter() throws Exception {
+        Llm llm = new Llm(settings(600));
+        llm.summaryKeeps(line -> !line.startsWith("Bob:"));
+        for (int turn = 1; turn <= 40; turn++) {
+            llm.prompt("You are Ann.", "Day " + turn + " begins.\nBob: chatter number " + turn + " goes on and on.", null);
+        }
+        assertThat(llm.summary()).isNotEmpty().allSatisfy(l -> assertThat(l).startsWith("Day "));
+        assertThat(ollama.calls().get(39).system()).contains("Earlier in the game (a summary):\nDay ");
+    }
+
+    @Test
+    void aSingleEnormousMessageIsCutToItsNewestLines() throws Exception {
+        Llm llm = new Llm(settings(400));
+        StringBuilder flood = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            flood.append("line ").append(i).append(" of a flood of news\n");
+        }
+        llm.prompt("You are Ann.", flood.toString().strip(), null);
+        OllamaStandIn.Call call = ollama.calls().get(0);
+        assertThat(call.promptTokens()).isLessThanOrEqualTo(400);
+        assertThat(call.lastUser()).startsWith("(earlier lines left out)").endsWith("line 499 of a flood of news");
+    }
+
+    @Test
+    void aSavedContextLoadsBack(@TempDir Path dir) throws Exception {
+        Llm a = new Llm(settings(4000));
+        a.prompt("You are Ann.", "First news.", null);
+        a.prompt("You are Ann.", "Second news.", null);
+        a.save(dir.resolve("ann.jsonl"));
+        Llm b = new Llm(settings(4000));
+        b.load(dir.resolve("ann.jsonl"));
+        assertThat(b.contextSize()).isEqualTo(4);
+        b.prompt("You are Ann.", "Third news.", null);
+        assertThat(ollama.calls().get(2).messages()).extracting(OllamaStandIn.Message::content)
+                .containsSubsequence("First news.", "Second news.", "Third news.");
+    }
+}

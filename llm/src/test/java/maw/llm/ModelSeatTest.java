@@ -1,0 +1,120 @@
+package maw.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import maw.llm.standin.OllamaStandIn;
+import maw.llm.standin.OllamaStandIn.Answer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Every way a model's answer goes wrong: bounded retries, then the seat listens; each kind is counted. */
+class ModelSeatTest {
+
+    private final OllamaStandIn ollama;
+    private final Deque<Answer> script = new ArrayDeque<>();
+
+    ModelSeatTest() throws Exception {
+        ollama = new OllamaStandIn().brain(c -> script.isEmpty() ? new Answer.Text("{\"action\":\"listen\"}")
+                : script.poll());
+    }
+
+    @AfterEach
+    void close() {
+        ollama.close();
+    }
+
+    private ModelSeat seat(LlmSettings s) {
+        return new ModelSeat(new Llm(s), new PromptTemplates(Views.prompts()));
+    }
+
+    private ModelSeat seat() {
+        return seat(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withRetries(2));
+    }
+
+    private Decision decide(ModelSeat s, Answer... answers) {
+        script.clear();
+        script.addAll(List.of(answers));
+        return s.decide(Views.villagerDay(), List.of("Bob: I suspect Cid."));
+    }
+
+    private static Answer text(String s) {
+        return new Answer.Text(s);
+    }
+
+    @Test
+    void aGoodAnswerIsTheDecisionAndTheGuidingPromptAndNewsAreSent() {
+        ModelSeat s = seat();
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Decision.Vote("Cid"));
+        OllamaStandIn.Call call = ollama.calls().get(0);
+        assertThat(call.system()).contains("You are Ann").contains("Valid vote targets: Bob, Cid, Dee, Eve.");
+        assertThat(call.lastUser()).contains("- Bob: I suspect Cid.").contains("Your turn.");
+        assertThat(call.format().get("properties").get("target").get("enum").toString())
+                .isEqualTo("[\"Bob\",\"Cid\",\"Dee\",\"Eve\"]");
+        assertThat(s.stats().problems()).isEmpty();
+    }
+
+    @Test
+    void jsonWrappedInProseIsAcceptedAndCounted() {
+        ModelSeat s = seat();
+        assertThat(decide(s, text("Sure! {\"action\":\"speak\",\"message\":\"Cid is odd.\"} Hope it helps")))
+                .isEqualTo(new Decision.Speak("Cid is odd."));
+        assertThat(s.stats().problems()).containsEntry("wrapped_in_prose", 1L);
+        assertThat(s.stats().retries()).isZero();
+    }
+
+    @Test
+    void eachBadAnswerIsSentBackWithWhatWasWrongUntilAGoodOne() {
+        ModelSeat s = seat();
+        assertThat(decide(s, text("I vote for Cid!"), text("{\"action\":\"dance\"}"),
+                text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Decision.Vote("Cid"));
+        assertThat(s.stats().problems()).containsEntry("not_json", 1L).containsEntry("unknown_action", 1L);
+        assertThat(s.stats().retries()).isEqualTo(2);
+        assertThat(ollama.calls().get(1).lastUser()).startsWith("That answer could not be used: no JSON object");
+        assertThat(ollama.calls().get(2).lastUser()).contains("unknown action \"dance\"");
+    }
+
+    @Test
+    void afterTheRetriesTheSeatListens() {
+        ModelSeat s = seat();
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Fay\"}"), text("{\"action\":\"speak\"}"),
+                text("{\"action\":\"speak\",\"message\":\"" + "x".repeat(201) + "\"}")))
+                .isEqualTo(new Decision.Listen());
+        assertThat(s.stats().problems()).containsEntry("invalid_target", 1L).containsEntry("empty_message", 1L)
+                .containsEntry("message_too_long", 1L);
+        assertThat(ollama.calls()).hasSize(3);
+    }
+
+    @Test
+    void timeoutsAndHttpErrorsAreRetriedAndCounted() {
+        ModelSeat s = seat(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withRetries(2)
+                .withTimeout(Duration.ofMillis(400)));
+        assertThat(decide(s, new Answer.Slow(Duration.ofSeconds(2), text("{\"action\":\"listen\"}")),
+                new Answer.Error(500, "CUDA out of memory"), text("{\"action\":\"vote\",\"target\":\"Bob\"}")))
+                .isEqualTo(new Decision.Vote("Bob"));
+        assertThat(s.stats().problems()).containsEntry("timeout", 1L).containsEntry("http_error", 1L);
+    }
+
+    @Test
+    void aMalformedResponseBodyIsAnHttpErrorNotACrash() {
+        ModelSeat s = seat();
+        assertThat(decide(s, new Answer.Malformed("<html>Bad gateway</html>"), new Answer.Malformed("{\"done\":"),
+                new Answer.Malformed(""))).isEqualTo(new Decision.Listen());
+        assertThat(s.stats().problems().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(3);
+    }
+
+    @Test
+    void anOpenAiCompatibleEndpointPlaysTheSame() {
+        ollama.requireKey("sk-maw");
+        LlmSettings openai = LlmSettings.ollamaDefaults().withProvider(LlmSettings.Provider.OPENAI,
+                ollama.openAiBaseUrl()).withApiKey("sk-maw");
+        ModelSeat s = seat(openai);
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Dee\"}"))).isEqualTo(new Decision.Vote("Dee"));
+        assertThat(ollama.calls().get(0).api()).isEqualTo("openai");
+        assertThat(ollama.calls().get(0).format().get("type").asText()).isEqualTo("json_object");
+        assertThat(s.llm().promptTokens()).isPositive();
+    }
+}

@@ -1,0 +1,58 @@
+package maw.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The guiding prompts in prompts/, rendered with a seat's view for each role and phase. */
+class PromptTemplatesTest {
+
+    private final PromptTemplates templates = new PromptTemplates(Views.prompts());
+
+    @Test
+    void theShippedTemplatesAreCompleteAndRender() {
+        templates.check();
+    }
+
+    @Test
+    void aVillagersDayPromptCarriesItsViewAndTheExpectedJson() {
+        String p = templates.guidingPrompt(Views.villagerDay());
+        assertThat(p).contains("You are Ann").contains("Your role: villager").contains("It is day 2")
+                .contains("Living: Ann, Bob, Cid, Dee, Eve. Dead: Fay.")
+                .contains("Valid vote targets: Bob, Cid, Dee, Eve.").contains("speak, vote, listen")
+                .contains("at most 200 characters").contains("{\"action\": \"vote\", \"target\":")
+                .doesNotContain("{{");
+    }
+
+    @Test
+    void aWerewolfLearnsItsPartnersByDayAndAgreesOnAVictimByNight() {
+        String day = templates.guidingPrompt(Views.werewolfDay());
+        assertThat(day).contains("Your role: WEREWOLF").contains("Your fellow werewolves: Eve")
+                .contains("never reveal your role").contains("You have spoken today: yes");
+        String night = templates.guidingPrompt(Views.werewolfNight());
+        assertThat(night).contains("It is night 2").contains("Valid victims: Ann, Bob, Dee.")
+                .contains("every living werewolf votes for the same player").contains("Your vote tonight: Bob");
+    }
+
+    @Test
+    void aSeerWithoutATemplateOfItsOwnGetsTheVillagersAtNight(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("villager-night.txt"), "{{name}} sleeps.");
+        assertThat(new PromptTemplates(dir).templateFor("seer", "night")).isEqualTo(dir.resolve("villager-night.txt"));
+    }
+
+    @Test
+    void anUnknownPlaceholderOrAMissingTemplateIsNamed(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("villager-day.txt"), "Hello {{nickname}}");
+        Files.writeString(dir.resolve("werewolf-day.txt"), "x");
+        Files.writeString(dir.resolve("werewolf-night.txt"), "x");
+        assertThatThrownBy(() -> new PromptTemplates(dir).check()).hasMessageContaining("villager-day.txt")
+                .hasMessageContaining("unknown placeholder {{nickname}}");
+        Files.delete(dir.resolve("werewolf-night.txt"));
+        Files.writeString(dir.resolve("villager-day.txt"), "Hello {{name}}");
+        assertThatThrownBy(() -> new PromptTemplates(dir).check()).hasMessageContaining("werewolf-night.txt is missing");
+    }
+}
