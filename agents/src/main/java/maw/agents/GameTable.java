@@ -30,18 +30,35 @@ public final class GameTable {
 
     /** Who fills a seat. The Player never knows: it only talks to the interface agent this creates. */
     public interface SeatFiller {
-        Agent create(Jid jid, String password, String name, long seed);
+        /** The interface agent of one seat. */
+        Agent create(Seat seat);
 
         /** What fills the seats, for summaries ("rule", "llm", "human"). */
         String kind();
+    }
+
+    /**
+     * One seat as its interface agent sees it.
+     *
+     * @param name     the seat's name at the table
+     * @param jid      the interface agent's own address
+     * @param password its password
+     * @param player   the address of the Player it answers
+     * @param seed     a seed for its choices
+     */
+    public record Seat(String name, Jid jid, String password, Jid player, long seed) {}
+
+    /** What an interface agent reports about its seat at the end (a model seat's calls and tokens, say). */
+    public interface SeatReport {
+        Map<String, Object> report();
     }
 
     /** Rule-based bots. */
     public static SeatFiller ruleBots() {
         return new SeatFiller() {
             @Override
-            public Agent create(Jid jid, String password, String name, long seed) {
-                return new RuleBotAgent(jid, password, name, seed);
+            public Agent create(Seat seat) {
+                return new RuleBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed());
             }
 
             @Override
@@ -85,7 +102,11 @@ public final class GameTable {
      * {@code stopMillis} to logging everyone out.
      */
     public record Result(String gameId, List<GameMasterAgent.RoundSummary> rounds, Map<String, Integer> totals,
-            long messages, long wallMillis, int agents, long startMillis, long playMillis, long stopMillis) {}
+            long messages, long wallMillis, int agents, long startMillis, long playMillis, long stopMillis,
+            List<SeatSummary> seats) {}
+
+    /** Who filled a seat and what its interface reported. */
+    public record SeatSummary(String name, String kind, Map<String, Object> report) {}
 
     private static final List<String> NAMES = List.of("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace",
             "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Ursula",
@@ -192,8 +213,8 @@ public final class GameTable {
             List<Agent> seats = new ArrayList<>();
             List<PlayerAgent> players = new ArrayList<>();
             for (int i = 0; i < spec.names().size(); i++) {
-                seats.add(spec.fillers().get(i).create(seatInterface(i), password, spec.names().get(i),
-                        spec.seed() ^ (i * 0x9E3779B97F4A7C15L)));
+                seats.add(spec.fillers().get(i).create(new Seat(spec.names().get(i), seatInterface(i), password,
+                        player(i), spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
                 PlayerAgent p = new PlayerAgent(player(i), password, gameMaster(), seatInterface(i));
                 players.add(p);
             }
@@ -219,8 +240,13 @@ public final class GameTable {
             long t2 = System.nanoTime();
             stopAll();
             long t3 = System.nanoTime();
+            List<SeatSummary> summaries = new ArrayList<>();
+            for (int i = 0; i < seats.size(); i++) {
+                summaries.add(new SeatSummary(spec.names().get(i), spec.fillers().get(i).kind(),
+                        seats.get(i) instanceof SeatReport r ? r.report() : Map.of()));
+            }
             return new Result(gameId, rounds, gm.totals(), messages, (t3 - t0) / 1_000_000, agents,
-                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
+                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, List.copyOf(summaries));
         } finally {
             allStarted.complete(null);
             stopAll();

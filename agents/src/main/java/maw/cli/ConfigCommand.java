@@ -19,8 +19,9 @@ final class ConfigCommand implements Callable<Integer> {
         MawConfig config = options.load();
         for (Setting s : Setting.values()) {
             MawConfig.Value v = config.value(s);
-            System.out.printf("%-22s = %-24s (%s; env %s)%n    %s%n", s.key(), v.text().isEmpty() ? "\"\"" : v.text(),
-                    v.source(), s.envName(), s.description());
+            String shown = v.text().isEmpty() ? "\"\"" : s.secret() ? "(set, not shown)" : v.text();
+            System.out.printf("%-22s = %-24s (%s; env %s)%n    %s%n", s.key(), shown, v.source(), s.envName(),
+                    s.description());
         }
         return 0;
     }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.GameTable;
@@ -12,8 +13,8 @@ import maw.agents.Listeners;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
-import maw.config.ConfigException;
 import maw.config.MawConfig;
+import maw.config.SeatPlan;
 import maw.game.GameOptions;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
@@ -24,7 +25,9 @@ import picocli.CommandLine.Option;
 @Command(header = "Play a whole game with every agent in this process (6 rule bots by default).", name = "game", mixinStandardHelpOptions = true,
         description = {"Play a whole game: the GameMaster, the Village, the Hideout and every seat, each agent with its",
             "own XMPP connection (or all in this JVM with --transport local). Prints the game as it happens and",
-            "writes the journal and the room archives. Without options: 6 rule bots, one round."})
+            "writes the journal and the room archives. Without options: 6 rule bots, one round.",
+            "Language-model seats (--bots llm, --seats llm:3,rule:3) use the llm.* settings; the model server",
+            "is checked before the game starts."})
 final class GameCommand implements Callable<Integer> {
 
     @Mixin
@@ -33,8 +36,17 @@ final class GameCommand implements Callable<Integer> {
     @Mixin
     GameRules rules;
 
-    @Option(names = "--bots", defaultValue = "rule", description = "what fills the seats: rule (default: ${DEFAULT-VALUE})")
+    @Mixin
+    LlmOptions llm;
+
+    @Option(names = "--bots", defaultValue = "rule",
+            description = "what fills every seat: rule or llm (default: ${DEFAULT-VALUE})")
     String bots;
+
+    @Option(names = "--seats", paramLabel = "PLAN",
+            description = {"a mix of seats, e.g. llm:3,rule:3 or llm[model=qwen2.5:7b]:2,llm:2,rule:2",
+                "(setting seats; overrides --bots and sets the number of players)"})
+    String seats;
 
     @Option(names = "--transport", description = "xmpp or local (default: the transport setting, xmpp)")
     String transport;
@@ -53,26 +65,30 @@ final class GameCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"rule".equals(bots)) {
-            throw new ConfigException("invalid value '" + bots + "' for --bots: expected rule");
-        }
-        Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
+        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
         if (transport != null) {
             flags.put("transport", new MawConfig.Value(transport, "--transport"));
         }
+        if (seats != null) {
+            flags.put("seats", new MawConfig.Value(seats, "--seats"));
+        }
         MawConfig settings = config.load(flags);
+        SeatPlan plan = Seats.plan(settings, bots, rules.players);
+        rules.players = plan.seats();
         GameOptions options = rules.options(!fullPhases);
         long seed = rules.seed();
+        String gameId = GameTable.newGameId();
+        Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, dir.resolve("contexts"),
+                System.out::println);
         try (AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
-            String gameId = GameTable.newGameId();
-            Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
-                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
-            GameTable table = new GameTable(GameTable.Spec.bots("", rules.players, rules.rounds, seed, options, dir),
-                    network.transport().domain(), gameId);
+            GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(plan.seats()), fillers,
+                    rules.rounds, seed, options, dir), network.transport().domain(), gameId);
             Files.createDirectories(dir);
             network.provision(table.accounts());
-            System.out.printf("MAW game %s: %d rule bots, %d round(s), seed %d, on %s%n", table.gameId(),
-                    rules.players, rules.rounds, seed, network.describe());
+            System.out.printf("MAW game %s: %s, %d round(s), seed %d, on %s%n", table.gameId(),
+                    Seats.describe(settings, plan), rules.rounds, seed, network.describe());
             System.out.printf("journal and room archives: %s%n", dir);
             GameTable.Result result;
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), table.gameId())) {
@@ -83,12 +99,32 @@ final class GameCommand implements Callable<Integer> {
             Map<String, Object> summary = summary(result, seed, network.transport().name(), dir);
             Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary));
+            printModelSeats(result);
             System.out.printf("%nplayed in %d ms, %d messages; summary: %s%n", result.wallMillis(), result.messages(),
                     dir.resolve("summary.json"));
             if (json) {
                 System.out.println(Json.write(summary));
             }
             return 0;
+        }
+    }
+
+    /** One line per model seat: what it cost and what went wrong. */
+    private static void printModelSeats(GameTable.Result r) {
+        boolean header = false;
+        for (GameTable.SeatSummary s : r.seats()) {
+            if (!"llm".equals(s.kind()) || s.report().isEmpty()) {
+                continue;
+            }
+            if (!header) {
+                System.out.printf("%nmodel seats:%n");
+                header = true;
+            }
+            Map<String, Object> m = s.report();
+            System.out.printf("  %-8s %s: %s calls, %s prompt tokens (largest %s of %s), %s output tokens, "
+                    + "%s retries, %s gave up%s%n", s.name(), m.get("model"), m.get("calls"), m.get("promptTokens"),
+                    m.get("largestPromptTokens"), m.get("contextBudget"), m.get("outputTokens"), m.get("retries"),
+                    m.get("gaveUp"), m.get("problems") instanceof Map<?, ?> p && !p.isEmpty() ? "; problems " + p : "");
         }
     }
 
@@ -102,6 +138,15 @@ final class GameCommand implements Callable<Integer> {
         s.put("messages", r.messages());
         s.put("wallMillis", r.wallMillis());
         s.put("agents", r.agents());
+        List<Map<String, Object>> seats = new java.util.ArrayList<>();
+        for (GameTable.SeatSummary seat : r.seats()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", seat.name());
+            m.put("kind", seat.kind());
+            m.putAll(seat.report());
+            seats.add(m);
+        }
+        s.put("seats", seats);
         s.put("out", dir == null ? null : dir.toString());
         return s;
     }

@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
 public final class GameRules {
 
-    @Option(names = "--players", defaultValue = "6", description = "seats at the table (default: ${DEFAULT-VALUE})")
-    int players;
+    @Option(names = "--players", description = "seats at the table (default: 6, or as many as --seats names)")
+    Integer players;
 
     @Option(names = "--rounds", defaultValue = "1", description = "rounds to play; scores add up (default: ${DEFAULT-VALUE})")
     int rounds;
@@ -39,8 +39,9 @@ public final class GameRules {
 
     /** The options, checked; {@code endWhenAllVoted} ends a phase once everyone who may vote has voted. */
     GameOptions options(boolean endWhenAllVoted) {
-        if (players < GameOptions.MIN_PLAYERS || players > 60) {
-            throw new ConfigException("invalid value '" + players + "' for --players: expected 3 to 60");
+        if (players() < GameOptions.MIN_PLAYERS || players() > 60) {
+            throw new ConfigException("invalid value '" + players() + "' for --players: expected "
+                    + GameOptions.MIN_PLAYERS + " to 60");
         }
         if (rounds < 1 || rounds > 1000) {
             throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
@@ -61,6 +62,11 @@ public final class GameRules {
         };
         return new GameOptions(Duration.ofMillis(Math.round(daySeconds * 1000)),
                 Duration.ofMillis(Math.round(nightSeconds * 1000)), tb, !secretVotes, dayCap, endWhenAllVoted, seer);
+    }
+
+    /** Seats at the table: --players, else 6. */
+    int players() {
+        return players == null ? 6 : players;
     }
 
     long seed() {

@@ -83,7 +83,7 @@ final class GmCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);
-                GameMasterAgent master = new GameMasterAgent(gm, pw, new GameMasterAgent.Config(gameId, rules.players,
+                GameMasterAgent master = new GameMasterAgent(gm, pw, new GameMasterAgent.Config(gameId, rules.players(),
                         rules.rounds, seed, options, village, hideout, java.time.Duration.ofSeconds(10),
                         java.time.Duration.ofSeconds(10)), listeners);
                 List<Agent> agents = List.of(
@@ -93,7 +93,7 @@ final class GmCommand implements Callable<Integer> {
                     a.start(network.transport());
                 }
                 System.out.printf("GameMaster %s (game %s, seed %d) waits for %d players on %s.%n", gm, gameId, seed,
-                        rules.players, network.describe());
+                        rules.players(), network.describe());
                 System.out.printf("Join with: ./maw player --name NAME --gm %s   (or ./maw join ...)%n", gm);
                 long t0 = System.nanoTime();
                 try {

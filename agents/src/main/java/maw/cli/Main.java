@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             GmCommand.class,
             PlayerCommand.class,
             XmppCommand.class,
+            LlmCommand.class,
             BenchCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class},
@@ -48,7 +49,8 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            if (e instanceof ConfigException || e instanceof TransportException) {
+            if (e instanceof ConfigException || e instanceof TransportException
+                    || e instanceof maw.llm.ModelServer.Unavailable) {
                 err.println("maw: " + e.getMessage());
                 return 2;
             }

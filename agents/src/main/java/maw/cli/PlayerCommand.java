@@ -3,10 +3,12 @@ package maw.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import maw.agents.bot.RuleBotAgent;
+import java.util.List;
+import maw.agents.GameTable;
 import maw.agents.player.PlayerAgent;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
+import maw.config.SeatPlan;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.xmpp.XmppTransport;
@@ -15,8 +17,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code maw player}: one seat (a Player and the agent behind it) joining a GameMaster over XMPP. */
-@Command(header = "Take one seat at a GameMaster's table, filled by a bot.", name = "player", mixinStandardHelpOptions = true,
-        description = "Take one seat at a GameMaster's table over XMPP, filled by a bot; prints the game as the seat sees it.")
+@Command(header = "Take one seat at a GameMaster's table, filled by a rule bot or a language model.", name = "player",
+        mixinStandardHelpOptions = true,
+        description = "Take one seat at a GameMaster's table over XMPP, filled by a rule bot or a language model; prints "
+                + "the game as the seat sees it.")
 final class PlayerCommand implements Callable<Integer> {
 
     @Mixin
@@ -25,8 +29,12 @@ final class PlayerCommand implements Callable<Integer> {
     @Option(names = "--name", required = true, description = "the seat's name at the table")
     String name;
 
-    @Option(names = "--bot", defaultValue = "rule", description = "what fills the seat: rule (default: ${DEFAULT-VALUE})")
+    @Option(names = "--bot", defaultValue = "rule",
+            description = "what fills the seat: rule or llm (default: ${DEFAULT-VALUE})")
     String bot;
+
+    @Mixin
+    LlmOptions llm;
 
     @Option(names = "--gm", defaultValue = "gamemaster", description = "the GameMaster's account or address (default: ${DEFAULT-VALUE})")
     String gm;
@@ -39,10 +47,9 @@ final class PlayerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"rule".equals(bot)) {
-            throw new ConfigException("invalid value '" + bot + "' for --bot: expected rule");
-        }
-        MawConfig settings = config.load();
+        MawConfig settings = config.load(llm.flags());
+        SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1);
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, System.out::println);
         String slug = GmCommand.Names.account(name, "--name");
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             if (!(network.transport() instanceof XmppTransport)) {
@@ -57,11 +64,12 @@ final class PlayerCommand implements Callable<Integer> {
             accounts.put(playerJid.local(), pw);
             accounts.put(uiJid.local(), pw);
             network.provision(accounts);
-            Agent ui = new RuleBotAgent(uiJid, pw, name.strip(), seed);
+            Agent ui = fillers.get(0).create(new GameTable.Seat(name.strip(), uiJid, pw, playerJid, seed));
             PlayerAgent player = new PlayerAgent(playerJid, pw, master, uiJid).tap(line -> System.out.println("  " + line));
             ui.start(network.transport());
             player.start(network.transport());
-            System.out.printf("%s (a rule bot) joins %s on %s%n", name.strip(), master, network.describe());
+            System.out.printf("%s (%s) joins %s on %s%n", name.strip(), Seats.describe(settings, plan), master,
+                    network.describe());
             try {
                 Map<String, Integer> scores = player.finished().get();
                 System.out.println("final scores: " + scores);

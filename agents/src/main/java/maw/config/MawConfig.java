@@ -192,6 +192,52 @@ public final class MawConfig {
         }
     }
 
+    public double decimal(Setting s, double min, double max) {
+        Value v = value(s);
+        try {
+            double d = Double.parseDouble(v.text().strip());
+            if (d < min || d > max || Double.isNaN(d)) {
+                throw bad(s, "a number from " + min + " to " + max);
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw bad(s, "a number from " + min + " to " + max);
+        }
+    }
+
+    /** An http(s) URL setting; empty means "the default". */
+    public String url(Setting s) {
+        String text = value(s).text().strip();
+        if (text.isEmpty()) {
+            return text;
+        }
+        try {
+            java.net.URI u = new java.net.URI(text);
+            if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null) {
+                return text;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // named below
+        }
+        throw bad(s, "an http:// or https:// URL such as http://localhost:11434");
+    }
+
+    /**
+     * These settings with some replaced (a seat's own model, say), checked again; errors name {@code source}.
+     */
+    public MawConfig with(Map<String, String> replaced, String source) {
+        Map<String, Value> copy = new LinkedHashMap<>(values);
+        copy.put(Setting.SEATS.key(), new Value("", source)); // the settings of a seat, not of a table
+        replaced.forEach((k, v) -> {
+            Setting.byKey(k).orElseThrow(() -> new ConfigException("unknown setting '" + k + "' (from " + source
+                    + ")"));
+            copy.put(k, new Value(v, source));
+        });
+        MawConfig config = new MawConfig(copy, home);
+        config.validate();
+        return config;
+    }
+
     ConfigException bad(Setting s, String expected) {
         Value v = value(s);
         return new ConfigException("invalid value '" + v.text() + "' for " + s.key() + " (from " + v.source()

@@ -45,7 +45,47 @@ public enum Setting {
     RUNTIME_THREADS("runtime.threads", "platform",
             "threads behaviours run on: platform (lowest latency) or virtual (for very many in-JVM agents)",
             (c, s) -> c.choice(s, ThreadKind.class)),
-    LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {});
+    LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {}),
+    SEATS("seats", "",
+            "what fills the seats of maw game, e.g. llm:3,rule:3 or llm[model=qwen2.5:7b]:2,rule:4 (a list in "
+                    + "maw.yaml); empty: --bots for every seat",
+            (c, s) -> {
+                SeatPlan plan = SeatPlan.parse(c.value(s));
+                if (plan != null) {
+                    for (SeatPlan.Group g : plan.groups()) {
+                        c.with(g.overrides(), "seat group " + g.label() + " of " + c.value(s).source());
+                    }
+                }
+            }),
+    LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
+            (c, s) -> c.choice(s, ProviderKind.class)),
+    LLM_BASE_URL("llm.base-url", "",
+            "the model server; empty: http://localhost:11434 for ollama, https://api.openai.com/v1 for openai",
+            (c, s) -> c.url(s)),
+    LLM_MODEL("llm.model", "llama3.1", "the model's name on that server", (c, s) -> {
+        if (c.string(s).isBlank()) {
+            throw c.bad(s, "a model name such as llama3.1");
+        }
+    }),
+    LLM_API_KEY("llm.api-key", "", "API key for an OpenAI-compatible server (Ollama needs none)", (c, s) -> {}),
+    LLM_TEMPERATURE("llm.temperature", "0.7", "sampling temperature", (c, s) -> c.decimal(s, 0, 2)),
+    LLM_TIMEOUT("llm.timeout", "300",
+            "seconds one model call may take (an 8B model on a CPU needs minutes for a long prompt)",
+            (c, s) -> c.seconds(s, 1, 3600)),
+    LLM_CONTEXT_BUDGET("llm.context-budget", "3072",
+            "the most tokens one prompt may hold; each seat's context is cut (into a running summary) to stay under",
+            (c, s) -> c.integer(s, 512, 1_000_000)),
+    LLM_MAX_OUTPUT("llm.max-output", "256", "the most tokens one answer may have", (c, s) -> c.integer(s, 16, 32_768)),
+    LLM_RETRIES("llm.retries", "2", "times a bad or failed answer is asked again before the seat listens",
+            (c, s) -> c.integer(s, 0, 10)),
+    LLM_JSON("llm.json", "auto",
+            "how the model is held to JSON: auto, schema (a JSON schema), object (JSON mode) or none (prompt only)",
+            (c, s) -> c.choice(s, JsonKind.class)),
+    LLM_THINK_SECONDS("llm.think-seconds", "3",
+            "a model seat waits a random 0..n seconds before each turn, so that seats do not all speak at once",
+            (c, s) -> c.seconds(s, 0, 600)),
+    LLM_PROMPTS("llm.prompts", "prompts", "the directory of guiding-prompt templates (edit them without rebuilding)",
+            (c, s) -> {});
 
     /** Values of {@code transport}. */
     public enum TransportKind { XMPP, LOCAL }
@@ -55,6 +95,12 @@ public enum Setting {
 
     /** Values of {@code runtime.threads}. */
     public enum ThreadKind { PLATFORM, VIRTUAL }
+
+    /** Values of {@code llm.provider}. */
+    public enum ProviderKind { OLLAMA, OPENAI }
+
+    /** Values of {@code llm.json}. */
+    public enum JsonKind { AUTO, SCHEMA, OBJECT, NONE }
 
     /** Values of {@code xmpp.tls}. */
     public enum TlsKind { REQUIRED, OPTIONAL, DISABLED }
@@ -81,6 +127,11 @@ public enum Setting {
 
     public String description() {
         return description;
+    }
+
+    /** A value never printed (an API key). */
+    public boolean secret() {
+        return this == LLM_API_KEY;
     }
 
     public String envName() {

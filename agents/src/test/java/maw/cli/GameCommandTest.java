@@ -3,15 +3,11 @@ package maw.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import maw.runtime.Json;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code maw game} as a user runs it: the live game, the files it writes, the JSON summary, its refusals. */
@@ -20,31 +16,15 @@ class GameCommandTest {
     @TempDir
     Path out;
 
-    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    private PrintStream oldOut;
-    private PrintStream oldErr;
-
-    @BeforeEach
-    void capture() {
-        oldOut = System.out;
-        oldErr = System.err;
-        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore() {
-        System.setOut(oldOut);
-        System.setErr(oldErr);
-    }
+    @RegisterExtension
+    final Console console = new Console();
 
     @Test
     void aLocalGamePrintsAsItGoesAndEndsWithAJsonSummary() throws Exception {
         int exit = Main.execute("game", "--transport", "local", "--players", "7", "--rounds", "2", "--seed", "9",
                 "--out", out.toString(), "--json");
-        String text = stdout.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+        String text = console.out();
+        assertThat(exit).as(console.err()).isZero();
         assertThat(text).contains("=== Round 1 of 2").contains("Day 1 begins").contains("[Village]")
                 .contains("Final leaderboard");
         String[] lines = text.strip().split("\n");
@@ -72,7 +52,7 @@ class GameCommandTest {
         assertThat(Main.execute("game", "--tie-break", "coin")).isEqualTo(2);
         assertThat(Main.execute("game", "--day-seconds", "0")).isEqualTo(2);
         assertThat(Main.execute("game", "--bots", "telepathic")).isEqualTo(2);
-        assertThat(stderr.toString(StandardCharsets.UTF_8))
+        assertThat(console.err())
                 .contains("invalid value '2' for --players: expected 3 to 60")
                 .contains("invalid value 'coin' for --tie-break: expected none or random")
                 .contains("for --day-seconds: expected more than 0")

@@ -209,6 +209,12 @@ public final class Llm {
         };
     }
 
+    /** Forgets the context and the summary (a new round deals new roles); the usage figures stay. */
+    public void clear() {
+        context.clear();
+        summary.clear();
+    }
+
     /** Messages in the context now (exchanges count two). */
     public int contextSize() {
         return context.size();

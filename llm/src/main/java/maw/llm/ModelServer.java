@@ -61,8 +61,9 @@ public final class ModelServer {
                 names.add(m.getName());
             }
         } catch (OllamaException e) {
-            throw new Unavailable("cannot reach the Ollama server at " + s.baseUrl() + " (" + root(e) + "). Start "
-                    + "Ollama there (ollama serve), or point llm.base-url (MAW_LLM_BASE_URL) at a running server.");
+            throw new Unavailable("cannot reach the Ollama server at " + s.baseUrl() + " for model " + s.model() + " ("
+                    + root(e) + "). Start Ollama there (ollama serve), or point llm.base-url (MAW_LLM_BASE_URL) at a "
+                    + "running server.");
         }
         if (names.stream().noneMatch(n -> sameModel(n, s.model()))) {
             throw new Unavailable("the model " + s.model() + " is not on the Ollama server at " + s.baseUrl()
@@ -82,8 +83,8 @@ public final class ModelServer {
         try {
             response = HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new Unavailable("cannot reach the OpenAI-compatible server at " + s.baseUrl() + " (" + root(e)
-                    + "). Check llm.base-url (MAW_LLM_BASE_URL).");
+            throw new Unavailable("cannot reach the OpenAI-compatible server at " + s.baseUrl() + " for model "
+                    + s.model() + " (" + root(e) + "). Check llm.base-url (MAW_LLM_BASE_URL).");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Unavailable("interrupted while asking " + s.baseUrl());
@@ -167,10 +168,19 @@ public final class ModelServer {
     private static String root(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
+            if (t instanceof ConnectException) {
+                return "connection refused";
+            }
             t = t.getCause();
         }
-        if (t instanceof ConnectException) {
+        if (t instanceof ConnectException || t instanceof java.nio.channels.ClosedChannelException) {
             return "connection refused";
+        }
+        if (t instanceof java.net.UnknownHostException) {
+            return "unknown host " + t.getMessage();
+        }
+        if (t instanceof java.net.http.HttpTimeoutException) {
+            return "no answer in time";
         }
         return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
     }

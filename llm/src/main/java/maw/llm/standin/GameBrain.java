@@ -20,7 +20,9 @@ public final class GameBrain implements OllamaStandIn.Brain {
     public OllamaStandIn.Answer answer(OllamaStandIn.Call call) {
         String prompt = call.system();
         String name = find(NAME, prompt, "someone");
-        List<String> targets = Arrays.stream(find(TARGETS, prompt, "none").split(",\\s*"))
+        String listed = find(TARGETS, prompt, "none");
+        listed = listed.endsWith(".") ? listed.substring(0, listed.length() - 1) : listed;
+        List<String> targets = Arrays.stream(listed.split(",\\s*"))
                 .filter(t -> !t.isBlank() && !t.equals("none")).sorted().toList();
         Matcher when = DAY.matcher(prompt);
         boolean night = when.find() && when.group(1).equals("night");

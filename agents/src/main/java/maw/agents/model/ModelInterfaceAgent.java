@@ -1,0 +1,206 @@
+package maw.agents.model;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.agents.GameTable;
+import maw.llm.Decision;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.PromptTemplates;
+import maw.llm.PromptView;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.Template;
+
+/**
+ * A seat played by a language model: the design's ModelInterface. It answers its Player's {@code get_input} with
+ * Algorithm 1 of the design: wait a random 0..n seconds, then send the messages the seat has not seen yet with the
+ * guiding prompt for its role and phase, and answer with the model's decision (speak, vote, divine or listen). What
+ * arrives while it waits or while the model thinks is taken together into the next prompt, so nothing is lost and a
+ * slow model is never asked about a turn that is already over. Each round starts a fresh context (roles are dealt
+ * again); with a context directory, each round's context is saved there.
+ */
+public final class ModelInterfaceAgent extends GameAgent implements GameTable.SeatReport {
+
+    private final String name;
+    private final ModelSeat seat;
+    private final Duration think;
+    private final Jid player;
+    private final Path contextDir;
+    private final SplittableRandom random;
+
+    private String game;
+    private int round = -1;
+
+    /**
+     * @param player     the Player it answers (others are refused); null to answer anyone
+     * @param think      the longest random wait before a turn (Algorithm 1's n)
+     * @param contextDir where each round's context is saved (null: not saved)
+     */
+    public ModelInterfaceAgent(Jid jid, String password, String name, ModelSeat seat, Duration think, Jid player,
+            Path contextDir, long seed) {
+        super(jid, password);
+        this.name = Objects.requireNonNull(name, "name");
+        this.seat = Objects.requireNonNull(seat, "seat");
+        this.think = Objects.requireNonNull(think, "think");
+        this.player = player == null ? null : player.bare();
+        this.contextDir = contextDir;
+        this.random = new SplittableRandom(seed);
+    }
+
+    /** Fills seats with language models, each with its own context, all on one model server. */
+    public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
+            Path contextDir) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public ModelInterfaceAgent create(GameTable.Seat s) {
+                return new ModelInterfaceAgent(s.jid(), s.password(), s.name(),
+                        new ModelSeat(new Llm(settings), templates), think, s.player(), contextDir, s.seed());
+            }
+
+            @Override
+            public String kind() {
+                return "llm";
+            }
+        };
+    }
+
+    public ModelSeat seat() {
+        return seat;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("SendInput", self -> {
+            Message m = self.receive(Duration.ofSeconds(1));
+            if (m != null) {
+                handle(self, m);
+            }
+        }));
+    }
+
+    private void handle(CyclicBehaviour self, Message m) throws InterruptedException {
+        Body body = read(m);
+        if (body == null || m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD)) {
+            return;
+        }
+        if (player != null && !m.sender().sameBare(player)) {
+            refuse(m, body.game(), "a model seat takes get_input from its own player only");
+            return;
+        }
+        if (!(body instanceof Catalog.GetInput in)) {
+            if (!(body instanceof Catalog.Observe)) {
+                refuse(m, body.game(), "a model seat answers get_input only");
+            }
+            return;
+        }
+        if ("name".equals(in.purpose())) {
+            int refusals = in.view() == null || in.view().unseen() == null ? 0 : in.view().unseen().size();
+            reply(m, Performative.INFORM, new Catalog.PlayerAction("name", refusals == 0 ? name
+                    : name + " " + (refusals + 1), null, null, false));
+            return;
+        }
+        if (in.view() == null) {
+            refuse(m, in.game(), "get_input without the seat's view");
+            return;
+        }
+        // Algorithm 1: wait a random while, so that the seats do not all speak at once.
+        long waitMillis = think.isZero() ? 0 : random.nextLong(think.toMillis() + 1);
+        if (waitMillis > 0 && !self.pause(Duration.ofMillis(waitMillis))) {
+            return;
+        }
+        // Whatever the player asked meanwhile is one turn: the newest view, and every unseen line of them all.
+        List<String> unseen = new ArrayList<>(lines(in));
+        Message latest = m;
+        Catalog.GetInput latestInput = in;
+        Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
+        for (Message next = self.receive(more, Duration.ZERO); next != null; next = self.receive(more,
+                Duration.ZERO)) {
+            if (read(next) instanceof Catalog.GetInput later && later.view() != null
+                    && !"name".equals(later.purpose())) {
+                reply(latest, Performative.INFORM, listen()); // superseded: the player no longer waits for it
+                unseen.addAll(lines(later));
+                latest = next;
+                latestInput = later;
+            }
+        }
+        newRound(latestInput);
+        Decision d = seat.decide(view(latestInput.view()), unseen);
+        log.debug("{}: {} {} -> {}", jid(), latestInput.view().phase(), latestInput.view().day(), d);
+        reply(latest, Performative.INFORM, action(d));
+    }
+
+    private static List<String> lines(Catalog.GetInput in) {
+        return in.view().unseen() == null ? List.of() : in.view().unseen();
+    }
+
+    /** A new round deals new roles: what the model remembers of the last one would only mislead it. */
+    private void newRound(Catalog.GetInput in) {
+        if (in.round() == round && Objects.equals(in.game(), game)) {
+            return;
+        }
+        if (round >= 0) {
+            saveContext();
+            seat.llm().clear();
+        }
+        game = in.game();
+        round = in.round();
+    }
+
+    private void saveContext() {
+        if (contextDir == null || round < 0) {
+            return;
+        }
+        try {
+            seat.llm().save(contextDir.resolve(name + "-round-" + round + ".jsonl"));
+        } catch (RuntimeException e) {
+            log.warn("{}: could not save the context of round {}: {}", jid(), round, e.getMessage());
+        }
+    }
+
+    @Override
+    protected void takeDown() {
+        saveContext();
+    }
+
+    static PromptView view(Catalog.SeatView v) {
+        List<String> living = v.living() == null ? List.of() : v.living();
+        List<String> dead = v.dead() == null ? List.of() : v.dead();
+        List<String> players = new ArrayList<>(living);
+        players.addAll(dead);
+        return new PromptView(v.you(), v.role(), v.partners() == null ? List.of() : v.partners(), v.phase(), v.day(),
+                players, living, dead, v.valid_targets() == null ? List.of() : v.valid_targets(),
+                v.allowed_actions() == null ? List.of("listen") : v.allowed_actions(), v.room(),
+                v.max_message_length(), v.voted_for(), v.spoke());
+    }
+
+    static Catalog.PlayerAction action(Decision d) {
+        return switch (d) {
+            case Decision.Speak s -> new Catalog.PlayerAction("speak", null, s.message(), null, null);
+            case Decision.Vote v -> new Catalog.PlayerAction("vote", null, null, v.target(), null);
+            case Decision.Divine dv -> new Catalog.PlayerAction("divine", null, null, dv.target(), null);
+            case Decision.Listen l -> listen();
+        };
+    }
+
+    private static Catalog.PlayerAction listen() {
+        return new Catalog.PlayerAction("listen", null, null, null, null);
+    }
+
+    @Override
+    public Map<String, Object> report() {
+        return new LinkedHashMap<>(seat.stats().toMap(seat.llm()));
+    }
+}

@@ -1,0 +1,102 @@
+package maw.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import maw.agents.GameTable;
+import maw.agents.model.ModelInterfaceAgent;
+import maw.config.ConfigException;
+import maw.config.LlmConfig;
+import maw.config.MawConfig;
+import maw.config.SeatPlan;
+import maw.config.Setting;
+import maw.llm.LlmSettings;
+import maw.llm.ModelServer;
+import maw.llm.PromptTemplates;
+
+/**
+ * Turns a seat plan into what fills each seat: rule bots, or language models with their group's settings. Before a
+ * game starts, every model server the plan names is asked whether it answers and has the model, and every prompt
+ * directory is checked, so that a wrong URL or a missing model stops start-up with a message instead of a game of
+ * seats that only listen.
+ */
+final class Seats {
+
+    private Seats() {}
+
+    /** The plan: the {@code seats} setting if set, else {@code players} seats of {@code bots}. */
+    static SeatPlan plan(MawConfig settings, String bots, Integer players) {
+        SeatPlan plan = SeatPlan.parse(settings.value(Setting.SEATS));
+        if (plan == null) {
+            SeatPlan.Kind kind = switch (bots.strip().toLowerCase(java.util.Locale.ROOT)) {
+                case "rule" -> SeatPlan.Kind.RULE;
+                case "llm" -> SeatPlan.Kind.LLM;
+                default -> throw new ConfigException("invalid value '" + bots + "' for --bots: expected rule or llm");
+            };
+            return SeatPlan.uniform(kind, players == null ? 6 : players);
+        }
+        if (players != null && players != plan.seats()) {
+            throw new ConfigException("--players " + players + " does not match seats " + settings.value(Setting.SEATS)
+                    .text() + " (" + plan.seats() + " seats, from " + settings.value(Setting.SEATS).source() + ")");
+        }
+        return plan;
+    }
+
+    /** One filler per seat, after checking every model server and prompt directory the plan uses. */
+    static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
+            Consumer<String> out) throws ModelServer.Unavailable {
+        Map<SeatPlan.Group, GameTable.SeatFiller> byGroup = new LinkedHashMap<>();
+        Map<String, Boolean> checked = new LinkedHashMap<>();
+        for (SeatPlan.Group g : plan.groups()) {
+            byGroup.put(g, switch (g.kind()) {
+                case RULE -> GameTable.ruleBots();
+                case LLM -> {
+                    MawConfig seat = settings.with(g.overrides(), "seat group " + g.label());
+                    LlmSettings llm = LlmConfig.settings(seat);
+                    PromptTemplates templates = templates(seat);
+                    String key = llm.provider() + " " + llm.baseUrl() + " " + llm.model() + " " + llm.apiKey();
+                    if (checked.putIfAbsent(key, true) == null) {
+                        ModelServer.Status status = ModelServer.check(llm);
+                        out.accept("model server: " + llm.describe() + " answers (" + status.version() + ")");
+                    }
+                    Duration think = LlmConfig.thinkTime(seat);
+                    yield ModelInterfaceAgent.filler(llm, templates, think, contextDir);
+                }
+            });
+        }
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        for (SeatPlan.Group g : plan.perSeat()) {
+            fillers.add(byGroup.get(g));
+        }
+        return fillers;
+    }
+
+    /** The prompt templates a configuration names, checked. */
+    static PromptTemplates templates(MawConfig settings) {
+        PromptTemplates templates = new PromptTemplates(LlmConfig.prompts(settings));
+        try {
+            templates.check();
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            throw new ConfigException(e.getMessage() + " (llm.prompts from " + settings.value(Setting.LLM_PROMPTS)
+                    .source() + ")");
+        }
+        return templates;
+    }
+
+    /** "3 llm seats (ollama model llama3.1 at http://...), 3 rule bots". */
+    static String describe(MawConfig settings, SeatPlan plan) {
+        List<String> parts = new ArrayList<>();
+        for (SeatPlan.Group g : plan.groups()) {
+            parts.add(switch (g.kind()) {
+                case RULE -> g.count() + " rule bot" + (g.count() == 1 ? "" : "s");
+                case LLM -> g.count() + " llm seat" + (g.count() == 1 ? "" : "s") + " ("
+                        + LlmConfig.settings(settings.with(g.overrides(), g.label())).describe() + ")";
+            });
+        }
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,145 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import maw.agents.model.ModelInterfaceAgent;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.PromptTemplates;
+import maw.llm.standin.OllamaStandIn;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Agents;
+import maw.testing.TestXmpp;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ModelInterface agent: Algorithm 1 of the design between a Player's get_input and the model. */
+class ModelInterfaceAgentTest {
+
+    @TempDir
+    Path contexts;
+
+    private final LocalTransport local = new LocalTransport();
+    private final Agents agents = new Agents(local);
+    private final OllamaStandIn ollama;
+    private final Jid playerJid = Jid.of("player", "localhost");
+    private final Jid uiJid = Jid.of("ui", "localhost");
+
+    ModelInterfaceAgentTest() throws Exception {
+        ollama = new OllamaStandIn();
+        for (String n : new String[] {"player", "ui", "stranger", "gm"}) {
+            local.register(n, "pw");
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        agents.close();
+        ollama.close();
+    }
+
+    private ModelInterfaceAgent ui(Duration think) throws Exception {
+        LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+        return agents.start(new ModelInterfaceAgent(uiJid, "pw", "Ann", new ModelSeat(new Llm(settings),
+                new PromptTemplates(TestXmpp.home().resolve("prompts"))), think, playerJid, contexts, 1));
+    }
+
+    private ScriptedSeat seat(String local) throws Exception {
+        return agents.start(new ScriptedSeat(Jid.of(local, "localhost"), "pw", local, Jid.of("gm", "localhost")));
+    }
+
+    private static Catalog.SeatView dayView(List<String> unseen) {
+        return new Catalog.SeatView("Ann", "villager", List.of(), "day", 1, 0, List.of("Ann", "Bob", "Cid", "Dee"),
+                List.of("Eve"), List.of("Bob", "Cid", "Dee"), List.of("speak", "vote", "listen"), "Village", 200,
+                unseen, null, false);
+    }
+
+    private static void ask(ScriptedSeat from, String id, int round, String purpose, Catalog.SeatView view) {
+        from.send(Message.builder().to(Jid.of("ui", "localhost")).performative(Performative.REQUEST)
+                .ontology(GameAgent.ONTOLOGY).replyWith(id).body(new Catalog.GetInput("g1", round, purpose, view))
+                .build());
+    }
+
+    private static Message answerTo(ScriptedSeat seat, String id) throws InterruptedException {
+        return seat.next(m -> id.equals(m.inReplyTo()));
+    }
+
+    @Test
+    void aTurnSendsTheGuidingPromptAndTheUnseenLinesAndForwardsTheDecision() throws Exception {
+        ui(Duration.ZERO);
+        ScriptedSeat player = seat("player");
+        ask(player, "q1", 1, "act", dayView(List.of("Day 1 begins.", "Bob: Good morning.")));
+        Message answer = answerTo(player, "q1");
+        assertThat(answer.is(Performative.INFORM)).isTrue();
+        assertThat(answer.json().get("type").asText()).isEqualTo("player_action");
+        assertThat(answer.json().get("action").asText()).isEqualTo("speak");
+        assertThat(answer.json().get("message").asText()).startsWith("I suspect ");
+        OllamaStandIn.Call call = ollama.calls().get(0);
+        assertThat(call.system()).contains("You are Ann").contains("Valid vote targets: Bob, Cid, Dee.")
+                .contains("Dead: Eve.");
+        assertThat(call.lastUser()).contains("- Day 1 begins.").contains("- Bob: Good morning.");
+    }
+
+    @Test
+    void theSeatGivesItsNameAndAnotherWhenTheFirstWasRefused() throws Exception {
+        ui(Duration.ZERO);
+        ScriptedSeat player = seat("player");
+        Catalog.SeatView lobby = new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(),
+                List.of(), List.of("name"), null, 0, List.of(), null, false);
+        ask(player, "n1", 0, "name", lobby);
+        assertThat(answerTo(player, "n1").json().get("name").asText()).isEqualTo("Ann");
+        ask(player, "n2", 0, "name", new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(),
+                List.of(), List.of("name"), null, 0, List.of("The GameMaster refused the name Ann: taken"), null,
+                false));
+        assertThat(answerTo(player, "n2").json().get("name").asText()).isEqualTo("Ann 2");
+        assertThat(ollama.calls()).isEmpty();
+    }
+
+    @Test
+    void aStrangerIsRefusedAndCostsNoModelCall() throws Exception {
+        ui(Duration.ZERO);
+        ScriptedSeat stranger = seat("stranger");
+        ask(stranger, "s1", 1, "act", dayView(List.of()));
+        Message answer = answerTo(stranger, "s1");
+        assertThat(answer.is(Performative.REFUSE)).isTrue();
+        assertThat(answer.json().get("reason").asText()).contains("from its own player only");
+        assertThat(ollama.calls()).isEmpty();
+    }
+
+    @Test
+    void whatArrivesWhileTheSeatThinksIsOneTurnAndNothingIsLost() throws Exception {
+        ui(Duration.ofMillis(600)); // at most 600 ms; seed 1 waits long enough for both requests to arrive
+        ScriptedSeat player = seat("player");
+        ask(player, "q1", 1, "act", dayView(List.of("Bob: first line.")));
+        ask(player, "q2", 1, "act", dayView(List.of("Cid: second line.")));
+        assertThat(answerTo(player, "q1").json().get("action").asText()).isEqualTo("listen");
+        assertThat(answerTo(player, "q2").json().get("action").asText()).isEqualTo("speak");
+        assertThat(ollama.calls()).singleElement().satisfies(c -> assertThat(c.lastUser())
+                .contains("- Bob: first line.").contains("- Cid: second line."));
+    }
+
+    @Test
+    void aNewRoundStartsAFreshContextAndTheLastOneIsSaved() throws Exception {
+        ModelInterfaceAgent ui = ui(Duration.ZERO);
+        ScriptedSeat player = seat("player");
+        ask(player, "r1a", 1, "act", dayView(List.of("Round 1 begins.")));
+        answerTo(player, "r1a");
+        ask(player, "r1b", 1, "act", dayView(List.of("Bob: hello.")));
+        answerTo(player, "r1b");
+        assertThat(ollama.calls().get(1).messages()).hasSize(4); // system, the first exchange, the new lines
+        ask(player, "r2", 2, "act", dayView(List.of("Round 2 begins.")));
+        answerTo(player, "r2");
+        assertThat(ollama.calls().get(2).messages()).hasSize(2);
+        assertThat(contexts.resolve("Ann-round-1.jsonl")).content().contains("Round 1 begins.")
+                .contains("Bob: hello.").doesNotContain("Round 2");
+        assertThat(ui.report()).containsEntry("calls", 3L).containsEntry("decisions", 3L);
+    }
+}

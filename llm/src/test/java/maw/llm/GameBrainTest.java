@@ -1,0 +1,48 @@
+package maw.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import maw.llm.standin.OllamaStandIn;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The stand-in model that plays from the guiding prompt: its moves are valid for every role and phase. */
+class GameBrainTest {
+
+    private final OllamaStandIn ollama;
+
+    GameBrainTest() throws Exception {
+        ollama = new OllamaStandIn(); // its brain is a GameBrain unless told otherwise
+    }
+
+    @AfterEach
+    void close() {
+        ollama.close();
+    }
+
+    private Decision decide(PromptView view) {
+        ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
+                new PromptTemplates(Views.prompts()));
+        Decision d = seat.decide(view, List.of());
+        assertThat(seat.stats().problems()).isEmpty();
+        return d;
+    }
+
+    @Test
+    void itSpeaksFirstThenVotesForAValidTargetThenListens() {
+        assertThat(decide(Views.villagerDay())).isInstanceOfSatisfying(Decision.Speak.class,
+                s -> assertThat(s.message()).matches("I suspect (Bob|Cid|Dee|Eve)\\."));
+        assertThat(decide(Views.werewolfDay())).isInstanceOfSatisfying(Decision.Vote.class,
+                v -> assertThat(v.target()).isIn("Ann", "Bob", "Dee", "Eve"));
+        assertThat(decide(Views.werewolfNight())).isEqualTo(new Decision.Listen());
+    }
+
+    @Test
+    void werewolvesAtNightAllPickTheSameVictim() {
+        PromptView cid = Views.werewolfNight();
+        PromptView notYet = new PromptView("Eve", "werewolf", List.of("Cid"), "night", 2, cid.players(), cid.living(),
+                cid.dead(), cid.validTargets(), cid.allowedActions(), "Hideout", 200, null, true);
+        assertThat(decide(notYet)).isEqualTo(new Decision.Vote("Ann"));
+    }
+}
