@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** {@code maw bench ...}: the benchmarks whose figures go into docs/BENCHMARKS.md. */
 @Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
-        subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class})
+        subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -156,6 +156,74 @@ final class BenchCommand implements Runnable {
                         + "(target < 1024 KB)%n", r.heapPerAgentBytes() >> 10, r.heapPerRawConnectionBytes() >> 10);
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
+                    out.put("server", network.describe());
+                    out.put("java", Runtime.version().toString());
+                    out.put("cpus", Runtime.getRuntime().availableProcessors());
+                    System.out.println(Json.write(out));
+                }
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "llm", mixinStandardHelpOptions = true,
+            description = {"Model seats against a stand-in Ollama answering after a fixed delay: a 6-player all-model",
+                "game's wall time against the sum of its calls' latencies, calls and prompt tokens per decision; then",
+                "a 10-day game of seats that only talk: the largest prompt against the context budget.",
+                "Targets: ratio <= 0.5 (the seats think in parallel); the largest prompt under the budget."})
+    static final class Llm implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--players", defaultValue = "6", description = "seats (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--delay-ms", defaultValue = "300", description = "the stand-in model's answer time (default: ${DEFAULT-VALUE})")
+        long delayMillis;
+
+        @Option(names = "--think-seconds", defaultValue = "0.5",
+                description = "the seats' random wait before a turn, 0..n (default: ${DEFAULT-VALUE})")
+        double thinkSeconds;
+
+        @Option(names = "--days", defaultValue = "10", description = "days of the talking game (default: ${DEFAULT-VALUE})")
+        int days;
+
+        @Option(names = "--seed", defaultValue = "1", description = "seed of the deal (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (players < 3 || players > 60 || delayMillis < 0 || thinkSeconds < 0 || days < 1 || days > 100) {
+                throw new ConfigException("--players must be 3 to 60, --days 1 to 100, --delay-ms and "
+                        + "--think-seconds not negative");
+            }
+            MawConfig config = options.load();
+            int budget = config.integer(maw.config.Setting.LLM_CONTEXT_BUDGET, 512, 1_000_000);
+            try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
+                System.out.println("bench llm on " + network.describe());
+                maw.bench.LlmBench.Result r = new maw.bench.LlmBench(network.transport(), network::provision,
+                        maw.config.LlmConfig.prompts(config), System.out).run(players,
+                        java.time.Duration.ofMillis(delayMillis), java.time.Duration.ofMillis(Math.round(
+                                thinkSeconds * 1000)), budget, days, seed);
+                Map<String, Object> j = r.toJson();
+                maw.bench.LlmBench.Game p = r.parallel();
+                maw.bench.LlmBench.Game t = r.withThink();
+                System.out.printf("%n%d-player all-model game, no wait before turns: %d ms wall (%d playing) against %d "
+                        + "ms of model calls: ratio %.2f   (target <= 0.5)%n", players, p.wallMillis(), p.playMillis(),
+                        p.callMillisSum(), p.ratio());
+                System.out.printf("the same with Algorithm 1's wait of 0..%d ms: %d ms wall against %d ms of calls: "
+                        + "ratio %.2f%n", t.thinkMillis(), t.wallMillis(), t.callMillisSum(), t.ratio());
+                System.out.printf("per decision: %.2f calls, %.0f prompt tokens (%d decisions)%n",
+                        j.get("callsPerDecision"), j.get("promptTokensPerDecision"), p.decisions());
+                System.out.printf("%d-day talking game: largest prompt %d tokens (MAW's estimate %d) of a %d budget"
+                        + "   (target: under the budget)%n", r.longDays(), r.longLargestPrompt(),
+                        r.longLargestEstimate(), budget);
+                if (json) {
+                    Map<String, Object> out = new LinkedHashMap<>(j);
                     out.put("server", network.describe());
                     out.put("java", Runtime.version().toString());
                     out.put("cpus", Runtime.getRuntime().availableProcessors());

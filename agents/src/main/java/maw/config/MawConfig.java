@@ -180,29 +180,23 @@ public final class MawConfig {
     }
 
     public Duration seconds(Setting s, double min, double max) {
-        Value v = value(s);
-        try {
-            double d = Double.parseDouble(v.text().strip());
-            if (d < min || d > max || Double.isNaN(d)) {
-                throw bad(s, "a number of seconds from " + min + " to " + max);
-            }
-            return Duration.ofMillis(Math.round(d * 1000));
-        } catch (NumberFormatException e) {
-            throw bad(s, "a number of seconds from " + min + " to " + max);
-        }
+        return Duration.ofMillis(Math.round(number(s, min, max, "a number of seconds from ") * 1000));
     }
 
     public double decimal(Setting s, double min, double max) {
-        Value v = value(s);
+        return number(s, min, max, "a number from ");
+    }
+
+    private double number(Setting s, double min, double max, String expected) {
         try {
-            double d = Double.parseDouble(v.text().strip());
-            if (d < min || d > max || Double.isNaN(d)) {
-                throw bad(s, "a number from " + min + " to " + max);
+            double d = Double.parseDouble(value(s).text().strip());
+            if (d >= min && d <= max) {
+                return d;
             }
-            return d;
         } catch (NumberFormatException e) {
-            throw bad(s, "a number from " + min + " to " + max);
+            // named below
         }
+        throw bad(s, expected + min + " to " + max);
     }
 
     /** An http(s) URL setting; empty means "the default". */

@@ -122,6 +122,16 @@ public abstract class Behaviour {
         }
     }
 
+    /**
+     * Makes a {@link #receive} this behaviour is blocked in return null at once, without ending the behaviour: for a
+     * behaviour that waits for messages and, at the same time, for work it handed to another thread.
+     */
+    public final void wakeUp() {
+        if (agent != null) {
+            agent.mailbox().wake(this);
+        }
+    }
+
     /** Hook for composite behaviours to pass a kill on to what runs inside them. */
     void onKill() {}
 

@@ -142,4 +142,25 @@ class ModelInterfaceAgentTest {
                 .contains("Bob: hello.").doesNotContain("Round 2");
         assertThat(ui.report()).containsEntry("calls", 3L).containsEntry("decisions", 3L);
     }
+
+    @Test
+    void aQuestionOfTheNextPhaseAbandonsTheCallInFlightAndItsNewsGoesWithTheNewTurn() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        maw.llm.standin.GameBrain brain = new maw.llm.standin.GameBrain();
+        ollama.brain(call -> n.incrementAndGet() == 1
+                ? new OllamaStandIn.Answer.Slow(Duration.ofSeconds(30), brain.answer(call)) : brain.answer(call));
+        ModelInterfaceAgent ui = ui(Duration.ZERO);
+        ScriptedSeat player = seat("player");
+        ask(player, "day", 1, "act", dayView(List.of("Bob votes for Cid.")));
+        Thread.sleep(300);
+        Catalog.SeatView night = new Catalog.SeatView("Ann", "werewolf", List.of("Dee"), "night", 1, 0,
+                List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
+                List.of("speak", "vote", "listen"), "Hideout", 200, List.of("Night 1 falls."), null, false);
+        ask(player, "night", 1, "act", night);
+        assertThat(answerTo(player, "day").json().get("action").asText()).isEqualTo("listen");
+        assertThat(answerTo(player, "night").json().get("message").asText()).startsWith("Tonight we take ");
+        assertThat(ollama.calls()).hasSize(2);
+        assertThat(ollama.calls().get(1).lastUser()).contains("- Bob votes for Cid.").contains("- Night 1 falls.");
+        assertThat(ui.report()).containsEntry("cancelled", 1L).containsEntry("calls", 1L);
+    }
 }

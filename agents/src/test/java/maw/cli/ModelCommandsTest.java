@@ -137,6 +137,23 @@ class ModelCommandsTest {
     }
 
     @Test
+    void benchLlmReportsItsFiguresAsJson() throws Exception {
+        int exit = Main.execute("bench", "llm", "--set", "transport=local", "--delay-ms", "20", "--days", "2",
+                "--think-seconds", "0.05", "--json");
+        assertThat(exit).as(console.err()).isZero();
+        JsonNode j = Json.parse(console.lastLine());
+        assertThat(j.get("calls").asLong()).isPositive();
+        assertThat(j.get("callMillisSum").asLong()).isPositive();
+        assertThat(j.get("ratio").asDouble()).isPositive();
+        assertThat(j.get("withThink.thinkMillis").asLong()).isEqualTo(50);
+        assertThat(j.get("longDays").asInt()).isEqualTo(2);
+        assertThat(j.get("longLargestEstimatedPromptTokens").asInt()).isPositive()
+                .isLessThanOrEqualTo(j.get("contextBudget").asInt());
+        assertThat(j.get("underBudget").asBoolean()).isTrue();
+        assertThat(console.out()).contains("ratio").contains("(target <= 0.5)");
+    }
+
+    @Test
     void theApiKeyIsNeverPrinted() {
         assertThat(Main.execute("config", "--set", "llm.api-key=sk-secret-123")).isZero();
         assertThat(console.out()).contains("llm.api-key").contains("(set, not shown)").doesNotContain("sk-secret-123");

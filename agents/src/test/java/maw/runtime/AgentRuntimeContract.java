@@ -116,6 +116,25 @@ abstract class AgentRuntimeContract {
     }
 
     @Test
+    void wakeUpReleasesABlockedReceiveAndTheBehaviourGoesOn() throws Exception {
+        Jid j = accounts("wake", 1)[0];
+        java.util.concurrent.BlockingQueue<String> steps = new java.util.concurrent.LinkedBlockingQueue<>();
+        CyclicBehaviour waiter = CyclicBehaviour.of("waiter", self -> {
+            Message m = self.receive(Duration.ofMinutes(10));
+            steps.add(m == null ? "woken" : "message");
+        });
+        Agent a = new Agent(j, TestXmpp.password(j));
+        a.addBehaviour(waiter);
+        agents.start(a);
+        Thread.sleep(100);
+        waiter.wakeUp();
+        assertThat(steps.poll(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo("woken");
+        assertThat(waiter.isKilled()).isFalse();
+        waiter.wakeUp();
+        assertThat(steps.poll(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo("woken");
+    }
+
+    @Test
     void fsmStopsWithAnErrorOnAnUndeclaredTransition() throws Exception {
         Jid j = accounts("fsm-bad", 1)[0];
         FSMBehaviour fsm = new FSMBehaviour("GameMaster");

@@ -51,6 +51,9 @@ public final class Llm {
     private long promptTokens;
     private long outputTokens;
     private int largestPrompt;
+    private int largestEstimate;
+    private long callMillis;
+    private long droppedExchanges;
 
     /** One answer of the model and what it cost. */
     public record Reply(String text, int promptTokens, int outputTokens, int estimatedPromptTokens, long millis) {}
@@ -95,18 +98,11 @@ public final class Llm {
         ChatResponse response;
         try {
             response = model.chat(request.build());
-        } catch (TimeoutException e) {
-            throw new LlmException(LlmException.Kind.TIMEOUT, "the model did not answer within " + settings.timeout()
-                    + " (" + settings.describe() + ")", e);
-        } catch (LangChain4jException e) {
-            if (hasCause(e, HttpTimeoutException.class)) {
-                throw new LlmException(LlmException.Kind.TIMEOUT, "the model did not answer within "
-                        + settings.timeout() + " (" + settings.describe() + ")", e);
-            }
-            throw new LlmException(LlmException.Kind.HTTP_ERROR, settings.describe() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new LlmException(hasCause(e, HttpTimeoutException.class) ? LlmException.Kind.TIMEOUT
-                    : LlmException.Kind.HTTP_ERROR, settings.describe() + ": " + e.getMessage(), e);
+            throw failure(e);
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw cancelled(null);
         }
         long millis = (System.nanoTime() - t0) / 1_000_000;
         String text = response.aiMessage() == null || response.aiMessage().text() == null ? ""
@@ -121,6 +117,8 @@ public final class Llm {
             promptTokens += in;
             outputTokens += out;
             largestPrompt = Math.max(largestPrompt, in);
+            largestEstimate = Math.max(largestEstimate, estimate);
+            callMillis += millis;
         }
         return new Reply(text, in, out, estimate, millis);
     }
@@ -160,6 +158,9 @@ public final class Llm {
         while (!context.isEmpty() && estimate(context) + summaryTokens() > Math.max(0, tokens)) {
             ChatMessage dropped = context.remove(0);
             if (dropped instanceof UserMessage u) {
+                synchronized (this) {
+                    droppedExchanges++;
+                }
                 for (String line : u.singleText().split("\n")) {
                     String l = line.strip();
                     if (!l.isEmpty() && worthKeeping.test(l)) {
@@ -241,6 +242,21 @@ public final class Llm {
         return largestPrompt;
     }
 
+    /** The largest prompt sent, by this side's conservative estimate (what the budget is held against). */
+    public synchronized int largestEstimatedPrompt() {
+        return largestEstimate;
+    }
+
+    /** Time spent waiting for the model, all calls together. */
+    public synchronized long callMillis() {
+        return callMillis;
+    }
+
+    /** Exchanges moved out of the context to keep prompts under the budget. */
+    public synchronized long droppedExchanges() {
+        return droppedExchanges;
+    }
+
     /** The design's save: the context and the summary as JSON lines. */
     public void save(Path file) {
         try {
@@ -286,6 +302,23 @@ public final class Llm {
         n.put("role", role);
         n.put("content", content);
         return n;
+    }
+
+    private LlmException failure(RuntimeException e) {
+        if (Thread.currentThread().isInterrupted() || hasCause(e, InterruptedException.class)) {
+            return cancelled(e);
+        }
+        if (e instanceof TimeoutException || hasCause(e, HttpTimeoutException.class)) {
+            return new LlmException(LlmException.Kind.TIMEOUT, "the model did not answer within " + settings.timeout()
+                    + " (" + settings.describe() + ")", e);
+        }
+        String what = e instanceof LangChain4jException ? e.getMessage() : String.valueOf(e.getMessage());
+        return new LlmException(LlmException.Kind.HTTP_ERROR, settings.describe() + ": " + what, e);
+    }
+
+    private LlmException cancelled(Throwable cause) {
+        return new LlmException(LlmException.Kind.CANCELLED, "the call to " + settings.describe() + " was cancelled",
+                cause);
     }
 
     private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {

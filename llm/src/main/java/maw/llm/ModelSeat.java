@@ -31,8 +31,28 @@ public final class ModelSeat {
         return stats;
     }
 
-    /** The seat's decision for this turn; {@link Decision.Listen} when the model could not give a usable one. */
+    /**
+     * The seat's decision for this turn; {@link Decision.Listen} when the model could not give a usable one, or when
+     * the calling thread is interrupted (the turn is over: the call is abandoned and counted as cancelled).
+     */
     public Decision decide(PromptView view, List<String> unseen) {
+        return turn(view, unseen).decision();
+    }
+
+    /**
+     * A turn's outcome: the decision, and whether the model received the turn's news (false when every call failed
+     * or the turn was abandoned first: the news should go with the next turn).
+     */
+    public record Turn(Decision decision, boolean newsSeen) {}
+
+    /** Like {@link #decide}, saying also whether the model received the news. */
+    public Turn turn(PromptView view, List<String> unseen) {
+        long answered = llm.calls();
+        Decision d = decideOnce(view, unseen);
+        return new Turn(d, llm.calls() > answered);
+    }
+
+    private Decision decideOnce(PromptView view, List<String> unseen) {
         Set<String> names = Set.copyOf(view.players());
         // The running summary keeps the news lines the game master announced, not what players said.
         llm.summaryKeeps(line -> {
@@ -55,6 +75,10 @@ public final class ModelSeat {
             try {
                 reply = llm.prompt(system, user, format);
             } catch (LlmException e) {
+                if (e.kind() == LlmException.Kind.CANCELLED) {
+                    stats.cancelled();
+                    return new Decision.Listen();
+                }
                 stats.problem(e.kind().name().toLowerCase(Locale.ROOT));
                 continue;
             }

@@ -10,6 +10,7 @@ public final class SeatStats {
     private long decisions;
     private long retries;
     private long gaveUp;
+    private long cancelled;
     private final Map<String, Long> problems = new TreeMap<>();
     private final Map<String, Long> actions = new TreeMap<>();
 
@@ -35,6 +36,15 @@ public final class SeatStats {
         gaveUp++;
     }
 
+    synchronized void cancelled() {
+        cancelled++;
+    }
+
+    /** Turns abandoned because they were over before the model answered. */
+    public synchronized long cancelledCount() {
+        return cancelled;
+    }
+
     public synchronized long decisions() {
         return decisions;
     }
@@ -56,10 +66,14 @@ public final class SeatStats {
         m.put("promptTokens", llm.promptTokens());
         m.put("outputTokens", llm.outputTokens());
         m.put("largestPromptTokens", llm.largestPrompt());
+        m.put("largestEstimatedPromptTokens", llm.largestEstimatedPrompt());
         m.put("contextBudget", llm.settings().contextBudget());
+        m.put("callMillis", llm.callMillis());
+        m.put("droppedExchanges", llm.droppedExchanges());
         m.put("decisions", decisions);
         m.put("retries", retries);
         m.put("gaveUp", gaveUp);
+        m.put("cancelled", cancelled);
         m.put("problems", new TreeMap<>(problems));
         m.put("actions", new TreeMap<>(actions));
         return m;

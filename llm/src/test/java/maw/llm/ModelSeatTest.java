@@ -117,4 +117,20 @@ class ModelSeatTest {
         assertThat(ollama.calls().get(0).format().get("type").asText()).isEqualTo("json_object");
         assertThat(s.llm().promptTokens()).isPositive();
     }
+
+    @Test
+    void aTurnThatIsOverIsAbandonedAtOnceAndCountedAsCancelledNotAsAProblem() throws Exception {
+        ModelSeat s = seat();
+        script.add(new Answer.Slow(Duration.ofSeconds(10), text("{\"action\":\"listen\"}")));
+        java.util.concurrent.CompletableFuture<Decision> result = new java.util.concurrent.CompletableFuture<>();
+        Thread turn = Thread.ofVirtual().start(() -> result.complete(s.decide(Views.villagerDay(), List.of())));
+        Thread.sleep(300);
+        turn.interrupt();
+        // The model would answer after 10 s; the turn is given up long before.
+        assertThat(result.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(new Decision.Listen());
+        assertThat(s.stats().cancelledCount()).isEqualTo(1);
+        assertThat(s.stats().problems()).isEmpty();
+        assertThat(s.stats().retries()).isZero();
+        assertThat(s.llm().contextSize()).isZero();
+    }
 }

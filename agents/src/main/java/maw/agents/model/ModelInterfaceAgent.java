@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
@@ -43,6 +44,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     private String game;
     private int round = -1;
+    private volatile Thread worker;
 
     /**
      * @param player     the Player it answers (others are refused); null to answer anyone
@@ -116,30 +118,82 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             refuse(m, in.game(), "get_input without the seat's view");
             return;
         }
-        // Algorithm 1: wait a random while, so that the seats do not all speak at once.
-        long waitMillis = think.isZero() ? 0 : random.nextLong(think.toMillis() + 1);
-        if (waitMillis > 0 && !self.pause(Duration.ofMillis(waitMillis))) {
-            return;
-        }
-        // Whatever the player asked meanwhile is one turn: the newest view, and every unseen line of them all.
+        Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
         List<String> unseen = new ArrayList<>(lines(in));
         Message latest = m;
         Catalog.GetInput latestInput = in;
-        Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
-        for (Message next = self.receive(more, Duration.ZERO); next != null; next = self.receive(more,
-                Duration.ZERO)) {
-            if (read(next) instanceof Catalog.GetInput later && later.view() != null
-                    && !"name".equals(later.purpose())) {
-                reply(latest, Performative.INFORM, listen()); // superseded: the player no longer waits for it
-                unseen.addAll(lines(later));
-                latest = next;
-                latestInput = later;
+        while (latest != null && isActive()) {
+            // Algorithm 1: wait a random while, so that the seats do not all speak at once.
+            long waitMillis = think.isZero() ? 0 : random.nextLong(think.toMillis() + 1);
+            if (waitMillis > 0 && !self.pause(Duration.ofMillis(waitMillis))) {
+                return;
             }
+            // Whatever the player asked meanwhile is one turn: the newest view, and every unseen line of them all.
+            for (Message next = self.receive(more, Duration.ZERO); next != null;
+                    next = self.receive(more, Duration.ZERO)) {
+                if (read(next) instanceof Catalog.GetInput later && later.view() != null
+                        && !"name".equals(later.purpose())) {
+                    reply(latest, Performative.INFORM, listen()); // superseded: the player no longer waits for it
+                    unseen.addAll(lines(later));
+                    latest = next;
+                    latestInput = later;
+                }
+            }
+            newRound(latestInput);
+            Message asked = latest;
+            Catalog.GetInput input = latestInput;
+            List<String> news = List.copyOf(unseen);
+            CompletableFuture<ModelSeat.Turn> turn = new CompletableFuture<>();
+            Thread worker = Thread.ofVirtual().name(jid().local() + "-model").start(() -> {
+                try {
+                    turn.complete(seat.turn(view(input.view()), news));
+                } catch (Throwable e) {
+                    turn.completeExceptionally(e);
+                } finally {
+                    self.wakeUp();
+                }
+            });
+            this.worker = worker;
+            latest = null;
+            // While the model thinks, a new question from the player means the turn is over (a phase changed):
+            // the call is abandoned, and its news goes with the new turn if the model never received it.
+            while (!turn.isDone()) {
+                Message next = self.receive(more, Duration.ofMillis(100));
+                if (next == null) {
+                    continue;
+                }
+                if (read(next) instanceof Catalog.GetInput later && later.view() != null
+                        && !"name".equals(later.purpose())) {
+                    worker.interrupt();
+                    latest = next;
+                    latestInput = later;
+                    break;
+                }
+            }
+            ModelSeat.Turn done = join(worker, turn);
+            unseen.clear();
+            if (done == null || !done.newsSeen()) {
+                unseen.addAll(news);
+            }
+            if (latest != null) {
+                unseen.addAll(lines(latestInput));
+            }
+            Decision d = done == null ? new Decision.Listen() : done.decision();
+            log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
+            reply(asked, Performative.INFORM, latest != null ? listen() : action(d));
         }
-        newRound(latestInput);
-        Decision d = seat.decide(view(latestInput.view()), unseen);
-        log.debug("{}: {} {} -> {}", jid(), latestInput.view().phase(), latestInput.view().day(), d);
-        reply(latest, Performative.INFORM, action(d));
+    }
+
+    private ModelSeat.Turn join(Thread worker, CompletableFuture<ModelSeat.Turn> turn) throws InterruptedException {
+        try {
+            return turn.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            log.warn("{}: the model seat failed: {}", jid(), e.getCause().toString());
+            return null;
+        } finally {
+            worker.join();
+            this.worker = null;
+        }
     }
 
     private static List<String> lines(Catalog.GetInput in) {
@@ -172,6 +226,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     @Override
     protected void takeDown() {
+        Thread w = worker;
+        if (w != null) {
+            w.interrupt();
+            try {
+                w.join(Duration.ofSeconds(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         saveContext();
     }
 

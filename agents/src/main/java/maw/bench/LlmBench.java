@@ -1,0 +1,184 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import maw.agents.GameTable;
+import maw.agents.Listeners;
+import maw.agents.model.ModelInterfaceAgent;
+import maw.game.GameOptions;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.PromptTemplates;
+import maw.llm.PromptView;
+import maw.llm.standin.Chatterbox;
+import maw.llm.standin.GameBrain;
+import maw.llm.standin.OllamaStandIn;
+import maw.runtime.Transport;
+
+/**
+ * {@code maw bench llm}: language-model seats against a stand-in Ollama that answers every call after a fixed delay.
+ * (1) A 6-player all-model game: its wall time against the sum of its model calls' latencies (seats think in
+ * parallel, so the game takes a fraction of the calls' total), with calls and prompt tokens per decision. (2) A
+ * 10-day game of seats that only talk (each context grows as fast as it can): the largest prompt any seat sent, by
+ * the server's count and by MAW's conservative estimate, against the context budget.
+ */
+public final class LlmBench {
+
+    /** One all-model game: its times, and its seats' calls added up. */
+    public record Game(long thinkMillis, long wallMillis, long playMillis, long callMillisSum, long calls,
+            long decisions, long promptTokens, long outputTokens, String winner, int days) {
+
+        public double ratio() {
+            return (double) wallMillis / Math.max(1, callMillisSum);
+        }
+
+        Map<String, Object> toJson(String prefix) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put(prefix + "thinkMillis", thinkMillis);
+            m.put(prefix + "wallMillis", wallMillis);
+            m.put(prefix + "playMillis", playMillis);
+            m.put(prefix + "callMillisSum", callMillisSum);
+            m.put(prefix + "ratio", round(ratio()));
+            m.put(prefix + "playRatio", round((double) playMillis / Math.max(1, callMillisSum)));
+            m.put(prefix + "calls", calls);
+            m.put(prefix + "decisions", decisions);
+            m.put(prefix + "callsPerDecision", round((double) calls / Math.max(1, decisions)));
+            m.put(prefix + "promptTokensPerDecision", round((double) promptTokens / Math.max(1, decisions)));
+            m.put(prefix + "outputTokens", outputTokens);
+            m.put(prefix + "days", days);
+            m.put(prefix + "winner", winner);
+            return m;
+        }
+    }
+
+    /**
+     * Everything one run measured: the all-model game with no wait before turns (the seats' parallelism alone), the
+     * same game with Algorithm 1's random wait, and the long talking game.
+     */
+    public record Result(int players, long delayMillis, Game parallel, Game withThink, int longDays, long longCalls,
+            int longLargestPrompt, int longLargestEstimate, long longDroppedExchanges, long longWallMillis,
+            int budget) {
+
+        public Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("delayMillis", delayMillis);
+            m.putAll(parallel.toJson(""));
+            m.putAll(withThink.toJson("withThink."));
+            m.put("longDays", longDays);
+            m.put("longCalls", longCalls);
+            m.put("longLargestPromptTokens", longLargestPrompt);
+            m.put("longLargestEstimatedPromptTokens", longLargestEstimate);
+            m.put("longDroppedExchanges", longDroppedExchanges);
+            m.put("longWallMillis", longWallMillis);
+            m.put("contextBudget", budget);
+            m.put("underBudget", longLargestPrompt <= budget && longLargestEstimate <= budget);
+            return m;
+        }
+    }
+
+    private static double round(double d) {
+        return Math.round(d * 100) / 100.0;
+    }
+
+    private final Transport transport;
+    private final Consumer<Map<String, String>> provision;
+    private final Path prompts;
+    private final PrintStream out;
+
+    public LlmBench(Transport transport, Consumer<Map<String, String>> provision, Path prompts, PrintStream out) {
+        this.transport = transport;
+        this.provision = provision;
+        this.prompts = prompts;
+        this.out = out;
+    }
+
+    public Result run(int players, Duration delay, Duration think, int budget, int longDays, long seed)
+            throws Exception {
+        PromptTemplates templates = new PromptTemplates(prompts);
+        templates.check();
+        warmUp(templates);
+        Game parallel = modelGame(players, delay, Duration.ZERO, budget, templates, seed, "bench-llm-a-");
+        Game withThink = modelGame(players, delay, think, budget, templates, seed, "bench-llm-b-");
+
+        GameTable.Result chatty;
+        try (OllamaStandIn ollama = new OllamaStandIn().brain(new Chatterbox()).delay(Duration.ofMillis(20))) {
+            LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withContextBudget(budget);
+            out.printf("a %d-day game of seats that only talk (context budget %d tokens) ...%n", longDays, budget);
+            chatty = play("bench-llm-long-", players, ModelInterfaceAgent.filler(settings, templates,
+                    Duration.ofMillis(200), null), seed, GameOptions.defaults()
+                    .withTimers(Duration.ofMillis(2000), Duration.ofMillis(1000)).withDayCap(longDays));
+        }
+        int largest = max(chatty, "largestPromptTokens");
+        int largestEstimate = max(chatty, "largestEstimatedPromptTokens");
+        out.printf("  %d day(s), %d calls; largest prompt %d tokens (MAW's estimate %d); %d exchanges moved into "
+                + "summaries%n", chatty.rounds().get(0).days(), sum(chatty, "calls"), largest, largestEstimate,
+                sum(chatty, "droppedExchanges"));
+        return new Result(players, delay.toMillis(), parallel, withThink, chatty.rounds().get(0).days(),
+                sum(chatty, "calls"), largest, largestEstimate, sum(chatty, "droppedExchanges"), chatty.wallMillis(),
+                budget);
+    }
+
+    /** A few calls first, so that loading the model client's classes is not counted as the first game's. */
+    private void warmUp(PromptTemplates templates) throws Exception {
+        out.printf("warming up the model client ...%n");
+        try (OllamaStandIn ollama = new OllamaStandIn()) {
+            ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
+                    templates);
+            PromptView view = new PromptView("Ann", "villager", List.of(), "day", 1, List.of("Ann", "Bob", "Cid"),
+                    List.of("Ann", "Bob", "Cid"), List.of(), List.of("Bob", "Cid"), List.of("speak", "vote", "listen"),
+                    "Village", 200, null, false);
+            for (int i = 0; i < 50; i++) {
+                seat.decide(view, List.of("Bob: warming up."));
+            }
+        }
+    }
+
+    private Game modelGame(int players, Duration delay, Duration think, int budget, PromptTemplates templates,
+            long seed, String prefix) throws Exception {
+        GameTable.Result game;
+        try (OllamaStandIn ollama = new OllamaStandIn().brain(new GameBrain()).delay(delay)) {
+            LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withContextBudget(budget);
+            out.printf("a %d-player game of model seats; the model answers after %d ms, seats wait 0..%d ms first ...%n",
+                    players, delay.toMillis(), think.toMillis());
+            game = play(prefix, players, ModelInterfaceAgent.filler(settings, templates, think, null), seed,
+                    GameOptions.defaults().withTimers(Duration.ofSeconds(60), Duration.ofSeconds(60))
+                            .withEndWhenAllVoted(true));
+        }
+        Game g = new Game(think.toMillis(), game.wallMillis(), game.playMillis(), sum(game, "callMillis"),
+                sum(game, "calls"), sum(game, "decisions"), sum(game, "promptTokens"), sum(game, "outputTokens"),
+                game.rounds().get(0).winner(), game.rounds().get(0).days());
+        out.printf("  %s after %d day(s): %d ms (%d playing); %d calls, %d ms of calls in all: ratio %.2f%n",
+                g.winner(), g.days(), g.wallMillis(), g.playMillis(), g.calls(), g.callMillisSum(), g.ratio());
+        return g;
+    }
+
+    private GameTable.Result play(String prefix, int players, GameTable.SeatFiller filler, long seed,
+            GameOptions options) throws Exception {
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        for (int i = 0; i < players; i++) {
+            fillers.add(filler);
+        }
+        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1, seed,
+                options, null), transport.domain());
+        provision.accept(table.accounts());
+        Listeners none = new Listeners();
+        return table.play(transport, none, none, Duration.ofMinutes(30));
+    }
+
+    private static long sum(GameTable.Result r, String key) {
+        return r.seats().stream().mapToLong(s -> ((Number) s.report().getOrDefault(key, 0)).longValue()).sum();
+    }
+
+    private static int max(GameTable.Result r, String key) {
+        return r.seats().stream().mapToInt(s -> ((Number) s.report().getOrDefault(key, 0)).intValue()).max()
+                .orElse(0);
+    }
+}
