@@ -80,9 +80,13 @@ final class GameCommand implements Callable<Integer> {
         String gameId = GameTable.newGameId();
         Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
-        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, dir.resolve("contexts"),
-                System.out::println);
-        try (AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
+        ThinkingWatch watch = new ThinkingWatch(System.out, 10_000, 15_000);
+        List<GameTable.SeatFiller> fillers = watch.watch(Seats.fillers(settings, plan, dir.resolve("contexts"),
+                System.out::println));
+        if (!quiet) {
+            watch.start();
+        }
+        try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
             GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(plan.seats()), fillers,
                     rules.rounds, seed, options, dir), network.transport().domain(), gameId);
             Files.createDirectories(dir);

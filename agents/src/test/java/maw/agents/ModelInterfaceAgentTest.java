@@ -153,6 +153,7 @@ class ModelInterfaceAgentTest {
         ScriptedSeat player = seat("player");
         ask(player, "day", 1, "act", dayView(List.of("Bob votes for Cid.")));
         Thread.sleep(300);
+        assertThat(ui.thinkingMillis()).as("the model is at work").isPositive();
         Catalog.SeatView night = new Catalog.SeatView("Ann", "werewolf", List.of("Dee"), "night", 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
                 List.of("speak", "vote", "listen"), "Hideout", 200, List.of("Night 1 falls."), null, false);
@@ -162,5 +163,6 @@ class ModelInterfaceAgentTest {
         assertThat(ollama.calls()).hasSize(2);
         assertThat(ollama.calls().get(1).lastUser()).contains("- Bob votes for Cid.").contains("- Night 1 falls.");
         assertThat(ui.report()).containsEntry("cancelled", 1L).containsEntry("calls", 1L);
+        assertThat(ui.thinkingMillis()).isZero();
     }
 }

@@ -45,6 +45,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     private String game;
     private int round = -1;
     private volatile Thread worker;
+    private volatile long thinkingSince;
 
     /**
      * @param player     the Player it answers (others are refused); null to answer anyone
@@ -81,6 +82,17 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     public ModelSeat seat() {
         return seat;
+    }
+
+    /** The seat's name at the table. */
+    public String seatName() {
+        return name;
+    }
+
+    /** How long the model has been working on the current turn, in milliseconds; 0 when it is not. */
+    public long thinkingMillis() {
+        long since = thinkingSince;
+        return since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000;
     }
 
     @Override
@@ -154,6 +166,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 }
             });
             this.worker = worker;
+            thinkingSince = System.nanoTime();
             latest = null;
             // While the model thinks, a new question from the player means the turn is over (a phase changed):
             // the call is abandoned, and its news goes with the new turn if the model never received it.
@@ -193,6 +206,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         } finally {
             worker.join();
             this.worker = null;
+            thinkingSince = 0;
         }
     }
 
