@@ -235,9 +235,12 @@ public final class Catalog {
         }
     }
 
-    /** Player to its interface, inform: something the seat perceived, as a line for people and a kind for code. */
+    /**
+     * Player to its interface, inform: something the seat perceived, as a line for people and a kind for code, with
+     * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
+     */
     @JsonTypeName("observe")
-    public record Observe(String game, int round, String kind, String text) implements Body {}
+    public record Observe(String game, int round, String kind, String text, SeatView view) implements Body {}
 
     // --- answers --------------------------------------------------------------------------------------------------
 

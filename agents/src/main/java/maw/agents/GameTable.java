@@ -127,6 +127,7 @@ public final class GameTable {
     private final String gameId;
     private final List<Agent> started = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final CompletableFuture<Void> allStarted = new CompletableFuture<>();
+    private final CompletableFuture<List<GameMasterAgent.RoundSummary>> aborted = new CompletableFuture<>();
 
     public GameTable(Spec spec, String domain) {
         this(spec, domain, newGameId());
@@ -224,8 +225,11 @@ public final class GameTable {
             allStarted.complete(null);
             List<GameMasterAgent.RoundSummary> rounds;
             try {
-                rounds = gm.finished().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                rounds = gm.finished().applyToEither(aborted, r -> r).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof java.util.concurrent.CancellationException c) {
+                    throw c;
+                }
                 throw new IllegalStateException("the game failed", e.getCause());
             }
             // Let the players take in the final leaderboard before everyone leaves.
@@ -270,6 +274,11 @@ public final class GameTable {
                 throw new IllegalStateException(e.getCause());
             }
         }
+    }
+
+    /** Ends the game now (a person at the table left): {@link #play} throws a CancellationException saying why. */
+    public void abort(String why) {
+        aborted.completeExceptionally(new java.util.concurrent.CancellationException(why));
     }
 
     /** Stops one agent of the table, as if its process had died (for tests of disconnection). */

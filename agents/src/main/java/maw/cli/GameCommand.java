@@ -8,11 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import maw.agents.GameTable;
 import maw.agents.Listeners;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
+import maw.agents.human.UserInterfaceAgent;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
 import maw.game.GameOptions;
@@ -48,6 +50,14 @@ final class GameCommand implements Callable<Integer> {
                 "(setting seats; overrides --bots and sets the number of players)"})
     String seats;
 
+    @Option(names = "--humans", defaultValue = "0",
+            description = "seats kept for the person at this terminal: 0 or 1 (default: ${DEFAULT-VALUE}); the others "
+                    + "are filled by --bots or --seats")
+    int humans;
+
+    @Option(names = "--name", description = "your name at the table, with --humans 1 (default: your login name)")
+    String name;
+
     @Option(names = "--transport", description = "xmpp or local (default: the transport setting, xmpp)")
     String transport;
 
@@ -73,22 +83,39 @@ final class GameCommand implements Callable<Integer> {
             flags.put("seats", new MawConfig.Value(seats, "--seats"));
         }
         MawConfig settings = config.load(flags);
-        SeatPlan plan = Seats.plan(settings, bots, rules.players);
+        SeatPlan plan = Seats.plan(settings, bots, rules.players, humans);
         rules.players = plan.seats();
         GameOptions options = rules.options(!fullPhases);
         long seed = rules.seed();
         String gameId = GameTable.newGameId();
         Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
+        boolean person = plan.has(SeatPlan.Kind.HUMAN);
+        List<String> names = seatNames(plan, person ? personName(name) : null);
+        HumanTerminal terminal = person ? HumanTerminal.system() : null;
+        UserInterfaceAgent[] seat = new UserInterfaceAgent[1];
+        GameTable.SeatFiller human = !person ? null : new GameTable.SeatFiller() {
+            @Override
+            public UserInterfaceAgent create(GameTable.Seat s) {
+                seat[0] = new UserInterfaceAgent(s.jid(), s.password(), s.name(), s.player(), terminal);
+                terminal.attach(seat[0]);
+                return seat[0];
+            }
+
+            @Override
+            public String kind() {
+                return "human";
+            }
+        };
         ThinkingWatch watch = new ThinkingWatch(System.out, 10_000, 15_000);
-        List<GameTable.SeatFiller> fillers = watch.watch(Seats.fillers(settings, plan, dir.resolve("contexts"),
+        List<GameTable.SeatFiller> fillers = watch.watch(Seats.fillers(settings, plan, dir.resolve("contexts"), human,
                 System.out::println));
-        if (!quiet) {
+        if (!quiet && !person) {
             watch.start();
         }
         try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
-            GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(plan.seats()), fillers,
-                    rules.rounds, seed, options, dir), network.transport().domain(), gameId);
+            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, rules.rounds, seed, options, dir),
+                    network.transport().domain(), gameId);
             Files.createDirectories(dir);
             network.provision(table.accounts());
             System.out.printf("MAW game %s: %s, %d round(s), seed %d, on %s%n", table.gameId(),
@@ -96,9 +123,21 @@ final class GameCommand implements Callable<Integer> {
             System.out.printf("journal and room archives: %s%n", dir);
             GameTable.Result result;
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), table.gameId())) {
-                Listeners listeners = quiet ? new Listeners(journal)
+                // With a person at the table, this terminal shows their seat only: the moderator's view would give
+                // the roles away.
+                Listeners listeners = quiet || person ? new Listeners(journal)
                         : new Listeners(new ConsoleView(System.out, ""), journal);
-                result = table.play(network.transport(), listeners, listeners, rules.timeout(options));
+                result = person ? playWithPerson(table, network, listeners, terminal, seat, options)
+                        : table.play(network.transport(), listeners, listeners, rules.timeout(options));
+            } finally {
+                if (terminal != null) {
+                    terminal.close();
+                }
+            }
+            if (result == null) {
+                System.out.println("You left the table; the game is abandoned. The journal so far: "
+                        + dir.resolve("game.jsonl"));
+                return 0;
             }
             Map<String, Object> summary = summary(result, seed, network.transport().name(), dir);
             Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
@@ -111,6 +150,62 @@ final class GameCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** Plays while the person at this terminal plays their seat; null when they leave before the end. */
+    private GameTable.Result playWithPerson(GameTable table, AgentNetwork network, Listeners listeners,
+            HumanTerminal terminal, UserInterfaceAgent[] seat, GameOptions options) throws Exception {
+        CompletableFuture<GameTable.Result> played = new CompletableFuture<>();
+        Thread game = Thread.ofVirtual().name("game").start(() -> {
+            try {
+                played.complete(table.play(network.transport(), listeners, listeners, rules.timeout(options)));
+            } catch (Throwable e) {
+                played.completeExceptionally(e);
+            } finally {
+                if (seat[0] != null) {
+                    seat[0].over().complete(null); // whatever happened, the person's game is over
+                }
+            }
+        });
+        table.allStarted().join();
+        boolean quit = terminal.run();
+        if (quit && !played.isDone()) {
+            table.abort("the person left the table");
+        }
+        game.join();
+        try {
+            return played.get();
+        } catch (java.util.concurrent.CancellationException e) {
+            return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof java.util.concurrent.CancellationException) {
+                return null;
+            }
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+    }
+
+    /** The seats' names: the person's first, then the usual names (Alice, Bob...) other than theirs. */
+    static List<String> seatNames(SeatPlan plan, String person) {
+        List<String> names = new java.util.ArrayList<>();
+        if (person != null) {
+            names.add(person);
+        }
+        for (String n : GameTable.defaultNames(plan.seats() + 1)) {
+            if (names.size() < plan.seats() && !n.equalsIgnoreCase(person == null ? "" : person)) {
+                names.add(n);
+            }
+        }
+        return names;
+    }
+
+    /** --name, else the login name with a capital, else "You". */
+    static String personName(String given) {
+        String n = given != null ? given.strip() : System.getenv().getOrDefault("USER", "");
+        if (n.isEmpty() || "root".equals(n)) {
+            return "You";
+        }
+        return given != null ? n : Character.toUpperCase(n.charAt(0)) + n.substring(1);
     }
 
     /** One line per model seat: what it cost and what went wrong. */

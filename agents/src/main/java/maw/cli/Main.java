@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             GameCommand.class,
             GmCommand.class,
             PlayerCommand.class,
+            JoinCommand.class,
             XmppCommand.class,
             LlmCommand.class,
             BenchCommand.class,

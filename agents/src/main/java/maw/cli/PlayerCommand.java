@@ -1,6 +1,5 @@
 package maw.cli;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.List;
@@ -11,7 +10,6 @@ import maw.config.MawConfig;
 import maw.config.SeatPlan;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
-import maw.runtime.xmpp.XmppTransport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,26 +46,16 @@ final class PlayerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MawConfig settings = config.load(llm.flags());
-        SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1);
-        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, System.out::println);
-        String slug = GmCommand.Names.account(name, "--name");
+        SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println);
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
-            if (!(network.transport() instanceof XmppTransport)) {
-                throw new ConfigException("maw player joins a GameMaster in another process: it needs transport xmpp");
-            }
-            String pw = GmCommand.Names.password(password, network);
-            String domain = network.transport().domain();
-            Jid master = gm.contains("@") ? Jid.parse(gm) : Jid.of(gm, domain);
-            Jid playerJid = Jid.of("player-" + slug, domain);
-            Jid uiJid = Jid.of("ui-" + slug, domain);
-            Map<String, String> accounts = new LinkedHashMap<>();
-            accounts.put(playerJid.local(), pw);
-            accounts.put(uiJid.local(), pw);
-            network.provision(accounts);
-            Agent ui = fillers.get(0).create(new GameTable.Seat(name.strip(), uiJid, pw, playerJid, seed));
-            PlayerAgent player = new PlayerAgent(playerJid, pw, master, uiJid).tap(line -> System.out.println("  " + line));
+            SeatAccounts a = SeatAccounts.of(network, name, gm, password, "maw player");
+            Agent ui = fillers.get(0).create(new GameTable.Seat(name.strip(), a.ui(), a.password(), a.player(), seed));
+            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
+                    .tap(line -> System.out.println("  " + line));
             ui.start(network.transport());
             player.start(network.transport());
+            Jid master = a.master();
             System.out.printf("%s (%s) joins %s on %s%n", name.strip(), Seats.describe(settings, plan), master,
                     network.describe());
             try {

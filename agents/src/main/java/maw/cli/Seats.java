@@ -28,32 +28,57 @@ final class Seats {
 
     private Seats() {}
 
-    /** The plan: the {@code seats} setting if set, else {@code players} seats of {@code bots}. */
-    static SeatPlan plan(MawConfig settings, String bots, Integer players) {
+    /**
+     * The plan: the {@code seats} setting if set, else {@code players} seats of {@code bots}; {@code humans} of the
+     * seats are for people (added to a {@code seats} plan, taken from {@code players} otherwise).
+     */
+    static SeatPlan plan(MawConfig settings, String bots, Integer players, int humans) {
+        if (humans < 0 || humans > 1) {
+            throw new ConfigException("invalid value '" + humans + "' for --humans: expected 0 or 1 (one person "
+                    + "plays at this terminal; others join with ./maw join)");
+        }
         SeatPlan plan = SeatPlan.parse(settings.value(Setting.SEATS));
+        List<SeatPlan.Group> groups = new ArrayList<>();
+        if (humans > 0) {
+            groups.add(new SeatPlan.Group(SeatPlan.Kind.HUMAN, humans, Map.of(), "human:" + humans));
+        }
         if (plan == null) {
             SeatPlan.Kind kind = switch (bots.strip().toLowerCase(java.util.Locale.ROOT)) {
                 case "rule" -> SeatPlan.Kind.RULE;
                 case "llm" -> SeatPlan.Kind.LLM;
                 default -> throw new ConfigException("invalid value '" + bots + "' for --bots: expected rule or llm");
             };
-            return SeatPlan.uniform(kind, players == null ? 6 : players);
+            int total = players == null ? 6 : players;
+            if (total - humans > 0) {
+                groups.add(new SeatPlan.Group(kind, total - humans, Map.of(), kind.wire() + ":" + (total - humans)));
+            }
+            return new SeatPlan(groups);
         }
-        if (players != null && players != plan.seats()) {
+        groups.addAll(plan.groups());
+        SeatPlan all = new SeatPlan(groups);
+        if (players != null && players != all.seats()) {
             throw new ConfigException("--players " + players + " does not match seats " + settings.value(Setting.SEATS)
-                    .text() + " (" + plan.seats() + " seats, from " + settings.value(Setting.SEATS).source() + ")");
+                    .text() + (humans > 0 ? " and --humans " + humans : "") + " (" + all.seats() + " seats, from "
+                    + settings.value(Setting.SEATS).source() + ")");
         }
-        return plan;
+        return all;
     }
 
     /** One filler per seat, after checking every model server and prompt directory the plan uses. */
     static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
-            Consumer<String> out) throws ModelServer.Unavailable {
+            GameTable.SeatFiller human, Consumer<String> out) throws ModelServer.Unavailable {
+        if (plan.groups().stream().filter(g -> g.kind() == SeatPlan.Kind.HUMAN).mapToInt(SeatPlan.Group::count).sum()
+                > (human == null ? 0 : 1)) {
+            throw new ConfigException(human == null ? "this command has no seat for a person (human seats are for "
+                    + "./maw game --humans 1 and ./maw join)" : "one person plays at this terminal: human:1 at most "
+                    + "(others join with ./maw join)");
+        }
         Map<SeatPlan.Group, GameTable.SeatFiller> byGroup = new LinkedHashMap<>();
         Map<String, Boolean> checked = new LinkedHashMap<>();
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
                 case RULE -> GameTable.ruleBots();
+                case HUMAN -> human;
                 case LLM -> {
                     MawConfig seat = settings.with(g.overrides(), "seat group " + g.label());
                     LlmSettings llm = LlmConfig.settings(seat);
@@ -93,6 +118,7 @@ final class Seats {
         for (SeatPlan.Group g : plan.groups()) {
             parts.add(switch (g.kind()) {
                 case RULE -> g.count() + " rule bot" + (g.count() == 1 ? "" : "s");
+                case HUMAN -> g.count() + " person at this terminal";
                 case LLM -> g.count() + " llm seat" + (g.count() == 1 ? "" : "s") + " ("
                         + LlmConfig.settings(settings.with(g.overrides(), g.label())).describe() + ")";
             });

@@ -27,7 +27,7 @@ import java.util.Map;
 public record SeatPlan(List<Group> groups) {
 
     /** What may fill a seat. */
-    public enum Kind { RULE, LLM;
+    public enum Kind { RULE, LLM, HUMAN;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -206,7 +206,8 @@ public record SeatPlan(List<Group> groups) {
                 }
             }
             if (kind == null) {
-                throw bad(source, entry.toString(), "a kind of seat with its number, such as llm: 3 or rule: 2");
+                throw bad(source, entry.toString(), "a kind of seat with its number, such as llm: 3, rule: 2 or "
+                        + "human: 1");
             }
             for (String[] p : pairs) {
                 override(kind, p[0], p[1], source, entry.toString(), overrides);
@@ -231,7 +232,7 @@ public record SeatPlan(List<Group> groups) {
     private static Kind kind(String text, String source, String item) {
         Kind k = kindOrNull(text);
         if (k == null) {
-            throw bad(source, item, "a kind of seat: rule or llm (not '" + text + "')");
+            throw bad(source, item, "a kind of seat: rule, llm or human (not '" + text + "')");
         }
         return k;
     }

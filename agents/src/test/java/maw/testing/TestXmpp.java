@@ -72,6 +72,13 @@ public final class TestXmpp {
         return p.toAbsolutePath().normalize();
     }
 
+    /** The {@code --set} options that point a {@code maw} command at this instance. */
+    public java.util.List<String> cliSettings() {
+        return java.util.List.of("--set", "xmpp.home=" + server.home(), "--set", "xmpp.port=" + server.port(),
+                "--set", "xmpp.http-port=" + server.httpPort(), "--set", "xmpp.dist-port=" + server.distPort(),
+                "--set", "xmpp.domain=" + server.domain());
+    }
+
     public XmppTransport transport() {
         return transport;
     }

@@ -137,6 +137,7 @@ public final class PlayerAgent extends GameAgent {
             Message answer = s.ask(Message.builder().to(gameMaster).performative(Performative.REQUEST)
                     .ontology(ONTOLOGY).body(new Catalog.JoinLobby(name)).build(), ANSWER_WAIT);
             if (answer == null) {
+                tell("waiting", "No answer yet from the GameMaster " + gameMaster + "; still asking.");
                 continue;
             }
             Body body = read(answer);
@@ -280,6 +281,7 @@ public final class PlayerAgent extends GameAgent {
                         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                         .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
                 if (sc.last()) {
+                    tell("over", "The game is over.");
                     finished.complete(sc.totals());
                 }
             }
@@ -440,7 +442,7 @@ public final class PlayerAgent extends GameAgent {
     private void tell(String kind, String text) {
         tap.accept(text);
         if (observe) {
-            send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text));
+            send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text, view(List.of())));
         }
     }
 

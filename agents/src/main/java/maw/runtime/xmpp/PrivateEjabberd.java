@@ -57,6 +57,14 @@ public final class PrivateEjabberd {
         return domain;
     }
 
+    public int httpPort() {
+        return httpPort;
+    }
+
+    public int distPort() {
+        return distPort;
+    }
+
     /** The instance's certificate, which clients trust explicitly. */
     public Path certificate() {
         return home.resolve("tls").resolve("cert.pem");

@@ -1,0 +1,202 @@
+package maw.agents.human;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import maw.agents.Catalog;
+
+/**
+ * What a person types at the table, read into a command. Plain text is chat; commands start with a slash:
+ * {@code /vote NAME}, {@code /divine NAME} (the seer), {@code /who}, {@code /role}, {@code /time}, {@code /help},
+ * {@code /quit}; for scripts, {@code /wait day 2} (or {@code night}, {@code night 3}, {@code end}) holds the next
+ * line back until then, and {@code /sleep 2.5} for a while. Names may be shortened to any unambiguous beginning, in
+ * any case.
+ */
+public final class HumanCommands {
+
+    /** The commands, for completion and help. */
+    public static final List<String> NAMES = List.of("/vote", "/divine", "/who", "/role", "/time", "/help", "/quit",
+            "/wait", "/sleep", "/say");
+
+    /** A line, read. */
+    public sealed interface Command {}
+
+    /** Say this in the open room. */
+    public record Say(String text) implements Command {}
+
+    /** Vote for this player (the full name). */
+    public record Vote(String target) implements Command {}
+
+    /** Ask this player's role (the seer). */
+    public record Divine(String target) implements Command {}
+
+    /** Something to tell the person, with no message sent: an answer to /who, /help, or what was wrong. */
+    public record Tell(String text) implements Command {}
+
+    /** Hold the next line until this phase (day, night, end) and, if given, this day's number. */
+    public record Wait(String phase, Integer day) implements Command {}
+
+    /** Hold the next line this long. */
+    public record Sleep(long millis) implements Command {}
+
+    /** Leave. */
+    public record Quit() implements Command {}
+
+    /** Nothing (an empty line). */
+    public record Nothing() implements Command {}
+
+    private HumanCommands() {}
+
+    /** Reads {@code line} against the seat's view (null before the game has told anything). */
+    public static Command parse(String line, Catalog.SeatView v, long nowMillis) {
+        String text = line == null ? "" : line.strip();
+        if (text.isEmpty()) {
+            return new Nothing();
+        }
+        if (!text.startsWith("/")) {
+            return new Say(text);
+        }
+        String[] parts = text.split("\\s+", 2);
+        String word = parts[0].toLowerCase(Locale.ROOT);
+        String arg = parts.length > 1 ? parts[1].strip() : "";
+        return switch (word) {
+            case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Say(arg);
+            case "/vote", "/v" -> target(arg, v, "vote", Vote::new);
+            case "/divine", "/d" -> target(arg, v, "divine", Divine::new);
+            case "/who", "/w" -> new Tell(who(v));
+            case "/role", "/r" -> new Tell(role(v));
+            case "/time", "/t" -> new Tell(time(v, nowMillis));
+            case "/help", "/h", "/?" -> new Tell(help());
+            case "/quit", "/q", "/exit" -> new Quit();
+            case "/wait" -> waitFor(arg);
+            case "/sleep" -> sleep(arg);
+            default -> new Tell("Unknown command " + parts[0] + ". " + help());
+        };
+    }
+
+    private interface Target {
+        Command of(String name);
+    }
+
+    private static Command target(String arg, Catalog.SeatView v, String what, Target make) {
+        if (arg.isEmpty()) {
+            return new Tell("Whom? /" + what + " NAME" + (v == null || v.valid_targets() == null
+                    || v.valid_targets().isEmpty() ? "" : " (" + String.join(", ", v.valid_targets()) + ")"));
+        }
+        List<String> names = new ArrayList<>();
+        if (v != null && v.living() != null) {
+            names.addAll(v.living());
+        }
+        if (v != null && v.dead() != null) {
+            names.addAll(v.dead());
+        }
+        for (String n : names) {
+            if (n.equalsIgnoreCase(arg)) {
+                return make.of(n);
+            }
+        }
+        List<String> matches = names.stream()
+                .filter(n -> n.toLowerCase(Locale.ROOT).startsWith(arg.toLowerCase(Locale.ROOT))).toList();
+        if (matches.size() == 1) {
+            return make.of(matches.get(0));
+        }
+        if (matches.size() > 1) {
+            return new Tell("Which one: " + String.join(", ", matches) + "?");
+        }
+        // Not a name this seat knows: let the GameMaster answer (it names the players who are).
+        return make.of(arg);
+    }
+
+    static String who(Catalog.SeatView v) {
+        if (v == null || v.living() == null || v.living().isEmpty()) {
+            return "The game has not started yet.";
+        }
+        String dead = v.dead() == null || v.dead().isEmpty() ? "nobody" : String.join(", ", v.dead());
+        return "Living: " + String.join(", ", v.living()) + ". Dead: " + dead + ".";
+    }
+
+    static String role(Catalog.SeatView v) {
+        if (v == null || v.role() == null) {
+            return "Roles have not been dealt yet.";
+        }
+        String you = "You are " + v.you() + ", a " + v.role()
+                + (isDead(v) ? " (dead: you watch, but no longer speak or vote)" : "") + ".";
+        if (v.partners() != null && !v.partners().isEmpty()) {
+            you += " Your fellow werewolves: " + String.join(", ", v.partners()) + ".";
+        }
+        return you;
+    }
+
+    static String time(Catalog.SeatView v, long nowMillis) {
+        if (v == null || v.phase() == null || "lobby".equals(v.phase())) {
+            return "The game has not started yet: waiting for players.";
+        }
+        if ("over".equals(v.phase())) {
+            return "The round is over.";
+        }
+        String phase = ("day".equals(v.phase()) ? "Day " : "Night ") + v.day();
+        if (v.deadline() <= 0) {
+            return phase + ".";
+        }
+        long left = Math.max(0, (v.deadline() - nowMillis + 999) / 1000);
+        return phase + ": " + left + " s left.";
+    }
+
+    /** Whether the view says the seat is dead. */
+    public static boolean isDead(Catalog.SeatView v) {
+        return v != null && v.you() != null && v.dead() != null && v.dead().contains(v.you());
+    }
+
+    static String help() {
+        return "Type to talk. /vote NAME votes (by day; at night as a werewolf), /divine NAME asks a role (seer), "
+                + "/who lists the living and the dead, /role tells your role, /time the phase and the time left, "
+                + "/quit leaves. Names may be shortened; Tab completes them.";
+    }
+
+    private static Command waitFor(String arg) {
+        String[] p = arg.toLowerCase(Locale.ROOT).split("\\s+");
+        String phase = p[0];
+        if (!List.of("day", "night", "end").contains(phase)) {
+            return new Tell("Wait for what? /wait day [N], /wait night [N] or /wait end");
+        }
+        Integer day = null;
+        if (p.length > 1) {
+            try {
+                day = Integer.parseInt(p[1]);
+            } catch (NumberFormatException e) {
+                return new Tell("Wait for which day? /wait " + phase + " N");
+            }
+        }
+        return new Wait(phase, day);
+    }
+
+    private static Command sleep(String arg) {
+        try {
+            double s = Double.parseDouble(arg);
+            if (s >= 0 && s <= 3600) {
+                return new Sleep(Math.round(s * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        return new Tell("Sleep how long? /sleep SECONDS");
+    }
+
+    /** Whether the seat has reached the phase a {@link Wait} waits for. */
+    public static boolean reached(Wait w, Catalog.SeatView v, boolean over) {
+        if (over) {
+            return true;
+        }
+        if ("end".equals(w.phase()) || v == null || v.phase() == null) {
+            return false;
+        }
+        if (w.day() == null) {
+            return w.phase().equals(v.phase());
+        }
+        if (!"day".equals(v.phase()) && !"night".equals(v.phase())) {
+            return false;
+        }
+        // Day N, then night N, then day N + 1: a later phase than the one waited for has reached it too.
+        return 2 * v.day() + ("night".equals(v.phase()) ? 1 : 0) >= 2 * w.day() + ("night".equals(w.phase()) ? 1 : 0);
+    }
+}

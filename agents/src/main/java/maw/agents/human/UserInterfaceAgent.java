@@ -1,0 +1,140 @@
+package maw.agents.human;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * A seat played by a person: the design's UserInterface. It gives the Player the person's name and asks it to pass on
+ * everything the seat perceives as it happens ({@code observe}), shows each line to the person, and turns what the
+ * person types into actions: chat, a vote, the seer's question. The Player's {@code get_input} is answered with
+ * {@code listen} at once (a person acts when they like, not when asked); the actions go to the Player unasked, and
+ * whatever the Player, the rooms or the GameMaster refuse comes back as a line in plain words.
+ */
+public final class UserInterfaceAgent extends GameAgent {
+
+    /** Where the person is: a terminal, or a script. */
+    public interface Person {
+        /** A line for the person, of a kind ({@code chat}, {@code phase}, {@code vote}, {@code refusal}, ...). */
+        void show(String kind, String text);
+
+        /** The GameMaster refused the name: another one, or null to let the seat pick one. */
+        default String anotherName(String refusal) {
+            return null;
+        }
+    }
+
+    private final Jid player;
+    private final Person person;
+    private final CompletableFuture<Void> over = new CompletableFuture<>();
+    private volatile String name;
+    private volatile Catalog.SeatView view;
+
+    public UserInterfaceAgent(Jid jid, String password, String name, Jid player, Person person) {
+        super(jid, password);
+        this.name = Objects.requireNonNull(name, "name");
+        this.player = player.bare();
+        this.person = Objects.requireNonNull(person, "person");
+    }
+
+    /** The seat as it stands: phase, role, who lives, valid targets... (null before the Player has told anything). */
+    public Catalog.SeatView view() {
+        return view;
+    }
+
+    /** The seat's name at the table (the one the GameMaster accepted, once it has). */
+    public String seatName() {
+        return name;
+    }
+
+    /** Completes when the last round is over. */
+    public CompletableFuture<Void> over() {
+        return over;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("ShowAndAct", self -> {
+            Message m = self.receive(java.time.Duration.ofSeconds(1));
+            if (m != null) {
+                handle(m);
+            }
+        }));
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null) {
+            return;
+        }
+        if (!m.sender().sameBare(player)) {
+            if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
+                refuse(m, body.game(), "a person's seat takes messages from its own player only");
+            }
+            return;
+        }
+        switch (body) {
+            case Catalog.GetInput in when "name".equals(in.purpose()) -> reply(m, Performative.INFORM,
+                    new Catalog.PlayerAction("name", nameFor(in.view()), null, null, true));
+            case Catalog.GetInput in -> {
+                if (in.view() != null) {
+                    view = in.view();
+                }
+                reply(m, Performative.INFORM, new Catalog.PlayerAction("listen", null, null, null, null));
+            }
+            case Catalog.Observe o -> {
+                if (o.view() != null) {
+                    view = o.view();
+                    if (o.view().you() != null) {
+                        name = o.view().you();
+                    }
+                }
+                if ("over".equals(o.kind())) {
+                    over.complete(null);
+                } else {
+                    person.show(o.kind(), o.text());
+                }
+            }
+            case Catalog.Refusal r -> person.show("refusal", "Refused: " + r.reason() + ".");
+            default -> { }
+        }
+    }
+
+    private String nameFor(Catalog.SeatView v) {
+        List<String> notes = v == null || v.unseen() == null ? List.of() : v.unseen();
+        if (notes.isEmpty()) {
+            return name;
+        }
+        String refusal = notes.get(notes.size() - 1);
+        person.show("refusal", refusal);
+        String other = person.anotherName(refusal);
+        name = other != null && !other.isBlank() ? other.strip() : name + " " + (notes.size() + 1);
+        return name;
+    }
+
+    /** Says something in the room that is open to the seat. */
+    public void speak(String text) {
+        act(new Catalog.PlayerAction("speak", null, text, null, null));
+    }
+
+    /** Votes (by day in the Village, by night as a werewolf) for a player. */
+    public void vote(String target) {
+        act(new Catalog.PlayerAction("vote", null, null, target, null));
+    }
+
+    /** As the seer, asks a player's role. */
+    public void divine(String target) {
+        act(new Catalog.PlayerAction("divine", null, null, target, null));
+    }
+
+    private void act(Catalog.PlayerAction a) {
+        send(player, Performative.INFORM, a);
+    }
+}

@@ -1,0 +1,213 @@
+package maw.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import maw.agents.Catalog;
+import maw.agents.human.HumanCommands;
+import maw.agents.human.UserInterfaceAgent;
+import org.jline.reader.Candidate;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.AttributedStringBuilder;
+import org.jline.utils.AttributedStyle;
+
+/**
+ * The person's side of a seat: a terminal where what happens at the table appears above the line being typed, and
+ * what is typed becomes chat, votes and questions ({@link HumanCommands}). The prompt shows the phase and the role;
+ * Tab completes commands and player names. When standard input is not a terminal (lines piped in, a script), the
+ * same commands are read line by line, with no prompt and no colours; at the end of the input the seat goes on
+ * watching until the game is over.
+ */
+final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
+
+    private final Terminal terminal;
+    private final LineReader reader;
+    private final boolean interactive;
+    private volatile UserInterfaceAgent ui;
+    private volatile boolean reading;
+
+    private HumanTerminal(Terminal terminal, boolean interactive) {
+        this.terminal = terminal;
+        this.interactive = interactive;
+        this.reader = LineReaderBuilder.builder().terminal(terminal).appName("maw")
+                .completer((r, line, candidates) -> complete(line.wordIndex(), line.word(), candidates))
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .option(LineReader.Option.AUTO_FRESH_LINE, true)
+                .build();
+    }
+
+    /** This process's terminal, or its piped standard input and output when there is no terminal. */
+    static HumanTerminal system() throws IOException {
+        Terminal t = TerminalBuilder.builder().system(true).dumb(true).build();
+        boolean tty = !Terminal.TYPE_DUMB.equals(t.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(t.getType());
+        return new HumanTerminal(t, tty);
+    }
+
+    /** A terminal over plain streams (no line editing): for scripts and tests. */
+    static HumanTerminal streams(InputStream in, OutputStream out) throws IOException {
+        return new HumanTerminal(TerminalBuilder.builder().system(false).streams(in, out).dumb(true)
+                .type(Terminal.TYPE_DUMB).build(), false);
+    }
+
+    /** The seat this terminal plays. */
+    void attach(UserInterfaceAgent seat) {
+        this.ui = seat;
+    }
+
+    @Override
+    public void show(String kind, String text) {
+        String line = switch (kind) {
+            case "chat" -> "  " + roomTag() + text;
+            case "phase", "start" -> (interactive ? "" : "") + "== " + text;
+            case "refusal" -> "! " + text;
+            default -> "  " + text;
+        };
+        print(kind, line);
+    }
+
+    /** Prints a line of the program's own (an answer to /who, say). */
+    void say(String text) {
+        print("tell", text);
+    }
+
+    private synchronized void print(String kind, String line) {
+        if (!interactive) {
+            PrintWriter w = terminal.writer();
+            w.println(line);
+            w.flush();
+            return;
+        }
+        AttributedStringBuilder b = new AttributedStringBuilder();
+        AttributedStyle style = switch (kind) {
+            case "phase", "start", "end" -> AttributedStyle.BOLD;
+            case "refusal" -> AttributedStyle.DEFAULT.foreground(AttributedStyle.RED);
+            case "role", "death", "divined" -> AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW);
+            case "tell" -> AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN);
+            default -> AttributedStyle.DEFAULT;
+        };
+        if ("phase".equals(kind) || "start".equals(kind)) {
+            b.append("\n");
+        }
+        b.styled(style, line);
+        if (reading) {
+            if (reader instanceof org.jline.reader.impl.LineReaderImpl impl) {
+                impl.setPrompt(prompt()); // the phase or the role may have changed with this line
+            }
+            reader.printAbove(b.toAttributedString());
+        } else {
+            terminal.writer().println(b.toAnsi(terminal));
+            terminal.flush();
+        }
+    }
+
+    private String roomTag() {
+        Catalog.SeatView v = view();
+        return v == null || v.room() == null ? "" : "[" + v.room() + "] ";
+    }
+
+    private Catalog.SeatView view() {
+        UserInterfaceAgent seat = ui;
+        return seat == null ? null : seat.view();
+    }
+
+    /** "Day 2 · villager> ", "Night 1 · asleep> ", "dead> ", "lobby> ". */
+    String prompt() {
+        Catalog.SeatView v = view();
+        if (v == null || v.phase() == null || "lobby".equals(v.phase()) || v.role() == null) {
+            return "lobby> ";
+        }
+        if ("over".equals(v.phase())) {
+            return "round over> ";
+        }
+        if (HumanCommands.isDead(v)) {
+            return "dead (watching)> ";
+        }
+        boolean night = "night".equals(v.phase());
+        String state = night && v.room() == null ? "asleep" : v.role();
+        return (night ? "Night " : "Day ") + v.day() + " · " + state + "> ";
+    }
+
+    private void complete(int wordIndex, String word, List<Candidate> candidates) {
+        if (wordIndex == 0 && word.startsWith("/")) {
+            HumanCommands.NAMES.forEach(c -> candidates.add(new Candidate(c)));
+            return;
+        }
+        Catalog.SeatView v = view();
+        List<String> names = new ArrayList<>();
+        if (v != null && v.living() != null) {
+            names.addAll(v.living());
+        }
+        if (v != null && v.dead() != null) {
+            names.addAll(v.dead());
+        }
+        names.forEach(n -> candidates.add(new Candidate(n)));
+    }
+
+    /**
+     * Reads and acts until the person quits, or, once the input has ended, until the game is over. Returns true when
+     * the person quit.
+     */
+    boolean run() throws InterruptedException {
+        UserInterfaceAgent seat = ui;
+        if (interactive) {
+            say("You are at the table as " + seat.seatName() + ". " + "Type to talk; /help lists the commands.");
+        }
+        Thread.ofVirtual().name("game-over-watch").start(() -> {
+            seat.over().join();
+            say("The game is over." + (interactive ? " Press Enter to leave." : ""));
+        });
+        while (!seat.over().isDone()) {
+            String line;
+            try {
+                reading = true;
+                line = reader.readLine(interactive ? prompt() : "");
+            } catch (EndOfFileException e) {
+                // The input has ended (a script ran out): watch the rest of the game.
+                if (interactive) {
+                    return true;
+                }
+                seat.over().join();
+                return false;
+            } catch (UserInterruptException e) {
+                say("Leaving the table (Ctrl-C).");
+                return true;
+            } finally {
+                reading = false;
+            }
+            if (seat.over().isDone()) {
+                return false;
+            }
+            HumanCommands.Command c = HumanCommands.parse(line, seat.view(), System.currentTimeMillis());
+            switch (c) {
+                case HumanCommands.Say s -> seat.speak(s.text());
+                case HumanCommands.Vote v -> seat.vote(v.target());
+                case HumanCommands.Divine d -> seat.divine(d.target());
+                case HumanCommands.Tell t -> say(t.text());
+                case HumanCommands.Wait w -> {
+                    while (!HumanCommands.reached(w, seat.view(), seat.over().isDone())) {
+                        Thread.sleep(50);
+                    }
+                }
+                case HumanCommands.Sleep s -> Thread.sleep(s.millis());
+                case HumanCommands.Quit q -> {
+                    return true;
+                }
+                case HumanCommands.Nothing n -> { }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() throws IOException {
+        terminal.close();
+    }
+}

@@ -1,0 +1,72 @@
+package maw.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.agents.human.UserInterfaceAgent;
+import maw.agents.player.PlayerAgent;
+import maw.config.MawConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw join}: a person at this terminal takes a seat at a GameMaster's table. */
+@Command(name = "join", mixinStandardHelpOptions = true,
+        header = "Take a seat at a GameMaster's table yourself, at this terminal.",
+        description = {"Join a running GameMaster (./maw gm, or a docker compose game) as a person: what happens at",
+            "the table appears as it happens; type to talk, /vote NAME to vote, /help for the rest.",
+            "Without a terminal (lines piped in), the same commands are read line by line; /wait day 2 holds the",
+            "next line until then, so a game can be scripted."})
+final class JoinCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Option(names = "--name", required = true, description = "your name at the table")
+    String name;
+
+    @Option(names = "--gm", defaultValue = "gamemaster",
+            description = "the GameMaster's account or address (default: ${DEFAULT-VALUE})")
+    String gm;
+
+    @Option(names = "--server", paramLabel = "HOST",
+            description = "the XMPP server of the table (default: this machine's private ejabberd)")
+    String server;
+
+    @Option(names = "--port", paramLabel = "P", description = "its client port (setting xmpp.port)")
+    String port;
+
+    @Option(names = "--password", description = "password of your seat's accounts on an external server")
+    String password;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
+        if (server != null) {
+            flags.put("xmpp.server", new MawConfig.Value("external", "--server"));
+            flags.put("xmpp.host", new MawConfig.Value(server, "--server"));
+        }
+        if (port != null) {
+            flags.put("xmpp.port", new MawConfig.Value(port, "--port"));
+        }
+        MawConfig settings = config.load(flags);
+        try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
+                HumanTerminal terminal = HumanTerminal.system()) {
+            SeatAccounts a = SeatAccounts.of(network, name, gm, password, "maw join");
+            UserInterfaceAgent ui = new UserInterfaceAgent(a.ui(), a.password(), name.strip(), a.player(), terminal);
+            terminal.attach(ui);
+            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui());
+            ui.start(network.transport());
+            player.start(network.transport());
+            terminal.say("Joining " + a.master() + " as " + name.strip() + " on " + network.describe() + " ...");
+            try {
+                player.finished().whenComplete((scores, e) -> ui.over().complete(null));
+                terminal.run();
+            } finally {
+                player.stop();
+                ui.stop();
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package maw.agents.human;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import maw.agents.Catalog;
+import maw.agents.human.HumanCommands.Command;
+import org.junit.jupiter.api.Test;
+
+/** What a person types, read: chat, votes by shortened names, questions, and the waits scripts use. */
+class HumanCommandsTest {
+
+    private static Catalog.SeatView view(String phase, int day, String role, List<String> living, List<String> dead,
+            long deadline) {
+        return new Catalog.SeatView("Zed", role, "werewolf".equals(role) ? List.of("Eve") : List.of(), phase, day,
+                deadline, living, dead, living.stream().filter(n -> !n.equals("Zed")).toList(),
+                List.of("speak", "vote", "listen"), "day".equals(phase) ? "Village" : null, 200, List.of(), null,
+                false);
+    }
+
+    private static final Catalog.SeatView DAY = view("day", 2, "villager",
+            List.of("Alice", "Albert", "Bob", "Eve", "Zed"), List.of("Carol"), 100_000);
+
+    private static Command parse(String line) {
+        return HumanCommands.parse(line, DAY, 58_500);
+    }
+
+    @Test
+    void plainTextIsChatAndSlashSayToo() {
+        assertThat(parse("  I trust nobody  ")).isEqualTo(new HumanCommands.Say("I trust nobody"));
+        assertThat(parse("/say /who is a command")).isEqualTo(new HumanCommands.Say("/who is a command"));
+        assertThat(parse("")).isEqualTo(new HumanCommands.Nothing());
+    }
+
+    @Test
+    void aVoteTakesAnyUnambiguousBeginningOfANameInAnyCase() {
+        assertThat(parse("/vote bob")).isEqualTo(new HumanCommands.Vote("Bob"));
+        assertThat(parse("/v E")).isEqualTo(new HumanCommands.Vote("Eve"));
+        assertThat(parse("/vote al")).isEqualTo(new HumanCommands.Tell("Which one: Alice, Albert?"));
+        assertThat(parse("/vote alice")).isEqualTo(new HumanCommands.Vote("Alice"));
+        assertThat(parse("/vote")).isInstanceOfSatisfying(HumanCommands.Tell.class,
+                t -> assertThat(t.text()).contains("Whom?").contains("Alice, Albert, Bob, Eve"));
+        // A name nobody has goes to the GameMaster as typed: its refusal names who may be voted for.
+        assertThat(parse("/vote Mallory")).isEqualTo(new HumanCommands.Vote("Mallory"));
+        assertThat(parse("/divine car")).isEqualTo(new HumanCommands.Divine("Carol"));
+    }
+
+    @Test
+    void questionsAreAnsweredFromTheSeatsView() {
+        assertThat(parse("/who")).isEqualTo(new HumanCommands.Tell("Living: Alice, Albert, Bob, Eve, Zed. Dead: Carol."));
+        assertThat(parse("/role")).isEqualTo(new HumanCommands.Tell("You are Zed, a villager."));
+        assertThat(parse("/time")).isEqualTo(new HumanCommands.Tell("Day 2: 42 s left."));
+        Catalog.SeatView wolf = view("night", 1, "werewolf", List.of("Alice", "Eve", "Zed"), List.of(), 0);
+        assertThat(HumanCommands.parse("/role", wolf, 0)).isEqualTo(
+                new HumanCommands.Tell("You are Zed, a werewolf. Your fellow werewolves: Eve."));
+        Catalog.SeatView dead = view("day", 3, "villager", List.of("Alice", "Eve"), List.of("Zed"), 0);
+        assertThat(HumanCommands.parse("/role", dead, 0)).isEqualTo(
+                new HumanCommands.Tell("You are Zed, a villager (dead: you watch, but no longer speak or vote)."));
+        assertThat(HumanCommands.parse("/who", null, 0)).isEqualTo(new HumanCommands.Tell("The game has not started yet."));
+        assertThat(parse("/help")).isInstanceOfSatisfying(HumanCommands.Tell.class,
+                t -> assertThat(t.text()).contains("/vote NAME").contains("/quit"));
+        assertThat(parse("/dance")).isInstanceOfSatisfying(HumanCommands.Tell.class,
+                t -> assertThat(t.text()).startsWith("Unknown command /dance."));
+        assertThat(parse("/quit")).isEqualTo(new HumanCommands.Quit());
+    }
+
+    @Test
+    void aWaitIsReachedByThePhaseItNamesOrAnyLaterOne() {
+        HumanCommands.Wait night2 = (HumanCommands.Wait) parse("/wait night 2");
+        assertThat(HumanCommands.reached(night2, DAY, false)).isFalse();
+        assertThat(HumanCommands.reached(night2, view("night", 2, "villager", List.of("Zed"), List.of(), 0), false))
+                .isTrue();
+        assertThat(HumanCommands.reached(night2, view("day", 3, "villager", List.of("Zed"), List.of(), 0), false))
+                .isTrue();
+        HumanCommands.Wait anyDay = (HumanCommands.Wait) parse("/wait day");
+        assertThat(HumanCommands.reached(anyDay, DAY, false)).isTrue();
+        HumanCommands.Wait end = (HumanCommands.Wait) parse("/wait end");
+        assertThat(HumanCommands.reached(end, DAY, false)).isFalse();
+        assertThat(HumanCommands.reached(end, DAY, true)).isTrue();
+        assertThat(parse("/wait lunch")).isInstanceOf(HumanCommands.Tell.class);
+        assertThat(parse("/sleep 1.5")).isEqualTo(new HumanCommands.Sleep(1500));
+    }
+}

@@ -1,0 +1,222 @@
+package maw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.time.Duration;
+import java.util.Map;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.player.PlayerAgent;
+import maw.game.GameOptions;
+import maw.game.Room;
+import maw.runtime.Agent;
+import maw.runtime.Jid;
+import maw.testing.MawProcess;
+import maw.testing.TestXmpp;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A person at the table, over the test ejabberd, with {@code maw} in its own process: a whole game played from a
+ * script piped into standard input, and a session at a real terminal (a tmux pane) typed key by key.
+ */
+class HumanPlayTest {
+
+    @TempDir
+    Path dir;
+
+    /** A tmux server of the test's own, apart from any the machine's user runs. */
+    private static final String SOCKET = "maw-test-" + ProcessHandle.current().pid();
+
+    private final String session = "maw";
+
+    @AfterEach
+    void killTmux() throws Exception {
+        new ProcessBuilder("tmux", "-L", SOCKET, "kill-server").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+    }
+
+    private List<String> game(long seed, int daySeconds, int nightSeconds) {
+        List<String> args = new ArrayList<>(List.of("game", "--humans", "1", "--name", "Zed", "--seed",
+                Long.toString(seed), "--day-seconds", Integer.toString(daySeconds), "--night-seconds",
+                Integer.toString(nightSeconds), "--out", dir.resolve("game").toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        return args;
+    }
+
+    @Test
+    void aScriptPipedIntoStandardInputPlaysAWholeGameAsAPerson() throws Exception {
+        // Seed 7 deals Zed a villager; the rule bots tie on day 1 and execute Zed at the end of day 2.
+        String script = String.join("\n", "/wait day 1", "Good morning, I am Zed.", "/vote Carol", "/wait night 1",
+                "Is anyone awake?", "/wait night 2", "Still here?", "/vote Alice", "/wait end", "");
+        MawProcess.Run run = MawProcess.run(script, dir, 240, game(7, 8, 5));
+        String out = run.output();
+        assertThat(run.exit()).as(out).isZero();
+        assertThat(out).contains("You are a villager.").contains("[Village] Zed: Good morning, I am Zed.")
+                .contains("You vote for Carol.").contains("The village sleeps: nobody hears you tonight.")
+                .contains("You were executed by the village. You can watch.")
+                .contains("You are dead: you can watch, but no longer speak or vote.")
+                .contains("The game is over.").doesNotContain("[Hideout]")
+                // The moderator's view stays off this terminal: it would give the roles away.
+                .doesNotContain("the werewolves are");
+        String journal = Files.readString(dir.resolve("game").resolve("game.jsonl"));
+        assertThat(journal).contains("\"from\":\"Zed\"").contains("\"voter\":\"Zed\",\"target\":\"Carol\"");
+    }
+
+    @Test
+    void atARealTerminalAWerewolfTalksInTheHideoutByNight() throws Exception {
+        assumeTrue(tmuxWorks(), "tmux is not installed");
+        // Seed 5 deals Zed a werewolf. Days end once all have voted; nights end once the pack has.
+        tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "50",
+                MawProcess.shellLine(dir, game(5, 60, 60)) + "; echo EXITED $?; sleep 60");
+        waitFor("Day 1 · werewolf> ");
+        type("/ro\t");
+        waitFor("Day 1 · werewolf> /role");
+        enter();
+        waitFor("Your fellow werewolves: ");
+        type("Good morning, village.");
+        enter();
+        waitFor("[Village] Zed: Good morning, village.");
+        type("/vote " + firstOtherThan("Zed", partner()));
+        enter();
+        waitFor("Night 1 · werewolf> ");
+        String proposal = waitFor("\\[Hideout\\] \\w+: Tonight we take (\\w+)\\.");
+        type("Agreed.");
+        enter();
+        waitFor("[Hideout] Zed: Agreed.");
+        type("/vote " + proposal);
+        enter();
+        waitFor("Day 2 · werewolf> ");
+        assertThat(pane()).contains("murdered in the night");
+        type("/quit");
+        enter();
+        waitFor("You left the table; the game is abandoned.");
+        waitFor("EXITED 0");
+    }
+
+    @Test
+    void mawJoinSeatsAPersonAtAGameMasterRunningElsewhere() throws Exception {
+        TestXmpp xmpp = TestXmpp.get();
+        String prefix = "join" + TestXmpp.password("join").substring(0, 4) + "-";
+        Jid gm = Jid.of(prefix + "gm", xmpp.domain());
+        Jid village = Jid.of(prefix + "village", xmpp.domain());
+        Jid hideout = Jid.of(prefix + "hideout", xmpp.domain());
+        List<Agent> agents = new ArrayList<>();
+        Map<String, String> accounts = new java.util.LinkedHashMap<>();
+        for (Jid j : List.of(gm, village, hideout)) {
+            accounts.put(j.local(), "pw");
+        }
+        for (String bot : List.of("ann", "bob")) {
+            accounts.put(prefix + "player-" + bot, "pw");
+            accounts.put(prefix + "ui-" + bot, "pw");
+        }
+        xmpp.server().register(accounts);
+        GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(6), Duration.ofSeconds(4))
+                .withEndWhenAllVoted(true).withDayCap(3);
+        GameMasterAgent master = new GameMasterAgent(gm, "pw", new GameMasterAgent.Config("g-join", 3, 1, 3,
+                options, village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), null);
+        agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, null, null));
+        agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));
+        agents.add(master);
+        for (String bot : List.of("Ann", "Bob")) {
+            Jid ui = Jid.of(prefix + "ui-" + bot.toLowerCase(), xmpp.domain());
+            Jid player = Jid.of(prefix + "player-" + bot.toLowerCase(), xmpp.domain());
+            agents.add(new RuleBotAgent(ui, "pw", bot, 3));
+            agents.add(new PlayerAgent(player, "pw", gm, ui));
+        }
+        try {
+            for (Agent a : agents) {
+                a.start(xmpp.transport());
+            }
+            List<String> args = new ArrayList<>(List.of("join", "--name", "Zed", "--gm", gm.toString()));
+            args.addAll(xmpp.cliSettings());
+            MawProcess.Run run = MawProcess.run(String.join("\n", "/wait day 1", "Hello from elsewhere.",
+                    "/vote Ann", "/wait end", ""), dir, 120, args);
+            assertThat(run.exit()).as(run.output()).isZero();
+            assertThat(run.output()).contains("Joining " + gm + " as Zed")
+                    .contains("You sit at the table as Zed").contains("[Village] Zed: Hello from elsewhere.")
+                    .contains("Leaderboard after round 1").contains("The game is over.");
+            assertThat(master.finished().get(30, TimeUnit.SECONDS)).hasSize(1);
+            assertThat(master.totals()).containsKey("Zed");
+        } finally {
+            agents.forEach(Agent::stop);
+        }
+    }
+
+    private String partner() throws Exception {
+        return waitFor("Your fellow werewolves: (\\w+)\\.");
+    }
+
+    private String firstOtherThan(String... not) throws Exception {
+        String living = waitFor("Living: ([\\w, ]+)\\.");
+        for (String n : living.split(",\\s*")) {
+            if (!List.of(not).contains(n)) {
+                return n;
+            }
+        }
+        throw new AssertionError("nobody to vote for among " + living);
+    }
+
+    private void type(String keys) throws Exception {
+        tmux("send-keys", "-t", session, "-l", keys);
+    }
+
+    private void enter() throws Exception {
+        tmux("send-keys", "-t", session, "Enter");
+    }
+
+    /** Waits until the pane shows {@code text} (a literal, or a regex with a group, whose match it returns). */
+    private String waitFor(String text) throws Exception {
+        boolean regex = text.contains("(") || text.contains("\\");
+        Pattern p = regex ? Pattern.compile(text) : null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        String seen = "";
+        while (System.nanoTime() < deadline) {
+            seen = pane();
+            if (regex) {
+                Matcher m = p.matcher(seen);
+                if (m.find()) {
+                    return m.groupCount() > 0 ? m.group(1) : m.group();
+                }
+            } else if (seen.contains(text)) {
+                return text;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the terminal never showed " + text + "; it shows:\n" + seen);
+    }
+
+    private String pane() throws Exception {
+        return tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", session);
+    }
+
+    private static String tmux(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", SOCKET));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError("tmux " + String.join(" ", args) + " failed: " + out);
+        }
+        return out;
+    }
+
+    private static boolean tmuxWorks() {
+        try {
+            return new ProcessBuilder("tmux", "-V").start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+}

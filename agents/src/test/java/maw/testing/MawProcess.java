@@ -1,0 +1,65 @@
+package maw.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code maw} run as its own process, the way a person runs it (its own JVM, its own standard input and output), on
+ * the test's class path and against the test ejabberd.
+ */
+public final class MawProcess {
+
+    private MawProcess() {}
+
+    /** The command line: java, the flags {@code ./maw} gives it, the class path, the main class, then {@code args}. */
+    public static List<String> command(List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.add("-Dmaw.home=" + TestXmpp.home());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("maw.cli.Main");
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    /** What a finished run printed and returned. */
+    public record Run(int exit, String output) {}
+
+    /** Runs {@code maw args} with {@code input} as its standard input; output and errors together. */
+    public static Run run(String input, Path logs, long timeoutSeconds, List<String> args)
+            throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true);
+        pb.environment().put("MAW_LOG_DIR", logs.toString());
+        Path out = Files.createTempFile(logs, "maw-", ".out");
+        pb.redirectOutput(out.toFile());
+        Process p = pb.start();
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            throw new AssertionError("maw " + String.join(" ", args) + " did not end within " + timeoutSeconds
+                    + " s; it printed:\n" + Files.readString(out));
+        }
+        return new Run(p.exitValue(), Files.readString(out));
+    }
+
+    /** A shell command line for this run (for tmux), with the log directory set. */
+    public static String shellLine(Path logs, List<String> args) {
+        StringBuilder b = new StringBuilder("MAW_LOG_DIR=" + quote(logs.toString()));
+        for (String s : command(args)) {
+            b.append(' ').append(quote(s));
+        }
+        return b.toString();
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}
