@@ -108,6 +108,7 @@ class FairPlayTest {
 
         // A fair execution: the wolf and one villager vote out the other villager.
         v1.send(gmJid, new Catalog.Vote(game, 1, v2.name));
+        v1.next("vote_accepted"); // two senders' messages may overtake each other: one after the other
         wolf.send(gmJid, new Catalog.Vote(game, 1, v2.name));
         assertThat(v2.next("kill").json().get("cause").asText()).isEqualTo("executed");
 

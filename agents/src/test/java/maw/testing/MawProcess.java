@@ -22,6 +22,8 @@ public final class MawProcess {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.add("-Dmaw.home=" + TestXmpp.home());
+        // The test class path holds the tests' logging setup too: the process logs as maw does, not into the tests' log.
+        cmd.add("-Dlogback.configurationFile=" + TestXmpp.home().resolve("agents/src/main/resources/logback.xml"));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("maw.cli.Main");

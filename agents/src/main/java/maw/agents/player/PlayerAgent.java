@@ -59,6 +59,11 @@ public final class PlayerAgent extends GameAgent {
     private boolean roomOpen;
     private long index;
     private String pollId;
+    // Polls still unanswered, by id, with the phase each was made in: a room's answer that arrives after the phase
+    // has changed still brings the last lines said in it, which the seat must not lose.
+    private final Map<String, String> polls = new java.util.LinkedHashMap<>();
+    private final Map<String, Long> seenByPhase = new java.util.HashMap<>();
+    private String phaseKey = "";
 
     // The interface.
     private final List<String> unseen = new ArrayList<>();
@@ -269,11 +274,11 @@ public final class PlayerAgent extends GameAgent {
                     : "The pack killed " + nr.victim() + ".");
             case Catalog.Divined d -> note("divined", d.target() + " is a " + d.role() + ".");
             case Catalog.EndGame e -> {
+                roomOpen = false;
+                phase = "over";
                 note("end", ("draw".equals(e.winning_team()) ? "The game is a draw" : "The " + e.winning_team()
                         + " win") + " (" + e.reason() + "). Roles: " + e.roles().entrySet().stream()
                         .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
-                roomOpen = false;
-                phase = "over";
                 next = LOBBY;
             }
             case Catalog.Scores sc -> {
@@ -298,6 +303,16 @@ public final class PlayerAgent extends GameAgent {
         votedFor = null;
         spoke = false;
         boolean day = "day".equals(phase);
+        // The dead watch the Village by day; at night only the living pack meets.
+        room = day ? village : "werewolf".equals(role) && alive ? hideout : null;
+        roomOpen = room != null;
+        phaseKey = round + "/" + phase + "/" + pc.day();
+        seenByPhase.keySet().retainAll(polls.values());
+        index = 0;
+        pollId = null;
+        askId = null;
+        asked = false;
+        // The seat's state is complete before it is told: an interface that watches gets the view with the line.
         if (day) {
             note("phase", "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
                     + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
@@ -305,31 +320,36 @@ public final class PlayerAgent extends GameAgent {
             note("phase", "Night " + pc.day() + " falls." + ("werewolf".equals(role) && alive
                     ? " The pack meets in the Hideout." : " The village sleeps."));
         }
-        room = day ? village : "werewolf".equals(role) ? hideout : null;
-        roomOpen = room != null;
-        index = 0;
-        pollId = null;
-        askId = null;
-        asked = false;
         news = true;
         next = !alive ? DEAD : day || "werewolf".equals(role) ? AWAKE : ASLEEP;
     }
 
     private void onRoom(Message m, Body body) {
         if (body instanceof Catalog.NewMessages nm) {
-            if (pollId == null || !pollId.equals(m.inReplyTo())) {
+            String key = m.inReplyTo() == null ? null : polls.remove(m.inReplyTo());
+            if (key == null) {
                 return;
             }
-            pollId = null;
+            boolean current = key.equals(phaseKey) && m.inReplyTo().equals(pollId);
+            if (current) {
+                pollId = null;
+            }
             if (body.game() != null && !body.game().equals(game)) {
                 return;
             }
+            long seen = seenByPhase.getOrDefault(key, current ? index : 0L);
             for (Catalog.Line line : nm.messages()) {
-                note("chat", line.from() + ": " + line.text());
+                if (line.index() > seen) {
+                    note("chat", line.from() + ": " + line.text());
+                }
             }
-            index = Math.max(index, nm.index());
-            if (nm.closed()) {
-                roomOpen = false;
+            seen = Math.max(seen, nm.index());
+            seenByPhase.put(key, seen);
+            if (current) {
+                index = seen;
+                if (nm.closed()) {
+                    roomOpen = false;
+                }
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
             if ("get_new_messages".equals(r.refused())) {
@@ -347,6 +367,10 @@ public final class PlayerAgent extends GameAgent {
         Message request = Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY)
                 .replyWith(newId()).body(new Catalog.GetNewMessages(game, round, index)).build();
         pollId = request.replyWith();
+        polls.put(pollId, phaseKey);
+        while (polls.size() > 16) { // a room that never answered: forget its oldest polls
+            polls.remove(polls.keySet().iterator().next());
+        }
         send(request);
     }
 

@@ -1,0 +1,101 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import maw.agents.human.UserInterfaceAgent;
+import maw.agents.player.PlayerAgent;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Agents;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A person's seat (the UserInterface agent behind a Player), with the GameMaster and the Village played by hand: the
+ * person sees what happens as it happens, with the seat's view; their words go to the room; and lines said at the
+ * very end of a phase, which the room hands over after the next phase has begun, still reach them.
+ */
+class PersonSeatTest {
+
+    private final LocalTransport local = new LocalTransport();
+    private final Agents agents = new Agents(local);
+    private final BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+
+    @AfterEach
+    void stop() {
+        agents.close();
+    }
+
+    private String next(String containing) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            String line = seen.poll(100, TimeUnit.MILLISECONDS);
+            if (line != null && line.contains(containing)) {
+                return line;
+            }
+        }
+        throw new AssertionError("the person never saw " + containing);
+    }
+
+    @Test
+    void thePersonSeesTheGameSpeaksAndLosesNoLateLine() throws Exception {
+        for (String n : new String[] {"gm", "village", "hideout", "player", "ui"}) {
+            local.register(n, "pw");
+        }
+        Jid gmJid = Jid.of("gm", "localhost");
+        Jid villageJid = Jid.of("village", "localhost");
+        ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
+        ScriptedSeat village = agents.start(new ScriptedSeat(villageJid, "pw", "village", gmJid));
+        Jid playerJid = Jid.of("player", "localhost");
+        UserInterfaceAgent ui = agents.start(new UserInterfaceAgent(Jid.of("ui", "localhost"), "pw", "Zed", playerJid,
+                (kind, text) -> seen.add(kind + ": " + text)));
+        agents.start(new PlayerAgent(playerJid, "pw", gmJid, ui.jid()));
+
+        Message join = gm.next("join_lobby");
+        assertThat(join.json().get("player_name").asText()).isEqualTo("Zed");
+        gm.send(join.createReply().performative(Performative.AGREE).ontology(GameAgent.ONTOLOGY)
+                .body(new Catalog.Joined("g", "Zed", 1, 3)).build());
+        next("You sit at the table as Zed");
+        gm.send(playerJid, Performative.INFORM, new Catalog.StartGame("g", 1, 1, 3, List.of("Ann", "Bob", "Zed"),
+                villageJid.toString(), "hideout@localhost"));
+        gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, "villager", List.of()));
+        next("role: You are a villager.");
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, "day", 1,
+                System.currentTimeMillis() + 60_000, 60, List.of("Ann", "Bob", "Zed"), null));
+        next("phase: Day 1 begins.");
+        assertThat(ui.view().phase()).isEqualTo("day");
+        assertThat(ui.view().room()).isEqualTo("Village");
+
+        // The person speaks: the Player takes it to the Village.
+        ui.speak("Good morning.");
+        Message chat = village.next("chat");
+        assertThat(chat.sender().bare()).isEqualTo(playerJid);
+        assertThat(chat.json().get("message").asText()).isEqualTo("Good morning.");
+
+        // The Player's poll is answered only after night has fallen: the last words still reach the person.
+        Message poll = village.next("get_new_messages");
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, "night", 1,
+                System.currentTimeMillis() + 30_000, 30, List.of("Ann", "Bob", "Zed"), null));
+        next("phase: Night 1 falls. The village sleeps.");
+        village.send(poll.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
+                .body(new Catalog.NewMessages("g", 1, "Village", List.of(new Catalog.Line(1, "Ann", "Last words.")),
+                        1, true)).build());
+        assertThat(next("Ann: Last words.")).isEqualTo("chat: Ann: Last words.");
+        assertThat(ui.view().phase()).isEqualTo("night");
+        assertThat(ui.view().room()).isNull();
+
+        // Asleep, the person's words go nowhere, and they are told why.
+        ui.speak("Anyone?");
+        next("refusal: The village sleeps: nobody hears you tonight.");
+        assertThat(village.seen()).noneMatch(m -> "chat".equals(m.bodyType())
+                && "Anyone?".equals(m.json().get("message").asText()));
+        Thread.sleep(Duration.ofMillis(100));
+    }
+}
