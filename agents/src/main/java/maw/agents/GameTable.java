@@ -80,11 +80,32 @@ public final class GameTable {
      * @param out      where the journal and room archives go (null: nowhere)
      */
     public record Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-            GameOptions options, Path out) {
+            GameOptions options, Path out, int openSeats, Duration openWait, SeatFiller openFallback) {
         public Spec {
             if (fillers.size() != names.size()) {
                 throw new IllegalArgumentException("one filler per seat");
             }
+            if (openSeats < 0 || (openSeats > 0 && (openWait == null || openFallback == null))) {
+                throw new IllegalArgumentException("open seats need a wait and a filler for those left empty");
+            }
+        }
+
+        public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
+                GameOptions options, Path out) {
+            this(prefix, names, fillers, rounds, seed, options, out, 0, null, null);
+        }
+
+        /**
+         * This table with {@code n} more seats for players who join from elsewhere ({@code maw join}, {@code maw
+         * player}); those still empty after {@code wait} are filled by {@code fallback}.
+         */
+        public Spec withOpenSeats(int n, Duration wait, SeatFiller fallback) {
+            return new Spec(prefix, names, fillers, rounds, seed, options, out, n, wait, fallback);
+        }
+
+        /** Every seat: those the table fills and the open ones. */
+        public int seats() {
+            return names.size() + openSeats;
         }
 
         public static Spec bots(String prefix, int players, int rounds, long seed, GameOptions options, Path out) {
@@ -179,7 +200,8 @@ public final class GameTable {
         for (Jid j : List.of(gameMaster(), village(), hideout())) {
             a.put(j.local(), password);
         }
-        for (int i = 0; i < spec.names().size(); i++) {
+        // Open seats have accounts too, for the seats that nobody takes and the table fills after all.
+        for (int i = 0; i < spec.seats(); i++) {
             a.put(player(i).local(), password);
             a.put(seatInterface(i).local(), password);
         }
@@ -197,7 +219,7 @@ public final class GameTable {
 
     /** The GameMaster's settings for this table. */
     public GameMasterAgent.Config gameMasterConfig() {
-        return new GameMasterAgent.Config(gameId, spec.names().size(), spec.rounds(), spec.seed(), spec.options(),
+        return new GameMasterAgent.Config(gameId, spec.seats(), spec.rounds(), spec.seed(), spec.options(),
                 village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
@@ -221,6 +243,12 @@ public final class GameTable {
             }
             startAll(transport, seats);
             startAll(transport, players);
+            List<String> names = new ArrayList<>(spec.names());
+            List<SeatFiller> fillers = new ArrayList<>(spec.fillers());
+            if (spec.openSeats() > 0) {
+                allStarted.complete(null);
+                fillOpenSeats(transport, gm, names, fillers, seats, players);
+            }
             long t1 = System.nanoTime();
             allStarted.complete(null);
             List<GameMasterAgent.RoundSummary> rounds;
@@ -246,8 +274,13 @@ public final class GameTable {
             long t3 = System.nanoTime();
             List<SeatSummary> summaries = new ArrayList<>();
             for (int i = 0; i < seats.size(); i++) {
-                summaries.add(new SeatSummary(spec.names().get(i), spec.fillers().get(i).kind(),
+                summaries.add(new SeatSummary(names.get(i), fillers.get(i).kind(),
                         seats.get(i) instanceof SeatReport r ? r.report() : Map.of()));
+            }
+            for (String joined : gm.totals().keySet()) {
+                if (!names.contains(joined)) {
+                    summaries.add(new SeatSummary(joined, "remote", Map.of()));
+                }
             }
             return new Result(gameId, rounds, gm.totals(), messages, (t3 - t0) / 1_000_000, agents,
                     (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, List.copyOf(summaries));
@@ -255,6 +288,36 @@ public final class GameTable {
             allStarted.complete(null);
             stopAll();
         }
+    }
+
+    /**
+     * Waits for players from elsewhere to take the open seats, then fills those still empty. The names of the seats
+     * the table fills (there and in {@code names}, {@code fillers}, {@code seats}, {@code players}) avoid those taken.
+     */
+    private void fillOpenSeats(Transport transport, GameMasterAgent gm, List<String> names, List<SeatFiller> fillers,
+            List<Agent> seats, List<PlayerAgent> players) throws TransportException, InterruptedException {
+        long deadline = System.nanoTime() + spec.openWait().toNanos();
+        while (gm.lobby().size() < spec.seats() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        int missing = spec.seats() - gm.lobby().size();
+        List<Agent> more = new ArrayList<>();
+        List<PlayerAgent> morePlayers = new ArrayList<>();
+        java.util.Iterator<String> free = defaultNames(spec.seats() * 2 + 24).stream()
+                .filter(n -> !names.contains(n) && !gm.lobby().contains(n)).iterator();
+        for (int k = 0; k < missing; k++) {
+            int i = names.size();
+            String name = free.next();
+            names.add(name);
+            fillers.add(spec.openFallback());
+            more.add(spec.openFallback().create(new Seat(name, seatInterface(i), password, player(i),
+                    spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
+            morePlayers.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
+        }
+        startAll(transport, more);
+        startAll(transport, morePlayers);
+        seats.addAll(more);
+        players.addAll(morePlayers);
     }
 
     private void startAll(Transport transport, List<? extends Agent> agents) throws TransportException,

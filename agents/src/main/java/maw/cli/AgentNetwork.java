@@ -12,6 +12,7 @@ import maw.config.Setting.TlsKind;
 import maw.config.Setting.TransportKind;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
+import maw.runtime.xmpp.EjabberdApi;
 import maw.runtime.xmpp.PrivateEjabberd;
 import maw.runtime.xmpp.XmppSettings;
 import maw.runtime.xmpp.XmppTransport;
@@ -24,10 +25,16 @@ public final class AgentNetwork implements AutoCloseable {
 
     private final Transport transport;
     private final PrivateEjabberd server;
+    private final EjabberdApi api;
 
     private AgentNetwork(Transport transport, PrivateEjabberd server) {
+        this(transport, server, null);
+    }
+
+    private AgentNetwork(Transport transport, PrivateEjabberd server, EjabberdApi api) {
         this.transport = transport;
         this.server = server;
+        this.api = api;
     }
 
     /** Prepares the transport; for the private server this starts it if needed. */
@@ -53,7 +60,9 @@ public final class AgentNetwork implements AutoCloseable {
         XmppSettings settings = new XmppSettings(config.string(Setting.XMPP_HOST), config.port(Setting.XMPP_PORT),
                 config.string(Setting.XMPP_DOMAIN), tls(config), config.path(Setting.XMPP_TRUST_CERT),
                 config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600), null);
-        return new AgentNetwork(new XmppTransport(settings), null);
+        String provisioning = config.url(Setting.XMPP_PROVISION_URL);
+        return new AgentNetwork(new XmppTransport(settings), null, provisioning.isEmpty() ? null
+                : new EjabberdApi(provisioning, settings.domain()));
     }
 
     /** The private instance the settings describe (whether or not it runs). */
@@ -85,18 +94,28 @@ public final class AgentNetwork implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        } else if (api != null) {
+            try {
+                api.register(accounts);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
-    /** Whether {@link #provision} creates accounts (the private server and the in-JVM transport do). */
+    /**
+     * Whether {@link #provision} creates accounts (the private server, the in-JVM transport, and an external server
+     * with {@code xmpp.provision-url} do).
+     */
     public boolean canProvision() {
-        return server != null || transport instanceof LocalTransport;
+        return server != null || api != null || transport instanceof LocalTransport;
     }
 
     /** A one-line description for progress output. */
     public String describe() {
         if (transport instanceof XmppTransport x) {
-            return "xmpp " + x.settings().endpoint() + " (" + (server != null ? "private ejabberd" : "external server")
+            return "xmpp " + x.settings().endpoint() + " (" + (server != null ? "private ejabberd"
+                    : api != null ? "external server, accounts created through its API" : "external server")
                     + ", domain " + x.settings().domain() + ", tls " + x.settings().tls().name().toLowerCase() + ")";
         }
         return "local (in-JVM)";

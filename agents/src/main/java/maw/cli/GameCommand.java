@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.time.Duration;
+import maw.config.ConfigException;
 import maw.agents.GameTable;
 import maw.agents.Listeners;
 import maw.agents.gamemaster.ConsoleView;
@@ -58,6 +60,16 @@ final class GameCommand implements Callable<Integer> {
     @Option(names = "--name", description = "your name at the table, with --humans 1 (default: your login name)")
     String name;
 
+    @Option(names = "--open-seats", defaultValue = "0",
+            description = "more seats, for players who join from elsewhere (./maw join, ./maw player) (default: "
+                    + "${DEFAULT-VALUE})")
+    int openSeats;
+
+    @Option(names = "--lobby-seconds", defaultValue = "60",
+            description = "how long open seats wait for their players; --bots fills those still empty (default: "
+                    + "${DEFAULT-VALUE})")
+    double lobbySeconds;
+
     @Option(names = "--transport", description = "xmpp or local (default: the transport setting, xmpp)")
     String transport;
 
@@ -83,8 +95,18 @@ final class GameCommand implements Callable<Integer> {
             flags.put("seats", new MawConfig.Value(seats, "--seats"));
         }
         MawConfig settings = config.load(flags);
-        SeatPlan plan = Seats.plan(settings, bots, rules.players, humans);
-        rules.players = plan.seats();
+        if (openSeats < 0 || openSeats > 59) {
+            throw new ConfigException("invalid value '" + openSeats + "' for --open-seats: expected 0 to 59");
+        }
+        if (!(lobbySeconds >= 0) || lobbySeconds > 86_400) {
+            throw new ConfigException("invalid value '" + lobbySeconds + "' for --lobby-seconds: expected 0 to 86400");
+        }
+        // --players counts every seat, open ones included (6 by default, unless --seats says how many).
+        Integer tableSeats = rules.players != null ? Integer.valueOf(rules.players - openSeats)
+                : SeatPlan.parse(settings.value(maw.config.Setting.SEATS)) == null ? Integer.valueOf(6 - openSeats)
+                : null;
+        SeatPlan plan = Seats.plan(settings, bots, tableSeats, humans);
+        rules.players = plan.seats() + openSeats;
         GameOptions options = rules.options(!fullPhases);
         long seed = rules.seed();
         String gameId = GameTable.newGameId();
@@ -110,17 +132,29 @@ final class GameCommand implements Callable<Integer> {
         ThinkingWatch watch = new ThinkingWatch(System.out, 10_000, 15_000);
         List<GameTable.SeatFiller> fillers = watch.watch(Seats.fillers(settings, plan, dir.resolve("contexts"), human,
                 System.out::println));
+        GameTable.SeatFiller fallback = openSeats == 0 ? null : watch.watch(Seats.fillers(settings,
+                Seats.plan(settings.with(Map.of(), "--bots"), bots, 1, 0), dir.resolve("contexts"), null,
+                System.out::println)).get(0);
         if (!quiet && !person) {
             watch.start();
         }
         try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
-            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, rules.rounds, seed, options, dir),
-                    network.transport().domain(), gameId);
+            GameTable.Spec spec = new GameTable.Spec("", names, fillers, rules.rounds, seed, options, dir);
+            if (openSeats > 0) {
+                spec = spec.withOpenSeats(openSeats, Duration.ofMillis(Math.round(lobbySeconds * 1000)), fallback);
+            }
+            GameTable table = new GameTable(spec, network.transport().domain(), gameId);
             Files.createDirectories(dir);
             network.provision(table.accounts());
             System.out.printf("MAW game %s: %s, %d round(s), seed %d, on %s%n", table.gameId(),
                     Seats.describe(settings, plan), rules.rounds, seed, network.describe());
             System.out.printf("journal and room archives: %s%n", dir);
+            if (openSeats > 0) {
+                System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s (from another "
+                        + "machine: --server HOST); then %s fill them%n", openSeats,
+                        new java.text.DecimalFormat("0.#").format(lobbySeconds), table.gameMaster(),
+                        "llm".equals(bots) ? "model seats" : "rule bots");
+            }
             GameTable.Result result;
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), table.gameId())) {
                 // With a person at the table, this terminal shows their seat only: the moderator's view would give

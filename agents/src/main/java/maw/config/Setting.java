@@ -40,6 +40,10 @@ public enum Setting {
             (c, s) -> c.port(s)),
     XMPP_DIST_PORT("xmpp.dist-port", "15210", "the private ejabberd's Erlang distribution port (loopback only)",
             (c, s) -> c.port(s)),
+    XMPP_PROVISION_URL("xmpp.provision-url", "",
+            "with xmpp.server external: an ejabberd HTTP API that lets this machine create accounts (as the docker "
+                    + "compose ejabberd does), e.g. http://ejabberd:5280/api; empty: the accounts must exist",
+            (c, s) -> c.url(s)),
     XMPP_CONNECT_TIMEOUT("xmpp.connect-timeout", "10", "seconds one connection attempt may take",
             (c, s) -> c.seconds(s, 0.1, 600)),
     RUNTIME_THREADS("runtime.threads", "platform",

@@ -96,6 +96,7 @@ public final class GameMasterAgent extends GameAgent {
     private final List<RoundSummary> summaries = new ArrayList<>();
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
 
+    private volatile List<String> lobby = List.of();
     private FSMBehaviour fsm;
     private GameState state;
     private int round;
@@ -122,6 +123,11 @@ public final class GameMasterAgent extends GameAgent {
 
     public String gameId() {
         return config.gameId();
+    }
+
+    /** The names seated in the lobby now, in the order they joined. */
+    public List<String> lobby() {
+        return lobby;
     }
 
     @Override
@@ -291,6 +297,7 @@ public final class GameMasterAgent extends GameAgent {
         }
         seats.put(name, from);
         names.put(from, name);
+        lobby = List.copyOf(seats.keySet());
         reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
         listener.joined(name, seats.size(), config.players());
     }
@@ -309,6 +316,7 @@ public final class GameMasterAgent extends GameAgent {
 
     private void unseat(String name, String why) {
         Jid j = seats.remove(name);
+        lobby = List.copyOf(seats.keySet());
         if (j != null) {
             names.remove(j);
             ready.remove(j);
