@@ -73,7 +73,7 @@ final class GameCommand implements Callable<Integer> {
     @Option(names = "--transport", description = "xmpp or local (default: the transport setting, xmpp)")
     String transport;
 
-    @Option(names = "--out", description = "where the journal and room archives go (default: var/games/<time>-<game>)")
+    @Option(names = "--out", description = "where the journal and room archives go (default: <games.dir>/<time>-<game>, games.dir being var/games)")
     Path out;
 
     @Option(names = "--full-phases", description = "let every phase run out its timer, even when everyone has voted")
@@ -110,7 +110,7 @@ final class GameCommand implements Callable<Integer> {
         GameOptions options = rules.options(!fullPhases);
         long seed = rules.seed();
         String gameId = GameTable.newGameId();
-        Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
+        Path dir = out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
         boolean person = plan.has(SeatPlan.Kind.HUMAN);
         List<String> names = seatNames(plan, person ? personName(name) : null);
@@ -130,11 +130,15 @@ final class GameCommand implements Callable<Integer> {
             }
         };
         ThinkingWatch watch = new ThinkingWatch(System.out, 10_000, 15_000);
-        List<GameTable.SeatFiller> fillers = watch.watch(Seats.fillers(settings, plan, dir.resolve("contexts"), human,
-                System.out::println));
-        GameTable.SeatFiller fallback = openSeats == 0 ? null : watch.watch(Seats.fillers(settings,
-                Seats.plan(settings.with(Map.of(), "--bots"), bots, 1, 0), dir.resolve("contexts"), null,
-                System.out::println)).get(0);
+        // The seats the table fills, then (with open seats) one more group: what fills the open seats left empty.
+        List<SeatPlan.Group> groups = new java.util.ArrayList<>(plan.groups());
+        if (openSeats > 0) {
+            groups.addAll(Seats.plan(settings.with(Map.of(), "--bots"), bots, 1, 0).groups());
+        }
+        List<GameTable.SeatFiller> all = watch.watch(Seats.fillers(settings, new SeatPlan(groups),
+                dir.resolve("contexts"), human, System.out::println));
+        List<GameTable.SeatFiller> fillers = all.subList(0, plan.seats());
+        GameTable.SeatFiller fallback = openSeats == 0 ? null : all.get(plan.seats());
         if (!quiet && !person) {
             watch.start();
         }

@@ -51,7 +51,7 @@ final class GmCommand implements Callable<Integer> {
     @Option(names = "--end-early", description = "end a phase as soon as everyone who may vote has voted")
     boolean endEarly;
 
-    @Option(names = "--out", description = "where the journal and room archives go (default: var/games/<time>-<game>)")
+    @Option(names = "--out", description = "where the journal and room archives go (default: <games.dir>/<time>-<game>, games.dir being var/games)")
     Path out;
 
     @Option(names = "--json", description = "print a JSON summary as the last line")
@@ -78,7 +78,7 @@ final class GmCommand implements Callable<Integer> {
             }
             network.provision(accounts);
             String gameId = GameTable.newGameId();
-            Path dir = out != null ? out : settings.home().resolve("var/games").resolve(
+            Path dir = out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {

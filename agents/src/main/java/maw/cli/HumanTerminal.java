@@ -160,10 +160,12 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         if (interactive) {
             say("You are at the table as " + seat.seatName() + ". " + "Type to talk; /help lists the commands.");
         }
-        Thread.ofVirtual().name("game-over-watch").start(() -> {
-            seat.over().join();
-            say("The game is over." + (interactive ? " Press Enter to leave." : ""));
-        });
+        if (interactive) {
+            Thread.ofVirtual().name("game-over-watch").start(() -> {
+                seat.over().join();
+                say("Press Enter to leave.");
+            });
+        }
         while (!seat.over().isDone()) {
             String line;
             try {

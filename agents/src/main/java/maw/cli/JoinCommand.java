@@ -60,8 +60,7 @@ final class JoinCommand implements Callable<Integer> {
             player.start(network.transport());
             terminal.say("Joining " + a.master() + " as " + name.strip() + " on " + network.describe() + " ...");
             try {
-                player.finished().whenComplete((scores, e) -> ui.over().complete(null));
-                terminal.run();
+                terminal.run(); // until the Player says the game is over for this seat, or the person quits
             } finally {
                 player.stop();
                 ui.stop();

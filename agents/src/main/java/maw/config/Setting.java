@@ -50,6 +50,9 @@ public enum Setting {
             "threads behaviours run on: platform (lowest latency) or virtual (for very many in-JVM agents)",
             (c, s) -> c.choice(s, ThreadKind.class)),
     LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {}),
+    GAMES_DIR("games.dir", "var/games",
+            "where each game's journal, room archives and summary go (a directory per game; --out overrides)",
+            (c, s) -> {}),
     SEATS("seats", "",
             "what fills the seats of maw game, e.g. llm:3,rule:3 or llm[model=qwen2.5:7b]:2,rule:4 (a list in "
                     + "maw.yaml); empty: --bots for every seat",

@@ -146,7 +146,8 @@ public final class TestXmpp {
         }
     }
 
-    private static int freePort() {
+    /** A TCP port nobody listens on right now. */
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -96,10 +96,9 @@ public final class UserInterfaceAgent extends GameAgent {
                         name = o.view().you();
                     }
                 }
+                person.show(o.kind(), o.text());
                 if ("over".equals(o.kind())) {
                     over.complete(null);
-                } else {
-                    person.show(o.kind(), o.text());
                 }
             }
             case Catalog.Refusal r -> person.show("refusal", "Refused: " + r.reason() + ".");

@@ -154,6 +154,12 @@ public final class PlayerAgent extends GameAgent {
                 return;
             }
             if (body instanceof Catalog.Refusal r) {
+                if (!r.reason().contains("name")) {
+                    // Not the name: the table is full, or its game has begun. No other name would help.
+                    tell("over", "The GameMaster " + gameMaster + " has no seat for you: " + r.reason() + ".");
+                    finished.completeExceptionally(new IllegalStateException(r.reason()));
+                    return;
+                }
                 nameRefusal = "The GameMaster refused the name " + name + ": " + r.reason();
                 tell("refusal", nameRefusal);
                 s.setNextState(GET_NAME);

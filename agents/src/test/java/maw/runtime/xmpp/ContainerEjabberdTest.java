@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,9 +35,9 @@ class ContainerEjabberdTest {
     @TempDir
     Path home;
 
-    private final int port = freePort();
-    private final int httpPort = freePort();
-    private final int distPort = freePort();
+    private final int port = TestXmpp.freePort();
+    private final int httpPort = TestXmpp.freePort();
+    private final int distPort = TestXmpp.freePort();
     private Process running;
 
     @AfterEach
@@ -132,11 +131,4 @@ class ContainerEjabberdTest {
         return null;
     }
 
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 }
