@@ -44,12 +44,16 @@ class ComposeStackTest {
     Path dir;
 
     private Process ejabberd;
+    private final List<Process> services = new ArrayList<>();
     private final int port = TestXmpp.freePort();
     private final int httpPort = TestXmpp.freePort();
     private final int distPort = TestXmpp.freePort();
 
     @AfterEach
     void stop() throws Exception {
+        for (Process p : services) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
         if (ejabberd != null && ejabberd.isAlive()) {
             ejabberd.destroy();
             ejabberd.waitFor(30, TimeUnit.SECONDS);
@@ -215,11 +219,13 @@ class ComposeStackTest {
         return args;
     }
 
-    private static Process start(List<String> args, Map<String, String> env, Path out) throws IOException {
+    private Process start(List<String> args, Map<String, String> env, Path out) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(MawProcess.command(args)).redirectErrorStream(true)
                 .redirectOutput(out.toFile());
         pb.environment().putAll(env);
-        return pb.start();
+        Process p = pb.start();
+        services.add(p);
+        return p;
     }
 
     private void waitHealthy(Map<String, String> env) throws Exception {
