@@ -29,6 +29,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "transport", mixinStandardHelpOptions = true,
+            header = "The runtime's request/reply against raw Smack, and 20 agents started at once.",
             description = {"Raw Smack ping-pong against the runtime's request/reply (same server, same connection "
                     + "settings, interleaved blocks), and the time to start 20 agents at once.",
                 "Targets: ratio (runtime/raw median) <= 1.2; runtime p99 <= 5 ms; 20 agents started in under 1 s."})
@@ -103,6 +104,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "game", mixinStandardHelpOptions = true,
+            header = "Games of rule bots: in one JVM, over ejabberd, 50 at once; heap per agent.",
             description = {"6-player games of rule bots whose phases end once everyone has acted: games/second on the",
                 "in-JVM transport and over ejabberd, then many games at once on one ejabberd, with the heap per agent.",
                 "Targets: a 6-player game over ejabberd in under 1 s; 50 concurrent games, 0 stuck; < 1 MB heap per agent."})
@@ -167,6 +169,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "llm", mixinStandardHelpOptions = true,
+            header = "Model seats against a stand-in model: parallel thinking, prompts under the budget.",
             description = {"Model seats against a stand-in Ollama answering after a fixed delay: a 6-player all-model",
                 "game's wall time against the sum of its calls' latencies, calls and prompt tokens per decision; then",
                 "a 10-day game of seats that only talk: the largest prompt against the context budget.",

@@ -27,11 +27,12 @@ import picocli.CommandLine.Option;
 
 /** {@code maw game}: a whole game in this process, every agent with its own connection. */
 @Command(header = "Play a whole game with every agent in this process (6 rule bots by default).", name = "game", mixinStandardHelpOptions = true,
-        description = {"Play a whole game: the GameMaster, the Village, the Hideout and every seat, each agent with its",
-            "own XMPP connection (or all in this JVM with --transport local). Prints the game as it happens and",
-            "writes the journal and the room archives. Without options: 6 rule bots, one round.",
-            "Language-model seats (--bots llm, --seats llm:3,rule:3) use the llm.* settings; the model server",
-            "is checked before the game starts."})
+        description = {"Play a whole game: the GameMaster, the Village, the Hideout and every seat,",
+            "each agent with its own XMPP connection (or all in this JVM with --transport",
+            "local). Prints the game as it happens and writes the journal and the room",
+            "archives. Without options: 6 rule bots, one round. Model seats (--bots llm,",
+            "--seats llm:3,rule:3) use the llm.* settings; the model server is checked",
+            "before the game starts. --humans 1 keeps a seat for you at this terminal."})
 final class GameCommand implements Callable<Integer> {
 
     @Mixin

@@ -13,10 +13,11 @@ import picocli.CommandLine.Option;
 /** {@code maw join}: a person at this terminal takes a seat at a GameMaster's table. */
 @Command(name = "join", mixinStandardHelpOptions = true,
         header = "Take a seat at a GameMaster's table yourself, at this terminal.",
-        description = {"Join a running GameMaster (./maw gm, or a docker compose game) as a person: what happens at",
-            "the table appears as it happens; type to talk, /vote NAME to vote, /help for the rest.",
-            "Without a terminal (lines piped in), the same commands are read line by line; /wait day 2 holds the",
-            "next line until then, so a game can be scripted."})
+        description = {"Join a running GameMaster (./maw gm, a game with --open-seats, or the docker",
+            "compose game) as a person: what happens at the table appears as it happens;",
+            "type to talk, /vote NAME to vote, /help for the rest. Without a terminal",
+            "(lines piped in) the same commands are read line by line; /wait day 2 holds",
+            "the next line until then, so a game can be scripted."})
 final class JoinCommand implements Callable<Integer> {
 
     @Mixin
