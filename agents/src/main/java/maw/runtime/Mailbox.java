@@ -103,6 +103,16 @@ final class Mailbox {
         }
     }
 
+    /** Whether a receive or pause is waiting under {@code key} right now. */
+    boolean isWaiting(Object key) {
+        lock.lock();
+        try {
+            return waiters.stream().anyMatch(w -> w.key == key);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Makes any receive waiting under {@code key} return null at once (used when a behaviour is killed). */
     void wake(Object key) {
         lock.lock();

@@ -16,6 +16,7 @@ import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.runtime.local.LocalTransport;
 import maw.testing.Agents;
+import maw.testing.Await;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -152,8 +153,8 @@ class ModelInterfaceAgentTest {
         ModelInterfaceAgent ui = ui(Duration.ZERO);
         ScriptedSeat player = seat("player");
         ask(player, "day", 1, "act", dayView(List.of("Bob votes for Cid.")));
-        Thread.sleep(300);
-        assertThat(ui.thinkingMillis()).as("the model is at work").isPositive();
+        Await.until("the model is asked about the day", () -> ollama.calls().size() == 1);
+        Await.until("the seat counts its thinking time", () -> ui.thinkingMillis() > 0);
         Catalog.SeatView night = new Catalog.SeatView("Ann", "werewolf", List.of("Dee"), "night", 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
                 List.of("speak", "vote", "listen"), "Hideout", 200, List.of("Night 1 falls."), null, false);

@@ -2,7 +2,6 @@ package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -91,11 +90,10 @@ class PersonSeatTest {
         assertThat(ui.view().phase()).isEqualTo("night");
         assertThat(ui.view().room()).isNull();
 
-        // Asleep, the person's words go nowhere, and they are told why.
+        // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send).
         ui.speak("Anyone?");
         next("refusal: The village sleeps: nobody hears you tonight.");
         assertThat(village.seen()).noneMatch(m -> "chat".equals(m.bodyType())
                 && "Anyone?".equals(m.json().get("message").asText()));
-        Thread.sleep(Duration.ofMillis(100));
     }
 }

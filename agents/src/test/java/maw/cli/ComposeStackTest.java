@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import maw.config.Setting;
 import maw.llm.standin.OllamaStandIn;
+import maw.testing.Await;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
@@ -228,30 +229,23 @@ class ComposeStackTest {
         return p;
     }
 
-    private void waitHealthy(Map<String, String> env) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
+    private void waitHealthy(Map<String, String> env) {
+        // What compose's healthcheck runs: maw-xmpp status.
+        Await.value("ejabberd is healthy", java.time.Duration.ofSeconds(60), java.time.Duration.ofMillis(200), () -> {
             ProcessBuilder pb = new ProcessBuilder(HOME.resolve("xmpp-config/maw-xmpp").toString(), "status")
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().putAll(env);
             if (pb.start().waitFor() == 0) {
-                return;
+                return true;
             }
             assertThat(ejabberd.isAlive()).as(Files.readString(dir.resolve("ejabberd.log"))).isTrue();
-            Thread.sleep(200);
-        }
-        throw new AssertionError("ejabberd never became healthy: " + Files.readString(dir.resolve("ejabberd.log")));
+            return null;
+        });
     }
 
-    private static void waitForText(Path file, String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(file) && Files.readString(file).contains(text)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError(file + " never said " + text + ": " + Files.readString(file));
+    private static void waitForText(Path file, String text) {
+        Await.value(file + " says " + text, java.time.Duration.ofSeconds(60), java.time.Duration.ofMillis(20),
+                () -> Files.exists(file) && Files.readString(file).contains(text) ? true : null);
     }
 
     /** The ENV lines of one stage of the Dockerfile. */

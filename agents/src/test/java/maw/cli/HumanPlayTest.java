@@ -21,6 +21,7 @@ import maw.game.GameOptions;
 import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
+import maw.testing.Await;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
@@ -180,21 +181,18 @@ class HumanPlayTest {
     private String waitFor(String text) throws Exception {
         boolean regex = text.contains("(") || text.contains("\\");
         Pattern p = regex ? Pattern.compile(text) : null;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            seen = pane();
-            if (regex) {
-                Matcher m = p.matcher(seen);
-                if (m.find()) {
-                    return m.groupCount() > 0 ? m.group(1) : m.group();
+        try {
+            return Await.value("the terminal shows " + text, Duration.ofSeconds(90), Duration.ofMillis(50), () -> {
+                String seen = pane();
+                if (!regex) {
+                    return seen.contains(text) ? text : null;
                 }
-            } else if (seen.contains(text)) {
-                return text;
-            }
-            Thread.sleep(100);
+                Matcher m = p.matcher(seen);
+                return !m.find() ? null : m.groupCount() > 0 ? m.group(1) : m.group();
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; it shows:\n" + pane(), e);
         }
-        throw new AssertionError("the terminal never showed " + text + "; it shows:\n" + seen);
     }
 
     private String pane() throws Exception {

@@ -126,10 +126,11 @@ abstract class AgentRuntimeContract {
         Agent a = new Agent(j, TestXmpp.password(j));
         a.addBehaviour(waiter);
         agents.start(a);
-        Thread.sleep(100);
+        maw.testing.Await.until("the behaviour waits in receive", () -> a.mailbox().isWaiting(waiter));
         waiter.wakeUp();
         assertThat(steps.poll(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo("woken");
         assertThat(waiter.isKilled()).isFalse();
+        maw.testing.Await.until("the behaviour waits again", () -> a.mailbox().isWaiting(waiter));
         waiter.wakeUp();
         assertThat(steps.poll(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isEqualTo("woken");
     }

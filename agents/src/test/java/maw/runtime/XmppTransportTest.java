@@ -191,6 +191,9 @@ class XmppTransportTest extends AgentRuntimeContract {
         c.setUseStreamManagement(false);
         c.connect();
         c.login();
+        // login() has sent the initial presence; the server answers this ping only after handling it, so from now on
+        // the connection is available and messages to it are delivered, not stored for later.
+        assertThat(org.jivesoftware.smackx.ping.PingManager.getInstanceFor(c).pingMyServer()).isTrue();
         return c;
     }
 

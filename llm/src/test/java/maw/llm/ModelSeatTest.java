@@ -124,7 +124,11 @@ class ModelSeatTest {
         script.add(new Answer.Slow(Duration.ofSeconds(10), text("{\"action\":\"listen\"}")));
         java.util.concurrent.CompletableFuture<Decision> result = new java.util.concurrent.CompletableFuture<>();
         Thread turn = Thread.ofVirtual().start(() -> result.complete(s.decide(Views.villagerDay(), List.of())));
-        Thread.sleep(300);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (ollama.calls().isEmpty() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // until the model has the question
+        }
+        assertThat(ollama.calls()).hasSize(1);
         turn.interrupt();
         // The model would answer after 10 s; the turn is given up long before.
         assertThat(result.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(new Decision.Listen());

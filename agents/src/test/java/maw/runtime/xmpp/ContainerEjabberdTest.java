@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
+import maw.testing.Await;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -69,12 +70,11 @@ class ContainerEjabberdTest {
         Path log = home.resolveSibling(home.getFileName() + "-run.log");
         running = new ProcessBuilder(command("--listen", "0.0.0.0", "--api-from", apiFrom, "run"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(log).contains("in the foreground")) {
-            assertThat(running.isAlive()).as(Files.readString(log)).isTrue();
-            assertThat(System.nanoTime()).as("maw-xmpp run did not come up").isLessThan(deadline);
-            Thread.sleep(100);
-        }
+        Await.value("maw-xmpp run says it is in the foreground", Duration.ofSeconds(60), () -> {
+            String said = Files.readString(log);
+            assertThat(running.isAlive()).as(said).isTrue();
+            return said.contains("in the foreground") ? said : null;
+        });
     }
 
     private void terminate() throws Exception {
