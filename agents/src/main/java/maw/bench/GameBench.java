@@ -41,15 +41,15 @@ public final class GameBench {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("players", players);
             m.put("localGames", localGames);
-            m.put("localGamesPerSecond", round(localGamesPerSecond));
+            m.put("localGamesPerSecond", Figures.round(localGamesPerSecond));
             m.put("localGameMillisMedian", localGameMillisMedian);
             m.put("xmppGames", xmppGames);
-            m.put("xmppGamesPerSecond", round(xmppGamesPerSecond));
+            m.put("xmppGamesPerSecond", Figures.round(xmppGamesPerSecond));
             m.put("xmppGameMillisMedian", xmppGameMillisMedian);
             m.put("xmppStartMillisMedian", xmppStartMillisMedian);
             m.put("xmppPlayMillisMedian", xmppPlayMillisMedian);
             m.put("xmppStopMillisMedian", xmppStopMillisMedian);
-            m.put("xmppToLocalRatio", round((double) xmppGameMillisMedian / Math.max(1, localGameMillisMedian)));
+            m.put("xmppToLocalRatio", Figures.round((double) xmppGameMillisMedian / Math.max(1, localGameMillisMedian)));
             m.put("messagesPerGame", messagesPerGame);
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
@@ -58,13 +58,9 @@ public final class GameBench {
             m.put("concurrentAgents", concurrentAgents);
             m.put("heapPerAgentBytes", heapPerAgentBytes);
             m.put("heapPerRawConnectionBytes", heapPerRawConnectionBytes);
-            m.put("heapRatioAgentToRawConnection", round((double) heapPerAgentBytes
+            m.put("heapRatioAgentToRawConnection", Figures.round((double) heapPerAgentBytes
                     / Math.max(1, heapPerRawConnectionBytes)));
             return m;
-        }
-
-        private static double round(double d) {
-            return Math.round(d * 100) / 100.0;
         }
     }
 

@@ -45,12 +45,12 @@ public final class LlmBench {
             m.put(prefix + "wallMillis", wallMillis);
             m.put(prefix + "playMillis", playMillis);
             m.put(prefix + "callMillisSum", callMillisSum);
-            m.put(prefix + "ratio", round(ratio()));
-            m.put(prefix + "playRatio", round((double) playMillis / Math.max(1, callMillisSum)));
+            m.put(prefix + "ratio", Figures.round(ratio()));
+            m.put(prefix + "playRatio", Figures.round((double) playMillis / Math.max(1, callMillisSum)));
             m.put(prefix + "calls", calls);
             m.put(prefix + "decisions", decisions);
-            m.put(prefix + "callsPerDecision", round((double) calls / Math.max(1, decisions)));
-            m.put(prefix + "promptTokensPerDecision", round((double) promptTokens / Math.max(1, decisions)));
+            m.put(prefix + "callsPerDecision", Figures.round((double) calls / Math.max(1, decisions)));
+            m.put(prefix + "promptTokensPerDecision", Figures.round((double) promptTokens / Math.max(1, decisions)));
             m.put(prefix + "outputTokens", outputTokens);
             m.put(prefix + "days", days);
             m.put(prefix + "winner", winner);
@@ -82,10 +82,6 @@ public final class LlmBench {
             m.put("underBudget", longLargestPrompt <= budget && longLargestEstimate <= budget);
             return m;
         }
-    }
-
-    private static double round(double d) {
-        return Math.round(d * 100) / 100.0;
     }
 
     private final Transport transport;

@@ -2,8 +2,6 @@ package maw.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,8 +109,7 @@ final class GameCommand implements Callable<Integer> {
         GameOptions options = rules.options(!fullPhases);
         long seed = rules.seed();
         String gameId = GameTable.newGameId();
-        Path dir = out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
+        Path dir = GameRules.gameDir(settings, out, gameId);
         boolean person = plan.has(SeatPlan.Kind.HUMAN);
         List<String> names = seatNames(plan, person ? personName(name) : null);
         HumanTerminal terminal = person ? HumanTerminal.system() : null;

@@ -64,6 +64,12 @@ public final class GameRules {
                 Duration.ofMillis(Math.round(nightSeconds * 1000)), tb, !secretVotes, dayCap, endWhenAllVoted, seer);
     }
 
+    /** Where a game's journal, room archives and summary go: --out, else a new directory under games.dir. */
+    static java.nio.file.Path gameDir(maw.config.MawConfig settings, java.nio.file.Path out, String gameId) {
+        return out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(java.time.LocalDateTime.now()
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
+    }
+
     /** Seats at the table: --players, else 6. */
     int players() {
         return players == null ? 6 : players;

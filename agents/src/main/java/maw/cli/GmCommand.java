@@ -3,8 +3,6 @@ package maw.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,8 +76,7 @@ final class GmCommand implements Callable<Integer> {
             }
             network.provision(accounts);
             String gameId = GameTable.newGameId();
-            Path dir = out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(
-                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
+            Path dir = GameRules.gameDir(settings, out, gameId);
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);

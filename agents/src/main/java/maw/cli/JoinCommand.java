@@ -23,12 +23,8 @@ final class JoinCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions config;
 
-    @Option(names = "--name", required = true, description = "your name at the table")
-    String name;
-
-    @Option(names = "--gm", defaultValue = "gamemaster",
-            description = "the GameMaster's account or address (default: ${DEFAULT-VALUE})")
-    String gm;
+    @Mixin
+    SeatOptions seat;
 
     @Option(names = "--server", paramLabel = "HOST",
             description = "the XMPP server of the table (default: this machine's private ejabberd)")
@@ -36,9 +32,6 @@ final class JoinCommand implements Callable<Integer> {
 
     @Option(names = "--port", paramLabel = "P", description = "its client port (setting xmpp.port)")
     String port;
-
-    @Option(names = "--password", description = "password of your seat's accounts on an external server")
-    String password;
 
     @Override
     public Integer call() throws Exception {
@@ -53,13 +46,13 @@ final class JoinCommand implements Callable<Integer> {
         MawConfig settings = config.load(flags);
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
                 HumanTerminal terminal = HumanTerminal.system()) {
-            SeatAccounts a = SeatAccounts.of(network, name, gm, password, "maw join");
-            UserInterfaceAgent ui = new UserInterfaceAgent(a.ui(), a.password(), name.strip(), a.player(), terminal);
+            SeatAccounts a = seat.accounts(network, "maw join");
+            UserInterfaceAgent ui = new UserInterfaceAgent(a.ui(), a.password(), seat.name(), a.player(), terminal);
             terminal.attach(ui);
             PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui());
             ui.start(network.transport());
             player.start(network.transport());
-            terminal.say("Joining " + a.master() + " as " + name.strip() + " on " + network.describe() + " ...");
+            terminal.say("Joining " + a.master() + " as " + seat.name() + " on " + network.describe() + " ...");
             try {
                 terminal.run(); // until the Player says the game is over for this seat, or the person quits
             } finally {

@@ -24,8 +24,8 @@ final class PlayerCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions config;
 
-    @Option(names = "--name", required = true, description = "the seat's name at the table")
-    String name;
+    @Mixin
+    SeatOptions seat;
 
     @Option(names = "--bot", defaultValue = "rule",
             description = "what fills the seat: rule or llm (default: ${DEFAULT-VALUE})")
@@ -34,14 +34,8 @@ final class PlayerCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llm;
 
-    @Option(names = "--gm", defaultValue = "gamemaster", description = "the GameMaster's account or address (default: ${DEFAULT-VALUE})")
-    String gm;
-
     @Option(names = "--seed", defaultValue = "0", description = "seed of the bot's choices (default: ${DEFAULT-VALUE})")
     long seed;
-
-    @Option(names = "--password", description = "password of the seat's accounts on an external server")
-    String password;
 
     @Override
     public Integer call() throws Exception {
@@ -49,14 +43,14 @@ final class PlayerCommand implements Callable<Integer> {
         SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
         List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println);
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
-            SeatAccounts a = SeatAccounts.of(network, name, gm, password, "maw player");
-            Agent ui = fillers.get(0).create(new GameTable.Seat(name.strip(), a.ui(), a.password(), a.player(), seed));
+            SeatAccounts a = seat.accounts(network, "maw player");
+            Agent ui = fillers.get(0).create(new GameTable.Seat(seat.name(), a.ui(), a.password(), a.player(), seed));
             PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
                     .tap(line -> System.out.println("  " + line));
             ui.start(network.transport());
             player.start(network.transport());
             Jid master = a.master();
-            System.out.printf("%s (%s) joins %s on %s%n", name.strip(), Seats.describe(settings, plan), master,
+            System.out.printf("%s (%s) joins %s on %s%n", seat.name(), Seats.describe(settings, plan), master,
                     network.describe());
             try {
                 Map<String, Integer> scores = player.finished().get();

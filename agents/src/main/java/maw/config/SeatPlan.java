@@ -52,10 +52,6 @@ public record SeatPlan(List<Group> groups) {
         groups = List.copyOf(groups);
     }
 
-    /** Every seat of the same kind, no overrides. */
-    public static SeatPlan uniform(Kind kind, int seats) {
-        return new SeatPlan(List.of(new Group(kind, seats, Map.of(), kind.wire() + ":" + seats)));
-    }
 
     public int seats() {
         return groups.stream().mapToInt(Group::count).sum();

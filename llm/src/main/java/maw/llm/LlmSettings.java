@@ -86,10 +86,6 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
                 retries, json);
     }
 
-    public LlmSettings withTemperature(double t) {
-        return new LlmSettings(provider, baseUrl, model, apiKey, t, timeout, contextBudget, maxOutputTokens, retries,
-                json);
-    }
 
     public LlmSettings withTimeout(Duration t) {
         return new LlmSettings(provider, baseUrl, model, apiKey, temperature, t, contextBudget, maxOutputTokens,

@@ -21,14 +21,10 @@ import maw.runtime.Performative;
 public final class UserInterfaceAgent extends GameAgent {
 
     /** Where the person is: a terminal, or a script. */
+    @FunctionalInterface
     public interface Person {
         /** A line for the person, of a kind ({@code chat}, {@code phase}, {@code vote}, {@code refusal}, ...). */
         void show(String kind, String text);
-
-        /** The GameMaster refused the name: another one, or null to let the seat pick one. */
-        default String anotherName(String refusal) {
-            return null;
-        }
     }
 
     private final Jid player;
@@ -111,10 +107,8 @@ public final class UserInterfaceAgent extends GameAgent {
         if (notes.isEmpty()) {
             return name;
         }
-        String refusal = notes.get(notes.size() - 1);
-        person.show("refusal", refusal);
-        String other = person.anotherName(refusal);
-        name = other != null && !other.isBlank() ? other.strip() : name + " " + (notes.size() + 1);
+        // The GameMaster refused the name (the person has been shown why): the same with a number.
+        name = name + " " + (notes.size() + 1);
         return name;
     }
 

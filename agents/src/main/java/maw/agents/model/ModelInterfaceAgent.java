@@ -80,10 +80,6 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         };
     }
 
-    public ModelSeat seat() {
-        return seat;
-    }
-
     /** The seat's name at the table. */
     public String seatName() {
         return name;

@@ -57,7 +57,6 @@ public final class PlayerAgent extends GameAgent {
     // The open room.
     private Jid room;
     private boolean roomOpen;
-    private long index;
     private String pollId;
     // Polls still unanswered, by id, with the phase each was made in: a room's answer that arrives after the phase
     // has changed still brings the last lines said in it, which the seat must not lose.
@@ -314,7 +313,6 @@ public final class PlayerAgent extends GameAgent {
         roomOpen = room != null;
         phaseKey = round + "/" + phase + "/" + pc.day();
         seenByPhase.keySet().retainAll(polls.values());
-        index = 0;
         pollId = null;
         askId = null;
         asked = false;
@@ -343,7 +341,7 @@ public final class PlayerAgent extends GameAgent {
             if (body.game() != null && !body.game().equals(game)) {
                 return;
             }
-            long seen = seenByPhase.getOrDefault(key, current ? index : 0L);
+            long seen = seenByPhase.getOrDefault(key, 0L);
             for (Catalog.Line line : nm.messages()) {
                 if (line.index() > seen) {
                     note("chat", line.from() + ": " + line.text());
@@ -351,11 +349,8 @@ public final class PlayerAgent extends GameAgent {
             }
             seen = Math.max(seen, nm.index());
             seenByPhase.put(key, seen);
-            if (current) {
-                index = seen;
-                if (nm.closed()) {
-                    roomOpen = false;
-                }
+            if (current && nm.closed()) {
+                roomOpen = false;
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
             if ("get_new_messages".equals(r.refused())) {
@@ -371,7 +366,7 @@ public final class PlayerAgent extends GameAgent {
 
     private void poll() {
         Message request = Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                .replyWith(newId()).body(new Catalog.GetNewMessages(game, round, index)).build();
+                .replyWith(newId()).body(new Catalog.GetNewMessages(game, round, seenByPhase.getOrDefault(phaseKey, 0L))).build();
         pollId = request.replyWith();
         polls.put(pollId, phaseKey);
         while (polls.size() > 16) { // a room that never answered: forget its oldest polls
