@@ -1,13 +1,19 @@
 package maw;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The dependency rules of the design: cli -> agents -> game, runtime, llm; the runtime knows nothing above it. */
+/**
+ * The dependency rules of the design: cli -> agents -> game, runtime, llm, with no arrow back; the rules are pure;
+ * the runtime knows nothing above it. (That the llm module depends on nothing of this one needs no test: Maven's
+ * module graph does not let it.)
+ */
 class ArchitectureTest {
 
     private static final JavaClasses MAW = new ClassFileImporter()
@@ -15,10 +21,17 @@ class ArchitectureTest {
             .importPackages("maw");
 
     @Test
+    void theRulesDependOnNothingButTheJdk() {
+        classes().that().resideInAPackage("maw.game..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.game..", "java..")
+                .check(MAW);
+    }
+
+    @Test
     void theRuntimeKnowsNothingOfWhatIsBuiltOnIt() {
         noClasses().that().resideInAPackage("maw.runtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.config..", "maw.bench..",
-                        "maw.game..", "maw.agents..", "maw.aiwolf..", "maw.llm..")
+                        "maw.game..", "maw.agents..", "maw.llm..")
                 .check(MAW);
     }
 
@@ -31,11 +44,22 @@ class ArchitectureTest {
     }
 
     @Test
-    void theLanguageModelModuleStandsAlone() {
-        noClasses().that().resideInAPackage("maw.llm..")
-                .should().dependOnClassesThat().resideInAnyPackage("maw.runtime..", "maw.cli..", "maw.config..",
-                        "maw.game..", "maw.agents..")
+    void theAgentsNeverReachBackIntoTheCommandLine() {
+        noClasses().that().resideInAnyPackage("maw.agents..", "maw.game..", "maw.runtime..", "maw.llm..")
+                .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench..")
                 .check(MAW);
+    }
+
+    @Test
+    void theAgentsBaseKnowsNoAgentKind() {
+        noClasses().that().resideInAPackage("maw.agents")
+                .should().dependOnClassesThat().resideInAPackage("maw.agents.*..")
+                .check(MAW);
+    }
+
+    @Test
+    void theAgentKindsDoNotDependOnEachOtherInACycle() {
+        slices().matching("maw.agents.(*)..").should().beFreeOfCycles().check(MAW);
     }
 
     @Test

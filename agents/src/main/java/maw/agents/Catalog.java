@@ -5,15 +5,27 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import maw.game.Act;
+import maw.game.Phase;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Role;
+import maw.llm.Action;
 import maw.runtime.Json;
 import maw.runtime.Message;
 
 /**
- * The message catalog (DESIGN.md section 6): every body MAW's agents exchange, as records with a {@code type}. Each
- * game message carries the game id and the round, so that a message from an earlier game (stored by the server while
- * its receiver was away) is recognised and ignored. Jackson maps bodies to these records once, here.
+ * The message catalog (DESIGN.md section 6, documented for other platforms in docs/PROTOCOL.md): every body MAW's
+ * agents exchange, as records with a {@code type}. Each game message carries the game id and the round, so that a
+ * message from an earlier game (stored by the server while its receiver was away) is recognised and ignored; every
+ * act also carries the phase and day it was made for, so that it is never counted in another. Words with a fixed
+ * vocabulary are enums (their wire names are lower case). Jackson maps bodies to these records once, here.
  */
 public final class Catalog {
 
@@ -24,20 +36,39 @@ public final class Catalog {
     @JsonSubTypes({
         @JsonSubTypes.Type(JoinLobby.class), @JsonSubTypes.Type(Joined.class), @JsonSubTypes.Type(ReadyCheck.class),
         @JsonSubTypes.Type(Ready.class), @JsonSubTypes.Type(LeaveLobby.class), @JsonSubTypes.Type(StartGame.class),
-        @JsonSubTypes.Type(AssignRole.class), @JsonSubTypes.Type(PhaseChange.class), @JsonSubTypes.Type(OpenRoom.class),
-        @JsonSubTypes.Type(CloseRoom.class), @JsonSubTypes.Type(AnnounceOpen.class), @JsonSubTypes.Type(Chat.class),
-        @JsonSubTypes.Type(GetNewMessages.class), @JsonSubTypes.Type(NewMessages.class), @JsonSubTypes.Type(Vote.class),
-        @JsonSubTypes.Type(VoteAccepted.class), @JsonSubTypes.Type(VoteCast.class), @JsonSubTypes.Type(VoteResult.class),
+        @JsonSubTypes.Type(AssignRole.class), @JsonSubTypes.Type(PhaseChange.class), @JsonSubTypes.Type(YourTurn.class),
+        @JsonSubTypes.Type(OpenRoom.class), @JsonSubTypes.Type(CloseRoom.class), @JsonSubTypes.Type(AnnounceOpen.class),
+        @JsonSubTypes.Type(Chat.class), @JsonSubTypes.Type(GetNewMessages.class), @JsonSubTypes.Type(NewMessages.class),
+        @JsonSubTypes.Type(Vote.class), @JsonSubTypes.Type(Divine.class), @JsonSubTypes.Type(Whisper.class),
+        @JsonSubTypes.Type(Accepted.class), @JsonSubTypes.Type(VoteCast.class), @JsonSubTypes.Type(VoteResult.class),
         @JsonSubTypes.Type(RoleRevealed.class), @JsonSubTypes.Type(Kill.class), @JsonSubTypes.Type(NightResult.class),
-        @JsonSubTypes.Type(Divine.class), @JsonSubTypes.Type(Divined.class), @JsonSubTypes.Type(EndGame.class),
-        @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(GetInput.class), @JsonSubTypes.Type(PlayerAction.class),
-        @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(Ok.class)
+        @JsonSubTypes.Type(Divined.class), @JsonSubTypes.Type(Whispered.class), @JsonSubTypes.Type(EndGame.class),
+        @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
+        @JsonSubTypes.Type(GetInput.class), @JsonSubTypes.Type(PlayerAction.class), @JsonSubTypes.Type(SeatName.class),
+        @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
+        @JsonSubTypes.Type(Ok.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
         /** The game this message belongs to (null before a player has joined one). */
         default String game() {
             return null;
+        }
+    }
+
+    /** An act a player makes in a phase: stamped with game, round, phase and day. */
+    public sealed interface Stamped extends Body {
+        int round();
+
+        Phase phase();
+
+        int day();
+
+        /** The player the act names, if any. */
+        String target();
+
+        default PhaseId phaseId() {
+            return new PhaseId(phase(), day());
         }
     }
 
@@ -62,6 +93,12 @@ public final class Catalog {
             return Json.MAPPER.treeToValue(node, Body.class);
         } catch (com.fasterxml.jackson.databind.exc.InvalidTypeIdException e) {
             throw new Malformed("unknown message type '" + type.asText() + "'");
+        } catch (InvalidFormatException e) {
+            String field = e.getPath().isEmpty() ? "a field" : e.getPath().get(e.getPath().size() - 1).getFieldName();
+            String expected = e.getTargetType() != null && e.getTargetType().isEnum()
+                    ? " (expected one of " + Arrays.stream(e.getTargetType().getEnumConstants()).map(Object::toString)
+                            .collect(Collectors.joining(", ")) + ")" : "";
+            throw new Malformed(type.asText() + "'s " + field + " '" + e.getValue() + "' is not valid" + expected);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             Throwable cause = e.getCause();
             throw new Malformed(cause instanceof IllegalArgumentException iae ? iae.getMessage()
@@ -74,6 +111,20 @@ public final class Catalog {
             throw new IllegalArgumentException(what + " is missing");
         }
         return value;
+    }
+
+    static <T> T required(T value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException(what + " is missing");
+        }
+        return value;
+    }
+
+    /** The wire words of a fixed vocabulary: the enum's constants in lower case. */
+    interface Wire {
+        default String wire() {
+            return ((Enum<?>) this).name().toLowerCase(Locale.ROOT);
+        }
     }
 
     // --- lobby ----------------------------------------------------------------------------------------------------
@@ -104,23 +155,34 @@ public final class Catalog {
 
     // --- rounds and phases ----------------------------------------------------------------------------------------
 
-    /** GameMaster to players, inform: a round begins. */
+    /** GameMaster to players, inform: a round begins under a rule set ({@code maw}). */
     @JsonTypeName("start_game")
     public record StartGame(String game, int round, int rounds, int total_players, List<String> players,
-            String village, String hideout) implements Body {}
+            String village, String hideout, String rules) implements Body {}
 
     /** GameMaster to one player, inform: its role; a werewolf also learns its partners. */
     @JsonTypeName("assign_role")
-    public record AssignRole(String game, int round, String role, List<String> partners) implements Body {}
+    public record AssignRole(String game, int round, Role role, List<String> partners) implements Body {}
 
-    /** GameMaster to players, inform: a phase begins; at dawn it names last night's victim. */
+    /**
+     * GameMaster to players, inform: a phase begins; at dawn it names last night's victim. {@code deadline} is the
+     * phase's end in milliseconds since the epoch (UTC).
+     */
     @JsonTypeName("phase_change")
-    public record PhaseChange(String game, int round, String new_phase, int day, long deadline, int seconds,
+    public record PhaseChange(String game, int round, Phase new_phase, int day, long deadline, int seconds,
             List<String> living, String murdered) implements Body {}
+
+    /**
+     * GameMaster to one player, inform: what the rules await from it now: the acts it may make, whom each may name,
+     * what it has done this phase. Sent after each phase_change and whenever it changes; no acts: nothing is awaited.
+     */
+    @JsonTypeName("turn")
+    public record YourTurn(String game, int round, Phase phase, int day, long deadline, List<Act.Kind> acts,
+            Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done) implements Body {}
 
     /** GameMaster to a room, request: open for these writers (name to address) and readers. */
     @JsonTypeName("open_room")
-    public record OpenRoom(String game, int round, String phase, int day, Map<String, String> writers,
+    public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
             Map<String, String> readers) implements Body {}
 
     /** GameMaster to a room, request: close, archive the log. */
@@ -132,11 +194,17 @@ public final class Catalog {
     public record AnnounceOpen(String game, int round, String room_name, int day, List<String> players,
             boolean writable) implements Body {}
 
-    /** Player to room, request: say something. */
+    /** Player to room, request: say something, in this phase. */
     @JsonTypeName("chat")
-    public record Chat(String game, int round, String message) implements Body {
+    public record Chat(String game, int round, Phase phase, int day, String message) implements Stamped {
         public Chat {
             required(message, "chat's message");
+            required(phase, "chat's phase");
+        }
+
+        @Override
+        public String target() {
+            return null;
         }
     }
 
@@ -154,84 +222,207 @@ public final class Catalog {
 
     /** Player to GameMaster, request: vote (by day for an execution, by night as a werewolf for a victim). */
     @JsonTypeName("vote")
-    public record Vote(String game, int round, String target) implements Body {
+    public record Vote(String game, int round, Phase phase, int day, String target) implements Stamped {
         public Vote {
             required(target, "vote's target");
+            required(phase, "vote's phase");
         }
     }
 
-    /** GameMaster to voter, agree. */
-    @JsonTypeName("vote_accepted")
-    public record VoteAccepted(String game, int round, String target) implements Body {}
+    /** Seer to GameMaster, request: a player's role. */
+    @JsonTypeName("divine")
+    public record Divine(String game, int round, Phase phase, int day, String target) implements Stamped {
+        public Divine {
+            required(target, "divine's target");
+            required(phase, "divine's phase");
+        }
+    }
+
+    /** Player to GameMaster, request: a word only {@code to} hears. */
+    @JsonTypeName("whisper")
+    public record Whisper(String game, int round, Phase phase, int day, String to, String message)
+            implements Stamped {
+        public Whisper {
+            required(to, "whisper's to");
+            required(message, "whisper's message");
+            required(phase, "whisper's phase");
+        }
+
+        @Override
+        public String target() {
+            return to;
+        }
+    }
+
+    /** GameMaster to the actor, agree: the act is counted. */
+    @JsonTypeName("accepted")
+    public record Accepted(String game, int round, Phase phase, int day, Act.Kind act, String target)
+            implements Body {}
 
     /** GameMaster to the vote's audience, inform. */
     @JsonTypeName("vote_cast")
-    public record VoteCast(String game, int round, String phase, int day, String voter, String target,
+    public record VoteCast(String game, int round, Phase phase, int day, String voter, String target,
             Map<String, Integer> tally) implements Body {}
 
-    /** GameMaster to players, inform: the day's outcome ({@code status} executed or none). */
+    /** The day's outcome. */
+    public enum Verdict implements Wire {
+        EXECUTED, NONE;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /** GameMaster to players, inform: the day's outcome. */
     @JsonTypeName("vote_result")
-    public record VoteResult(String game, int round, int day, String target, String status, String reason)
+    public record VoteResult(String game, int round, int day, String target, Verdict status, String reason)
             implements Body {}
 
     /** GameMaster to the werewolves, inform: the role of the player executed today. */
     @JsonTypeName("role_revealed")
-    public record RoleRevealed(String game, int round, String player, String role) implements Body {}
+    public record RoleRevealed(String game, int round, String player, Role role) implements Body {}
+
+    /** How a player died. */
+    public enum Cause implements Wire {
+        EXECUTED, MURDERED;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
 
     /** GameMaster to a player, inform: you are dead. */
     @JsonTypeName("kill")
-    public record Kill(String game, int round, int day, String cause) implements Body {}
+    public record Kill(String game, int round, int day, Cause cause) implements Body {}
 
     /** GameMaster to the werewolves, inform: the night's outcome. */
     @JsonTypeName("night_result")
     public record NightResult(String game, int round, int night, String victim, String reason) implements Body {}
 
-    /** Seer to GameMaster, request. */
-    @JsonTypeName("divine")
-    public record Divine(String game, int round, String target) implements Body {
-        public Divine {
-            required(target, "divine's target");
+    /** GameMaster to the seer, inform. */
+    @JsonTypeName("divined")
+    public record Divined(String game, int round, int day, String target, Role role) implements Body {}
+
+    /** GameMaster to a whisper's recipient, inform. */
+    @JsonTypeName("whispered")
+    public record Whispered(String game, int round, Phase phase, int day, String from, String message)
+            implements Body {}
+
+    /** Who won a round. */
+    public enum Winner implements Wire {
+        VILLAGERS, WEREWOLVES, DRAW;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+
+        public static Winner of(maw.game.Team t) {
+            return t == null ? DRAW : t == maw.game.Team.VILLAGERS ? VILLAGERS : WEREWOLVES;
         }
     }
 
-    /** GameMaster to the seer, inform. */
-    @JsonTypeName("divined")
-    public record Divined(String game, int round, int day, String target, String role) implements Body {}
-
     /** GameMaster to players, inform: the round is over; every role is revealed. */
     @JsonTypeName("end_game")
-    public record EndGame(String game, int round, String winning_team, String reason, int days,
-            Map<String, String> roles, Map<String, Integer> scores) implements Body {}
+    public record EndGame(String game, int round, Winner winning_team, String reason, int days,
+            Map<String, Role> roles, Map<String, Integer> scores) implements Body {}
 
     /** GameMaster to players, inform: the leaderboard after a round; {@code last} after the final round. */
     @JsonTypeName("scores")
     public record Scores(String game, int round, int rounds, Map<String, Integer> totals, boolean last)
             implements Body {}
 
+    /** Player to GameMaster, query-if: are you there? (asked when the GameMaster has been silent a while). */
+    @JsonTypeName("ping")
+    public record Ping(String game) implements Body {}
+
+    /** GameMaster to player, inform: here, in this round and phase. */
+    @JsonTypeName("pong")
+    public record Pong(String game, int round, Phase phase, int day) implements Body {}
+
     // --- a seat and what fills it ---------------------------------------------------------------------------------
 
+    /** What a Player asks of its interface. */
+    public enum Purpose implements Wire {
+        /** Choose the seat's name ({@code attempt} counts the names refused so far). */
+        NAME,
+        /** The seat's turn: decide what to do. */
+        ACT;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
     /**
-     * Player to its interface agent, request: decide. {@code purpose} is {@code name} (choose a name) or {@code act}
-     * (the seat's turn), with the seat's view; a language model's interface may also carry the chat completion.
+     * Player to its interface agent, request: decide, with the seat's view. Answered with {@code seat_name} for
+     * {@code name}, with {@code player_action} for {@code act}.
      */
     @JsonTypeName("get_input")
-    public record GetInput(String game, int round, String purpose, SeatView view) implements Body {}
-
-    /** What a seat knows, for its interface to decide on. */
-    public record SeatView(String you, String role, List<String> partners, String phase, int day, long deadline,
-            List<String> living, List<String> dead, List<String> valid_targets, List<String> allowed_actions,
-            String room, int max_message_length, List<String> unseen, String voted_for, boolean spoke) {}
+    public record GetInput(String game, int round, Purpose purpose, int attempt, SeatView view) implements Body {}
 
     /**
-     * Interface to player: what to do ({@code name}, {@code speak}, {@code vote}, {@code divine}, {@code listen}).
-     * With {@code name}, {@code observe} asks the player to send every announcement and chat line as it happens (a
-     * person at a terminal wants that; a bot or a model reads them in its next {@code get_input}).
+     * What a seat knows, for its interface to decide on. {@code targets} names whom each allowed action may name
+     * ({@code valid_targets} is the vote's); {@code unseen} holds what happened since the last get_input;
+     * {@code votes} the votes of this phase the seat has been told of, voter to target.
      */
+    public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
+            List<String> living, List<String> dead, List<String> valid_targets, List<Action.Kind> allowed_actions,
+            Map<Action.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+            String voted_for, boolean spoke, Map<String, String> votes) {}
+
+    /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
+    @JsonTypeName("seat_name")
+    public record SeatName(String name, Boolean observe) implements Body {
+        public SeatName {
+            required(name, "seat_name's name");
+        }
+    }
+
+    /** Interface to player: what to do (speak, vote, divine, whisper or listen). */
     @JsonTypeName("player_action")
-    public record PlayerAction(String action, String name, String message, String target, Boolean observe)
-            implements Body {
+    public record PlayerAction(Action.Kind action, String message, String target) implements Body {
         public PlayerAction {
             required(action, "player_action's action");
+        }
+
+        public static PlayerAction of(Action a) {
+            return switch (a) {
+                case Action.Speak s -> new PlayerAction(Action.Kind.SPEAK, s.message(), null);
+                case Action.Vote v -> new PlayerAction(Action.Kind.VOTE, null, v.target());
+                case Action.Divine d -> new PlayerAction(Action.Kind.DIVINE, null, d.target());
+                case Action.Whisper w -> new PlayerAction(Action.Kind.WHISPER, w.message(), w.target());
+                case Action.Listen l -> new PlayerAction(Action.Kind.LISTEN, null, null);
+            };
+        }
+
+        /** The action this body carries (missing parts stay null for the Player to refuse). */
+        public Action toAction() {
+            return switch (action) {
+                case SPEAK -> new Action.Speak(message);
+                case VOTE -> new Action.Vote(target);
+                case DIVINE -> new Action.Divine(target);
+                case WHISPER -> new Action.Whisper(target, message);
+                case LISTEN -> new Action.Listen();
+            };
+        }
+
+        public Action.Kind kind() {
+            return action;
+        }
+    }
+
+    /** What a seat perceived, as an {@code observe} tells its kind. */
+    public enum Perceived implements Wire {
+        LOBBY, WAITING, REFUSAL, START, ROLE, PHASE, TURN, CHAT, VOTE, RESULT, DEATH, REVEAL, NIGHT, DIVINED, WHISPER,
+        END, SCORES, SILENCE, OVER;
+
+        @Override
+        public String toString() {
+            return wire();
         }
     }
 
@@ -240,13 +431,32 @@ public final class Catalog {
      * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
      */
     @JsonTypeName("observe")
-    public record Observe(String game, int round, String kind, String text, SeatView view) implements Body {}
+    public record Observe(String game, int round, Perceived kind, String text, SeatView view) implements Body {}
 
     // --- answers --------------------------------------------------------------------------------------------------
 
-    /** The body of a refuse (or failure): why. */
+    /**
+     * The body of a refuse: a code for programs, the reason in words, and what was refused: its message type and,
+     * for an act, its round, phase, day and target. It answers the refused message ({@code in-reply-to}, thread).
+     */
     @JsonTypeName("refusal")
-    public record Refusal(String game, String reason, String refused) implements Body {}
+    public record Refusal(String game, RefusalCode code, String reason, String refused, Integer round, Phase phase,
+            Integer day, String target) implements Body {
+
+        /** A refusal of a message that is not an act. */
+        public static Refusal of(String game, RefusalCode code, String reason, String refused) {
+            return new Refusal(game, code, reason, refused, null, null, null, null);
+        }
+
+        /** A refusal of an act, naming what it was for. */
+        public static Refusal of(String game, RefusalCode code, String reason, String refused, Stamped act) {
+            return new Refusal(game, code, reason, refused, act.round(), act.phase(), act.day(), act.target());
+        }
+    }
+
+    /** The body of a not-understood: why, and (cut at 500 characters) what was received. */
+    @JsonTypeName("not_understood")
+    public record NotUnderstood(String reason, String received) implements Body {}
 
     /** The body of an agree with nothing more to say. */
     @JsonTypeName("ok")

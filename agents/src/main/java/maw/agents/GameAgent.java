@@ -1,6 +1,7 @@
 package maw.agents;
 
 import maw.agents.Catalog.Body;
+import maw.game.RefusalCode;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -8,7 +9,8 @@ import maw.runtime.Performative;
 
 /**
  * What every MAW agent shares: reading catalog bodies (a body that is not a catalog message is answered
- * {@code not-understood}), answering with {@code refuse} and a reason, and sending catalog records.
+ * {@code not-understood}, with the same body shape the runtime uses), answering with {@code refuse}, a code and a
+ * reason, and sending catalog records.
  */
 public abstract class GameAgent extends Agent {
 
@@ -23,11 +25,18 @@ public abstract class GameAgent extends Agent {
         } catch (Catalog.Malformed e) {
             if (!m.is(Performative.NOT_UNDERSTOOD) && !m.is(Performative.REFUSE) && !m.is(Performative.FAILURE)) {
                 log.info("{}: not understood from {}: {}", jid(), m.sender(), e.getMessage());
+                String received = m.body() == null ? null : m.body().length() > 500 ? m.body().substring(0, 500)
+                        : m.body();
                 send(m.createReply().performative(Performative.NOT_UNDERSTOOD)
-                        .body(new Catalog.Refusal(null, e.getMessage(), m.bodyType())).build());
+                        .body(new Catalog.NotUnderstood(e.getMessage(), received)).build());
             }
             return null;
         }
+    }
+
+    /** Whether {@code m} is an answer that must not be answered again (a refusal, a not-understood, a failure). */
+    protected static boolean isComplaint(Message m) {
+        return m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD) || m.is(Performative.FAILURE);
     }
 
     public final void send(Jid to, Performative performative, Body body) {
@@ -39,10 +48,16 @@ public abstract class GameAgent extends Agent {
         send(m.createReply().performative(performative).ontology(ONTOLOGY).body(body).build());
     }
 
-    /** Answers {@code m} with {@code refuse} and the reason, in words a player can read. */
-    protected final void refuse(Message m, String game, String reason) {
-        log.debug("{}: refused {} from {}: {}", jid(), m.bodyType(), m.sender(), reason);
-        reply(m, Performative.REFUSE, new Catalog.Refusal(game, reason, m.bodyType()));
+    /** Answers {@code m} with {@code refuse}, a code and the reason, in words a player can read. */
+    protected final void refuse(Message m, String game, RefusalCode code, String reason) {
+        refuse(m, Catalog.Refusal.of(game, code, reason, m.bodyType()));
+    }
+
+    /** Answers {@code m} with {@code refuse} and this refusal. */
+    protected final void refuse(Message m, Catalog.Refusal refusal) {
+        log.debug("{}: refused {} from {}: {} ({})", jid(), m.bodyType(), m.sender(), refusal.reason(),
+                refusal.code());
+        reply(m, Performative.REFUSE, refusal);
     }
 
     /** The ontology MAW's messages are tagged with. */

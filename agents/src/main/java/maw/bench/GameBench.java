@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import maw.agents.GameTable;
+import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;

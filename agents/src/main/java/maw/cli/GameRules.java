@@ -37,6 +37,10 @@ public final class GameRules {
     @Option(names = "--seer", description = "deal one villager the seer's role (asks one player's role each day)")
     boolean seer;
 
+    @Option(names = "--no-whispers", description = "turn whispers off (by default a living player may whisper to "
+            + "another by day)")
+    boolean noWhispers;
+
     /** The options, checked; {@code endWhenAllVoted} ends a phase once everyone who may vote has voted. */
     GameOptions options(boolean endWhenAllVoted) {
         if (players() < GameOptions.MIN_PLAYERS || players() > 60) {
@@ -61,7 +65,8 @@ public final class GameRules {
             default -> throw new ConfigException("invalid value '" + tieBreak + "' for --tie-break: expected none or random");
         };
         return new GameOptions(Duration.ofMillis(Math.round(daySeconds * 1000)),
-                Duration.ofMillis(Math.round(nightSeconds * 1000)), tb, !secretVotes, dayCap, endWhenAllVoted, seer);
+                Duration.ofMillis(Math.round(nightSeconds * 1000)), tb, !secretVotes, dayCap, endWhenAllVoted, seer,
+                !noWhispers);
     }
 
     /** Where a game's journal, room archives and summary go: --out, else a new directory under games.dir. */

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import maw.agents.GameTable;
-import maw.agents.Listeners;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
@@ -80,9 +80,9 @@ final class GmCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);
-                GameMasterAgent master = new GameMasterAgent(gm, pw, new GameMasterAgent.Config(gameId, rules.players(),
-                        rules.rounds, seed, options, village, hideout, java.time.Duration.ofSeconds(10),
-                        java.time.Duration.ofSeconds(10)), listeners);
+                GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, pw, new GameMasterAgent.Config(gameId,
+                        rules.players(), rules.rounds, seed, village, hideout, java.time.Duration.ofSeconds(10),
+                        java.time.Duration.ofSeconds(10)), options, listeners);
                 List<Agent> agents = List.of(
                         new ChatRoomAgent(village, pw, Room.VILLAGE, gm, dir.resolve("rooms"), listeners),
                         new ChatRoomAgent(hideout, pw, Room.HIDEOUT, gm, dir.resolve("rooms"), listeners), master);

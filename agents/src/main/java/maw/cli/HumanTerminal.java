@@ -121,17 +121,17 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
     /** "Day 2 · villager> ", "Night 1 · asleep> ", "dead> ", "lobby> ". */
     String prompt() {
         Catalog.SeatView v = view();
-        if (v == null || v.phase() == null || "lobby".equals(v.phase()) || v.role() == null) {
+        if (v == null || v.phase() == null || v.phase() == maw.game.Phase.LOBBY || v.role() == null) {
             return "lobby> ";
         }
-        if ("over".equals(v.phase())) {
+        if (v.phase() == maw.game.Phase.OVER) {
             return "round over> ";
         }
         if (HumanCommands.isDead(v)) {
             return "dead (watching)> ";
         }
-        boolean night = "night".equals(v.phase());
-        String state = night && v.room() == null ? "asleep" : v.role();
+        boolean night = v.phase() == maw.game.Phase.NIGHT;
+        String state = night && v.room() == null ? "asleep" : v.role().wire();
         return (night ? "Night " : "Day ") + v.day() + " · " + state + "> ";
     }
 
@@ -189,9 +189,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             }
             HumanCommands.Command c = HumanCommands.parse(line, seat.view(), System.currentTimeMillis());
             switch (c) {
-                case HumanCommands.Say s -> seat.speak(s.text());
-                case HumanCommands.Vote v -> seat.vote(v.target());
-                case HumanCommands.Divine d -> seat.divine(d.target());
+                case HumanCommands.Act a -> seat.act(a.action());
                 case HumanCommands.Tell t -> say(t.text());
                 case HumanCommands.Wait w -> {
                     while (!HumanCommands.reached(w, seat.view(), seat.over().isDone())) {

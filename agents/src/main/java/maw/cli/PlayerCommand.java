@@ -3,7 +3,7 @@ package maw.cli;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.List;
-import maw.agents.GameTable;
+import maw.agents.table.GameTable;
 import maw.agents.player.PlayerAgent;
 import maw.config.ConfigException;
 import maw.config.MawConfig;

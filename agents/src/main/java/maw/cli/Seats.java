@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import maw.agents.GameTable;
+import maw.agents.table.GameTable;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.config.ConfigException;
 import maw.config.LlmConfig;

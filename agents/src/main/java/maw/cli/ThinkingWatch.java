@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
-import maw.agents.GameTable;
+import maw.agents.table.GameTable;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.runtime.Agent;
 

@@ -4,10 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** What the rules announce, each with the audience allowed to learn it. */
-public sealed interface Event {
-
-    Audience audience();
+/** What MAW's rules announce, each with the audience allowed to learn it. */
+public sealed interface Event extends GameEvent {
 
     /** A player learns its role; a werewolf also learns its partners. */
     record RoleAssigned(String player, Role role, List<String> partners) implements Event {
@@ -25,6 +23,11 @@ public sealed interface Event {
         @Override
         public Audience audience() {
             return Audience.EVERYONE;
+        }
+
+        @Override
+        public PhaseId began() {
+            return phase;
         }
     }
 
@@ -75,11 +78,19 @@ public sealed interface Event {
         }
     }
 
+    /** A living player whispered to another: only the recipient learns it (and the journal keeps it). */
+    record Whispered(PhaseId phase, String from, String to, String text) implements Event {
+        @Override
+        public Audience audience() {
+            return Audience.only(to);
+        }
+    }
+
     /**
      * The game is over. {@code winner} is null for a draw (the day cap). Roles are revealed to everyone now.
      */
     record GameOver(Team winner, String reason, int days, Map<String, Role> roles, Map<String, Integer> scores)
-            implements Event {
+            implements Event, Result {
         @Override
         public Audience audience() {
             return Audience.EVERYONE;

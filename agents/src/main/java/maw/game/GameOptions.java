@@ -13,9 +13,10 @@ import java.util.Objects;
  * @param dayCap          a game still running after this many days ends as a draw
  * @param endWhenAllVoted end a phase as soon as every living player who may vote has voted (for fast bot games)
  * @param seer            deal one villager the seer's role (asks the GameMaster one player's role each day)
+ * @param whispers        living players may whisper to one living player (a nice-to-have of the design)
  */
 public record GameOptions(Duration daySeconds, Duration nightSeconds, TieBreak tieBreak, boolean announceVotes,
-        int dayCap, boolean endWhenAllVoted, boolean seer) {
+        int dayCap, boolean endWhenAllVoted, boolean seer, boolean whispers) {
 
     public static final int MIN_PLAYERS = 3;
 
@@ -33,32 +34,39 @@ public record GameOptions(Duration daySeconds, Duration nightSeconds, TieBreak t
 
     /** Defaults for people and models: three minutes a day, a minute a night, votes announced, 20 days at most. */
     public static GameOptions defaults() {
-        return new GameOptions(Duration.ofSeconds(180), Duration.ofSeconds(60), TieBreak.NONE, true, 20, false, false);
+        return new GameOptions(Duration.ofSeconds(180), Duration.ofSeconds(60), TieBreak.NONE, true, 20, false, false, true);
     }
 
     public GameOptions withTimers(Duration day, Duration night) {
-        return new GameOptions(day, night, tieBreak, announceVotes, dayCap, endWhenAllVoted, seer);
+        return new GameOptions(day, night, tieBreak, announceVotes, dayCap, endWhenAllVoted, seer, whispers);
     }
 
     public GameOptions withTieBreak(TieBreak t) {
-        return new GameOptions(daySeconds, nightSeconds, t, announceVotes, dayCap, endWhenAllVoted, seer);
+        return new GameOptions(daySeconds, nightSeconds, t, announceVotes, dayCap, endWhenAllVoted, seer, whispers);
     }
 
     public GameOptions withAnnounceVotes(boolean a) {
-        return new GameOptions(daySeconds, nightSeconds, tieBreak, a, dayCap, endWhenAllVoted, seer);
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, a, dayCap, endWhenAllVoted, seer, whispers);
     }
 
     public GameOptions withDayCap(int cap) {
-        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, cap, endWhenAllVoted, seer);
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, cap, endWhenAllVoted, seer, whispers);
     }
 
     public GameOptions withEndWhenAllVoted(boolean e) {
-        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, e, seer);
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, e, seer, whispers);
     }
 
     public GameOptions withSeer(boolean s) {
-        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, endWhenAllVoted, s);
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, endWhenAllVoted, s, whispers);
     }
+
+    public GameOptions withWhispers(boolean w) {
+        return new GameOptions(daySeconds, nightSeconds, tieBreak, announceVotes, dayCap, endWhenAllVoted, seer, w);
+    }
+
+    /** Longest whisper, in characters (as a chat line). */
+    public static final int MAX_WHISPER_LENGTH = 500;
 
     public java.time.Duration duration(Phase p) {
         return p == Phase.NIGHT ? nightSeconds : daySeconds;

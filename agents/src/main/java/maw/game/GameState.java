@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything the rules know about one game, immutable. The next state comes from {@link Rules#apply}; nothing else
+ * Everything MAW's rules know about one game, immutable. The next state comes from {@link Rules#apply}; nothing else
  * changes it.
  *
  * @param options          the rule options
@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId phase, Map<String, String> votes,
         boolean divinedToday, List<String> executed, List<String> murdered, String lastExecuted, String lastMurdered,
-        int initialVillagers, Event.GameOver result) {
+        int initialVillagers, Event.GameOver result) implements GameView {
 
     public GameState {
         seats = List.copyOf(seats);
@@ -112,13 +112,64 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         };
     }
 
-    /** Whether {@code player} may vote in the current phase at all. */
-    public boolean mayVote(String player) {
-        return isAlive(player) && switch (phase.phase()) {
-            case DAY -> true;
-            case NIGHT -> role(player).map(Role::isWerewolf).orElse(false);
-            default -> false;
-        };
+    /**
+     * What the rules await from {@code player} now. By day the living speak in the Village, vote, whisper (an option)
+     * and, the seer, ask once; by night the living werewolves speak in the Hideout and vote for a victim.
+     */
+    public Turn turn(String player) {
+        if (isOver() || !isAlive(player)) {
+            return Turn.NONE;
+        }
+        java.util.Set<Act.Kind> acts = java.util.EnumSet.noneOf(Act.Kind.class);
+        Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
+        List<String> others = living().stream().filter(n -> !n.equals(player)).toList();
+        switch (phase.phase()) {
+            case DAY -> {
+                acts.add(Act.Kind.SPEAK);
+                acts.add(Act.Kind.VOTE);
+                targets.put(Act.Kind.VOTE, validTargets(player));
+                if (options.seer() && role(player).orElse(null) == Role.SEER && !divinedToday) {
+                    acts.add(Act.Kind.DIVINE);
+                    targets.put(Act.Kind.DIVINE, others);
+                }
+                if (options.whispers() && !others.isEmpty()) {
+                    acts.add(Act.Kind.WHISPER);
+                    targets.put(Act.Kind.WHISPER, others);
+                }
+            }
+            case NIGHT -> {
+                if (role(player).map(Role::isWerewolf).orElse(false)) {
+                    acts.add(Act.Kind.SPEAK);
+                    acts.add(Act.Kind.VOTE);
+                    targets.put(Act.Kind.VOTE, validTargets(player));
+                }
+            }
+            default -> { }
+        }
+        String vote = votes.get(player);
+        return new Turn(acts, targets, vote == null ? Map.of() : Map.of(Act.Kind.VOTE, vote));
+    }
+
+    @Override
+    public Awaiting awaiting() {
+        Map<String, Turn> turns = new java.util.LinkedHashMap<>();
+        for (Seat s : seats) {
+            turns.put(s.name(), turn(s.name()));
+        }
+        java.time.Duration length = phase.phase() == Phase.DAY || phase.phase() == Phase.NIGHT
+                ? options.duration(phase.phase()) : java.time.Duration.ZERO;
+        return new Awaiting(phase, length, turns);
+    }
+
+    @Override
+    public Map<Room, Access> rooms() {
+        Map<Room, Access> open = new java.util.EnumMap<>(Room.class);
+        for (Room r : Room.values()) {
+            if (isOpen(r)) {
+                open.put(r, new Access(writers(r), readers(r)));
+            }
+        }
+        return open;
     }
 
     /** Votes per target in the current phase, most first, ties by name. */

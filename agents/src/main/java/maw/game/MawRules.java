@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import maw.game.Command.Divine;
+import maw.game.Command.Perform;
 import maw.game.Command.Start;
 import maw.game.Command.Timeout;
-import maw.game.Command.Vote;
 
 /**
  * The rules of MAW, from its design document with the open points settled:
@@ -32,9 +31,23 @@ import maw.game.Command.Vote;
  * </ul>
  *
  * <p>Settled here because the design is silent: nobody votes for themselves; werewolves do not vote to murder a
- * werewolf; the seer (an option) asks about one living player once a day.
+ * werewolf; the seer (an option) asks about one living player once a day; whispers (an option, on by default) go
+ * by day from a living player to another living player.
  */
-public final class MawRules implements Rules {
+public final class MawRules implements Rules<GameState, GameOptions, Event> {
+
+    /** A refusal on its way out of the working copy. */
+    private record No(RefusalCode code, String reason) {}
+
+    @Override
+    public String name() {
+        return "maw";
+    }
+
+    @Override
+    public Class<GameOptions> optionsType() {
+        return GameOptions.class;
+    }
 
     @Override
     public GameState newGame(GameOptions options, long seed) {
@@ -48,18 +61,18 @@ public final class MawRules implements Rules {
     }
 
     @Override
-    public Outcome apply(GameState state, Command command) {
+    public Outcome<GameState, Event> apply(GameState state, Command command) {
         if (state.isOver()) {
-            return new Outcome.Refused("the game is over");
+            return new Outcome.Refused<>(RefusalCode.GAME_OVER, "the game is over");
         }
         Table t = new Table(state);
-        String refusal = switch (command) {
+        No refusal = switch (command) {
             case Start s -> t.start(s.players());
-            case Vote v -> t.vote(v.voter(), v.target());
-            case Divine d -> t.divine(d.seer(), d.target());
+            case Perform p -> t.perform(p.actor(), p.phase(), p.act());
             case Timeout to -> t.timeout(to.phase());
         };
-        return refusal != null ? new Outcome.Refused(refusal) : new Outcome.Accepted(t.freeze(), List.copyOf(t.events));
+        return refusal != null ? new Outcome.Refused<>(refusal.code(), refusal.reason())
+                : new Outcome.Accepted<>(t.freeze(), List.copyOf(t.events));
     }
 
     /** A working copy of the state for one command; frozen into a new {@link GameState} at the end. */
@@ -110,20 +123,21 @@ public final class MawRules implements Rules {
 
         // --- sunrise ---------------------------------------------------------------------------------------------
 
-        String start(List<String> players) {
+        No start(List<String> players) {
             if (phase.phase() != Phase.LOBBY) {
-                return "the game has already started";
+                return new No(RefusalCode.ALREADY_STARTED, "the game has already started");
             }
             if (players.size() < GameOptions.MIN_PLAYERS) {
-                return "a game needs at least " + GameOptions.MIN_PLAYERS + " players, not " + players.size();
+                return new No(RefusalCode.BAD_TABLE, "a game needs at least " + GameOptions.MIN_PLAYERS
+                        + " players, not " + players.size());
             }
             Set<String> unique = new HashSet<>();
             for (String p : players) {
                 if (p == null || p.isBlank()) {
-                    return "a player has no name";
+                    return new No(RefusalCode.BAD_TABLE, "a player has no name");
                 }
                 if (!unique.add(p)) {
-                    return "two players are called " + p;
+                    return new No(RefusalCode.BAD_TABLE, "two players are called " + p);
                 }
             }
             // Deal order must not depend on the order players joined in: sort, then shuffle with the seed.
@@ -157,33 +171,46 @@ public final class MawRules implements Rules {
 
         // --- votes -----------------------------------------------------------------------------------------------
 
-        String vote(String voter, String target) {
+        No perform(String actor, PhaseId stamp, Act act) {
             GameState s = view();
             if (phase.phase() == Phase.LOBBY) {
-                return "the game has not started";
+                return new No(RefusalCode.NOT_STARTED, "the game has not started");
             }
-            if (!s.isPlayer(voter)) {
-                return voter + " is not a player in this game";
+            if (stamp != null && !stamp.equals(phase)) {
+                return new No(RefusalCode.PHASE_OVER, "that " + act.kind().wire() + " was for " + stamp
+                        + ", which is over: the game is in " + phase);
             }
+            if (!s.isPlayer(actor)) {
+                return new No(RefusalCode.NOT_A_PLAYER, actor + " is not a player in this game");
+            }
+            if (act.target() == null || !s.isPlayer(act.target())) {
+                return new No(RefusalCode.UNKNOWN_TARGET, act.target() + " is not a player in this game");
+            }
+            return switch (act) {
+                case Act.Vote v -> vote(actor, v.target());
+                case Act.Divine d -> divine(actor, d.target());
+                case Act.Whisper w -> whisper(actor, w.target(), w.text());
+            };
+        }
+
+        No vote(String voter, String target) {
+            GameState s = view();
             if (!s.isAlive(voter)) {
-                return "dead players cannot vote";
-            }
-            if (!s.isPlayer(target)) {
-                return target + " is not a player in this game";
+                return new No(RefusalCode.DEAD, "dead players cannot vote");
             }
             if (!s.isAlive(target)) {
-                return target + " is already dead";
+                return new No(RefusalCode.TARGET_DEAD, target + " is already dead");
             }
             if (phase.phase() == Phase.DAY) {
                 if (voter.equals(target)) {
-                    return "nobody votes for themselves";
+                    return new No(RefusalCode.SELF_TARGET, "nobody votes for themselves");
                 }
             } else {
                 if (!s.role(voter).orElseThrow().isWerewolf()) {
-                    return "the village sleeps: votes are cast during the day";
+                    return new No(RefusalCode.NOT_NOW, "the village sleeps: votes are cast during the day");
                 }
                 if (s.role(target).orElseThrow().isWerewolf()) {
-                    return "werewolves do not hunt werewolves";
+                    return new No(RefusalCode.PACK_TARGET, "werewolves do not hunt werewolves");
                 }
             }
             votes.put(voter, target);
@@ -209,40 +236,69 @@ public final class MawRules implements Rules {
             return null;
         }
 
-        String divine(String seer, String target) {
+        No divine(String seer, String target) {
             GameState s = view();
             if (!options.seer()) {
-                return "there is no seer in this game";
+                return new No(RefusalCode.NOT_YOUR_ROLE, "there is no seer in this game");
             }
             if (s.role(seer).orElse(null) != Role.SEER) {
-                return seer + " is not the seer";
+                return new No(RefusalCode.NOT_YOUR_ROLE, seer + " is not the seer");
             }
             if (!s.isAlive(seer)) {
-                return "dead players cannot ask";
+                return new No(RefusalCode.DEAD, "dead players cannot ask");
             }
             if (phase.phase() != Phase.DAY) {
-                return "the seer asks during the day";
+                return new No(RefusalCode.NOT_NOW, "the seer asks during the day");
             }
             if (divinedToday) {
-                return "the seer has already asked today";
+                return new No(RefusalCode.ALREADY_DONE, "the seer has already asked today");
             }
-            if (!s.isPlayer(target) || !s.isAlive(target) || target.equals(seer)) {
-                return "the seer asks about another living player";
+            if (!s.isAlive(target)) {
+                return new No(RefusalCode.TARGET_DEAD, "the seer asks about another living player");
+            }
+            if (target.equals(seer)) {
+                return new No(RefusalCode.SELF_TARGET, "the seer asks about another living player");
             }
             divinedToday = true;
             events.add(new Event.Divined(phase.number(), seer, target, s.role(target).orElseThrow()));
             return null;
         }
 
-        String timeout(PhaseId timedOut) {
+        No whisper(String from, String to, String text) {
+            GameState s = view();
+            if (!options.whispers()) {
+                return new No(RefusalCode.TURNED_OFF, "whispers are turned off in this game");
+            }
+            if (!s.isAlive(from)) {
+                return new No(RefusalCode.DEAD, "the dead cannot whisper");
+            }
+            if (!s.isAlive(to)) {
+                return new No(RefusalCode.TARGET_DEAD, "the dead hear no whispers");
+            }
+            if (from.equals(to)) {
+                return new No(RefusalCode.SELF_TARGET, "a whisper goes to another player");
+            }
+            if (phase.phase() != Phase.DAY) {
+                return new No(RefusalCode.NOT_NOW, "whispers go by day");
+            }
+            if (text == null || text.isBlank() || text.strip().length() > GameOptions.MAX_WHISPER_LENGTH) {
+                return new No(RefusalCode.BAD_TEXT, "a whisper has 1 to " + GameOptions.MAX_WHISPER_LENGTH
+                        + " characters");
+            }
+            events.add(new Event.Whispered(phase, from, to, text.strip()));
+            return null;
+        }
+
+        No timeout(PhaseId timedOut) {
             if (!timedOut.equals(phase)) {
-                return "the timer for " + timedOut + " is stale: the game is in " + phase;
+                return new No(RefusalCode.PHASE_OVER, "the timer for " + timedOut + " is stale: the game is in "
+                        + phase);
             }
             switch (phase.phase()) {
                 case DAY -> closeDay();
                 case NIGHT -> closeNight(votes.isEmpty() ? "the werewolves did not vote" : "no unanimous vote");
                 default -> {
-                    return "there is no timer in " + phase;
+                    return new No(RefusalCode.NOT_NOW, "there is no timer in " + phase);
                 }
             }
             return null;

@@ -2,10 +2,10 @@ package maw.game;
 
 import java.util.List;
 
-/** The rules' answer to a command: accepted, with the new state and what to announce, or refused, with why. */
-public sealed interface Outcome {
+/** A rule set's answer to a command: accepted, with the new state and what to announce, or refused, with why. */
+public sealed interface Outcome<S, E> {
 
-    record Accepted(GameState state, List<Event> events) implements Outcome {}
+    record Accepted<S, E>(S state, List<E> events) implements Outcome<S, E> {}
 
-    record Refused(String reason) implements Outcome {}
+    record Refused<S, E>(RefusalCode code, String reason) implements Outcome<S, E> {}
 }

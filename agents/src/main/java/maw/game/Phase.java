@@ -9,4 +9,9 @@ public enum Phase {
     public String wire() {
         return name().toLowerCase(Locale.ROOT);
     }
+
+    @Override
+    public String toString() {
+        return wire();
+    }
 }

@@ -34,6 +34,11 @@ public enum Role {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    @Override
+    public String toString() {
+        return wire();
+    }
+
     public static Role fromWire(String s) {
         return valueOf(s.strip().toUpperCase(Locale.ROOT));
     }

@@ -2,13 +2,23 @@ package maw.game;
 
 /**
  * A rule set: pure and deterministic. Given a state and a command it returns the next state and what to announce, or
- * why the command is refused; it has no clock, no network and no randomness but the state's own. MAW's rules are
- * {@link MawRules}; the AIWolf regulation is a second implementation of the same contract.
+ * why the command is refused (a {@link RefusalCode} and words); it has no clock, no network and no randomness but the
+ * state's own. The GameMaster drives any rule set through this contract and reads the state through {@link GameView}.
+ *
+ * @param <S> the rule set's state
+ * @param <O> its options
+ * @param <E> its events
  */
-public interface Rules {
+public interface Rules<S extends GameView, O, E extends GameEvent> {
+
+    /** The rule set's name, as journals and the command line write it ({@code maw}). */
+    String name();
 
     /** A game in its lobby, before the deal. */
-    GameState newGame(GameOptions options, long seed);
+    S newGame(O options, long seed);
 
-    Outcome apply(GameState state, Command command);
+    Outcome<S, E> apply(S state, Command command);
+
+    /** The type of the options, so that a journal can read them back. */
+    Class<O> optionsType();
 }

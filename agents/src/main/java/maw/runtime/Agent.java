@@ -218,14 +218,28 @@ public class Agent {
         log.debug("{} stopped", jid);
     }
 
-    /** Sends a message through the agent's connection; the sender is filled in. */
+    /**
+     * Sends a message through the agent's connection; the sender is filled in. A request (or query, call for
+     * proposals, subscription) without a thread gets a fresh one, so that an answer made by SPADE's
+     * {@code make_reply()}, which keeps only the thread, can be matched to it.
+     */
     public final void send(Message message) {
         Transport.Connection c = connection;
         if (c == null) {
             throw new IllegalStateException(jid + " is not started; cannot send " + message);
         }
+        if (message.thread() == null && opensConversation(message)) {
+            message = message.toBuilder().thread(newId()).build();
+        }
         c.send(message);
         sent.incrementAndGet();
+    }
+
+    private static boolean opensConversation(Message m) {
+        return m.performative().map(p -> switch (p) {
+            case REQUEST, REQUEST_WHEN, REQUEST_WHENEVER, QUERY_IF, QUERY_REF, CFP, PROPOSE, SUBSCRIBE -> true;
+            default -> false;
+        }).orElse(false);
     }
 
     /** A fresh identifier, unique to this agent and this run, for reply-with and conversation ids. */

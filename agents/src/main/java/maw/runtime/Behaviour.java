@@ -93,13 +93,23 @@ public abstract class Behaviour {
 
     /**
      * Sends a request and waits for its answer: a message from the receiver whose {@code in-reply-to} is the
-     * request's {@code reply-with} (set to a fresh id when the request has none). Returns null on timeout.
+     * request's {@code reply-with} (JADE's way), or whose thread is the request's thread (SPADE's {@code make_reply()}
+     * keeps the thread and nothing else). Both are set to fresh ids when the request has none. Returns null on
+     * timeout.
      */
     public final Message ask(Message request, Duration timeout) throws InterruptedException {
         Objects.requireNonNull(request.to(), "request has no receiver");
-        Message sent = request.replyWith() != null ? request : request.toBuilder().replyWith(agent().newId()).build();
+        Message.Builder b = request.toBuilder();
+        if (request.replyWith() == null) {
+            b.replyWith(agent().newId());
+        }
+        if (request.thread() == null) {
+            b.thread(agent().newId());
+        }
+        Message sent = b.build();
         send(sent);
-        Template answer = Template.inReplyTo(sent.replyWith()).and(Template.sender(sent.to()));
+        Template answer = Template.sender(sent.to())
+                .and(Template.inReplyTo(sent.replyWith()).or(Template.thread(sent.thread())));
         return agent().mailbox().receive(answer, nanos(timeout), this);
     }
 

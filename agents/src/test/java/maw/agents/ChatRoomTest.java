@@ -43,12 +43,12 @@ class ChatRoomTest {
         ScriptedSeat ann = agents.start(new ScriptedSeat(Jid.of("ann", "localhost"), "pw", "Ann", gmJid));
         ScriptedSeat bob = agents.start(new ScriptedSeat(Jid.of("bob", "localhost"), "pw", "Bob", gmJid));
         Map<String, String> both = Map.of("Ann", ann.jid().toString(), "Bob", bob.jid().toString());
-        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, "day", 1, both, both));
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
         assertThat(ann.next("announce_open").json().get("writable").asBoolean()).isTrue();
 
-        ann.send(village.jid(), new Catalog.Chat("g", 1, "Hello."));
-        bob.send(village.jid(), new Catalog.Chat("g", 1, "Hi Ann."));
+        ann.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hello."));
+        bob.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hi Ann."));
         Await.until("both lines are in", () -> village.logSize() == 2);
 
         ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));

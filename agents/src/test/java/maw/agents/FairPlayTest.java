@@ -7,13 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.Command;
 import maw.game.GameOptions;
-import maw.game.PhaseId;
+import maw.game.Phase;
 import maw.game.Room;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -21,13 +22,17 @@ import maw.runtime.Performative;
 import maw.testing.Agents;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad input and fair play over real ejabberd: every forbidden act is refused with a reason and changes nothing;
- * malformed bodies are answered not-understood. Three seats played by hand make each move at the right moment.
+ * Bad input and fair play over real ejabberd, one rule a test: every forbidden act is refused with its code and the
+ * reason, answers the act it refuses, and changes nothing; malformed bodies are answered not-understood. Four seats
+ * played by hand (one werewolf) make each move; the phases are long, and end by the votes, never by a timer.
  */
 class FairPlayTest {
+
+    private static final AtomicInteger TABLES = new AtomicInteger();
 
     private final TestXmpp xmpp = TestXmpp.get();
     private final Agents agents = new Agents(xmpp.transport());
@@ -37,131 +42,352 @@ class FairPlayTest {
         agents.close();
     }
 
+    private static String code(Message m) {
+        return m.json().path("code").asText();
+    }
+
     private static String reason(Message m) {
         return m.json().path("reason").asText();
     }
 
-    @Test
-    void forbiddenActsAreRefusedWithTheirReasonAndLeaveTheGameUntouched() throws Exception {
-        Jid[] j = xmpp.accounts("fair", 6);
-        Jid gmJid = j[0];
-        Jid villageJid = j[1];
-        Jid hideoutJid = j[2];
-        List<Command> accepted = new CopyOnWriteArrayList<>();
-        GameMasterAgent.Listener journal = new GameMasterAgent.Listener() {
-            @Override
-            public void command(int round, Command command) {
-                accepted.add(command);
+    /** A table of four seats played by hand, one of them the werewolf, in day 1. */
+    private final class Table {
+        final Jid gm;
+        final Jid village;
+        final Jid hideout;
+        final List<Command> accepted = new CopyOnWriteArrayList<>();
+        final List<ScriptedSeat> seats = new ArrayList<>();
+        final List<ScriptedSeat> villagers = new ArrayList<>();
+        ScriptedSeat wolf;
+        final String game;
+
+        Table(GameOptions options) throws Exception {
+            Jid[] j = xmpp.accounts("fair" + TABLES.incrementAndGet(), 7);
+            gm = j[0];
+            village = j[1];
+            hideout = j[2];
+            GameMasterAgent.Listener journal = new GameMasterAgent.Listener() {
+                @Override
+                public void command(int round, Command command) {
+                    accepted.add(command);
+                }
+            };
+            agents.start(new ChatRoomAgent(village, TestXmpp.password(village), Room.VILLAGE, gm, null, null));
+            agents.start(new ChatRoomAgent(hideout, TestXmpp.password(hideout), Room.HIDEOUT, gm, null, null));
+            agents.start(GameMasterAgent.of(gm, TestXmpp.password(gm), new GameMasterAgent.Config("g-fair", 4, 1, 5,
+                    village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, journal));
+            String[] names = {"ann", "bob", "cid", "dee"};
+            for (int i = 0; i < 4; i++) {
+                seats.add(agents.start(new ScriptedSeat(j[3 + i], TestXmpp.password(j[3 + i]), names[i], gm)));
             }
-        };
-        GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(30), Duration.ofMillis(1500));
-        GameMasterAgent gm = new GameMasterAgent(gmJid, TestXmpp.password(gmJid), new GameMasterAgent.Config("g-fair",
-                3, 1, 5, options, villageJid, hideoutJid, Duration.ofSeconds(10), Duration.ofSeconds(10)), journal);
-        agents.start(new ChatRoomAgent(villageJid, TestXmpp.password(villageJid), Room.VILLAGE, gmJid, null, null));
-        agents.start(new ChatRoomAgent(hideoutJid, TestXmpp.password(hideoutJid), Room.HIDEOUT, gmJid, null, null));
-        agents.start(gm);
-        List<ScriptedSeat> seats = new ArrayList<>();
-        String[] names = {"ann", "bob", "cid"};
-        for (int i = 0; i < 3; i++) {
-            seats.add(agents.start(new ScriptedSeat(j[3 + i], TestXmpp.password(j[3 + i]), names[i], gmJid)));
+            for (ScriptedSeat s : seats) {
+                assertThat(s.join().bodyType()).isEqualTo("joined");
+            }
+            for (ScriptedSeat s : seats) {
+                if ("werewolf".equals(s.next("assign_role").json().get("role").asText())) {
+                    wolf = s;
+                } else {
+                    villagers.add(s);
+                }
+            }
+            for (ScriptedSeat s : seats) {
+                s.next("phase_change");
+            }
+            game = wolf.game;
         }
-        for (ScriptedSeat s : seats) {
-            assertThat(s.join().bodyType()).isEqualTo("joined");
+
+        Table() throws Exception {
+            this(GameOptions.defaults().withTimers(Duration.ofSeconds(60), Duration.ofSeconds(60)));
         }
-        ScriptedSeat wolf = null;
-        List<ScriptedSeat> villagers = new ArrayList<>();
-        for (ScriptedSeat s : seats) {
-            Message role = s.next("assign_role");
-            if ("werewolf".equals(role.json().get("role").asText())) {
-                wolf = s;
-            } else {
-                villagers.add(s);
+
+        ScriptedSeat v(int i) {
+            return villagers.get(i);
+        }
+
+        Catalog.Vote vote(Phase phase, int day, ScriptedSeat target) {
+            return new Catalog.Vote(game, 1, phase, day, target.name);
+        }
+
+        /** Day 1 ends: the werewolf and two villagers execute the third villager; night 1 begins. */
+        void toNight() throws InterruptedException {
+            for (ScriptedSeat s : List.of(wolf, v(0), v(1))) {
+                assertThat(s.ask(gm, vote(Phase.DAY, 1, v(2))).bodyType()).isEqualTo("accepted");
+            }
+            for (ScriptedSeat s : seats) {
+                s.next(m -> "phase_change".equals(m.bodyType()) && "night".equals(m.json().get("new_phase").asText()));
             }
         }
-        ScriptedSeat v1 = villagers.get(0);
-        ScriptedSeat v2 = villagers.get(1);
-        for (ScriptedSeat s : seats) {
-            s.next("phase_change");
+
+        /** Night 1 ends: the werewolf murders the second villager; day 2 begins. */
+        void toDayTwo() throws InterruptedException {
+            assertThat(wolf.ask(gm, vote(Phase.NIGHT, 1, v(1))).bodyType()).isEqualTo("accepted");
+            for (ScriptedSeat s : seats) {
+                s.next(m -> "phase_change".equals(m.bodyType()) && m.json().get("day").asInt() == 2);
+            }
         }
-        String game = v1.game;
+    }
 
-        // Day 1: votes for strangers and for oneself, votes of another game, malformed bodies, a forged opening.
-        v1.send(gmJid, new Catalog.Vote(game, 1, "mallory"));
-        assertThat(reason(v1.answer())).isEqualTo("mallory is not a player in this game");
-        v1.send(gmJid, new Catalog.Vote(game, 1, v1.name));
-        assertThat(reason(v1.answer())).isEqualTo("nobody votes for themselves");
-        v1.send(gmJid, new Catalog.Vote("an-old-game", 1, v2.name));
-        assertThat(reason(v1.answer())).isEqualTo("that message belongs to another game or round");
-        v1.send(Message.builder().to(gmJid).performative(Performative.REQUEST).rawBody("{\"type\":\"vote\"}").build());
-        Message nu = v1.answer();
-        assertThat(nu.requirePerformative()).isEqualTo(Performative.NOT_UNDERSTOOD);
-        assertThat(reason(nu)).isEqualTo("vote's target is missing");
-        v1.send(Message.builder().to(gmJid).performative(Performative.REQUEST).rawBody("{\"type\":\"dance\"}").build());
-        assertThat(reason(v1.answer())).isEqualTo("unknown message type 'dance'");
-        v1.send(Message.builder().to(gmJid).performative(Performative.REQUEST).rawBody("vote for bob").build());
-        assertThat(reason(v1.answer())).startsWith("body is not valid JSON");
-        v1.send(hideoutJid, new Catalog.OpenRoom(game, 1, "night", 1, Map.of(v1.name, v1.jid().toString()),
-                Map.of(v1.name, v1.jid().toString())));
-        assertThat(reason(v1.answer())).isEqualTo("only the GameMaster opens the Hideout");
-        v1.send(gmJid, new Catalog.PhaseChange(game, 1, "night", 1, 0, 0, List.of(), null));
-        assertThat(reason(v1.answer())).isEqualTo("only the GameMaster sends phase_change messages");
+    @Nested
+    class Votes {
 
-        // A fair execution: the wolf and one villager vote out the other villager.
-        v1.send(gmJid, new Catalog.Vote(game, 1, v2.name));
-        v1.next("vote_accepted"); // two senders' messages may overtake each other: one after the other
-        wolf.send(gmJid, new Catalog.Vote(game, 1, v2.name));
-        assertThat(v2.next("kill").json().get("cause").asText()).isEqualTo("executed");
-
-        // Night 1: the village sleeps; the Hideout is for the werewolves; the dead stay out.
-        for (ScriptedSeat s : seats) {
-            s.next(m -> "phase_change".equals(m.bodyType()) && "night".equals(m.json().get("new_phase").asText()));
+        @Test
+        void aVoteForSomeoneWhoIsNotAtTheTableIsRefused() throws Exception {
+            Table t = new Table();
+            Message no = t.v(0).ask(t.gm, new Catalog.Vote(t.game, 1, Phase.DAY, 1, "mallory"));
+            assertThat(code(no)).isEqualTo("unknown_target");
+            assertThat(reason(no)).isEqualTo("mallory is not a player in this game");
         }
-        v1.send(gmJid, new Catalog.Vote(game, 1, wolf.name));
-        assertThat(reason(v1.answer())).isEqualTo("the village sleeps: votes are cast during the day");
-        v1.send(hideoutJid, new Catalog.Chat(game, 1, "let me in"));
-        assertThat(reason(v1.answer())).isEqualTo("the Hideout is for the werewolves");
-        v2.send(hideoutJid, new Catalog.Chat(game, 1, "boo"));
-        assertThat(reason(v2.answer())).isEqualTo("the Hideout is for the werewolves");
-        wolf.send(gmJid, new Catalog.Vote(game, 1, wolf.name));
-        assertThat(reason(wolf.answer())).isEqualTo("werewolves do not hunt werewolves");
-        v1.send(villageJid, new Catalog.Chat(game, 1, "anyone awake?"));
-        assertThat(reason(v1.answer())).isEqualTo("the Village is closed: the village sleeps");
 
-        // Day 2 (the night ran out): the dead watch but neither speak nor vote.
-        v2.next(m -> "phase_change".equals(m.bodyType()) && m.json().get("day").asInt() == 2);
-        v2.send(villageJid, new Catalog.Chat(game, 1, "I am innocent!"));
-        assertThat(reason(v2.answer())).isEqualTo("dead players watch the Village but cannot speak");
-        v2.send(gmJid, new Catalog.Vote(game, 1, wolf.name));
-        assertThat(reason(v2.answer())).isEqualTo("dead players cannot vote");
-        v1.send(villageJid, new Catalog.Chat(game, 1, "Only two of us left."));
-        v2.send(villageJid, new Catalog.GetNewMessages(game, 1, 0));
-        Message news = v2.next("new_messages");
-        assertThat(news.json().get("messages").get(0).get("text").asText()).isEqualTo("Only two of us left.");
+        @Test
+        void nobodyVotesForThemselves() throws Exception {
+            Table t = new Table();
+            Message no = t.v(0).ask(t.gm, t.vote(Phase.DAY, 1, t.v(0)));
+            assertThat(code(no)).isEqualTo("self_target");
+            assertThat(reason(no)).isEqualTo("nobody votes for themselves");
+        }
 
-        // Nothing refused reached the rules.
-        assertThat(accepted).containsExactly(
-                new Command.Start(List.of("ann", "bob", "cid")),
-                new Command.Vote(v1.name, v2.name),
-                new Command.Vote(wolf.name, v2.name),
-                new Command.Timeout(new PhaseId(maw.game.Phase.NIGHT, 1)));
+        @Test
+        void aVoteOfAnotherGameIsRefused() throws Exception {
+            Table t = new Table();
+            Message no = t.v(0).ask(t.gm, new Catalog.Vote("an-old-game", 1, Phase.DAY, 1, t.v(1).name));
+            assertThat(code(no)).isEqualTo("other_game");
+        }
+
+        @Test
+        void aVoteForAPhaseThatIsOverIsRefusedWithItsCodeAndNeverCounted() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            // The werewolf's day vote arrives after the night began: it is not a night vote.
+            Message no = t.wolf.ask(t.gm, t.vote(Phase.DAY, 1, t.v(0)));
+            assertThat(no.is(Performative.REFUSE)).isTrue();
+            assertThat(code(no)).isEqualTo("phase_over");
+            assertThat(no.json().get("phase").asText()).isEqualTo("day");
+            assertThat(no.json().get("day").asInt()).isEqualTo(1);
+            assertThat(no.json().get("target").asText()).isEqualTo(t.v(0).name);
+            // And a night vote stamped for a night to come counts neither.
+            assertThat(code(t.wolf.ask(t.gm, t.vote(Phase.NIGHT, 2, t.v(0))))).isEqualTo("phase_over");
+            assertThat(t.accepted).noneMatch(c -> c instanceof Command.Perform p && !p.phase().equals(
+                    new maw.game.PhaseId(Phase.DAY, 1)) && p.actor().equals(t.wolf.name));
+            assertThat(t.v(0).seen()).noneMatch(m -> "kill".equals(m.bodyType()));
+        }
+
+        @Test
+        void theVillageSleepsAtNight() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            Message no = t.v(0).ask(t.gm, t.vote(Phase.NIGHT, 1, t.wolf));
+            assertThat(code(no)).isEqualTo("not_now");
+            assertThat(reason(no)).isEqualTo("the village sleeps: votes are cast during the day");
+        }
+
+        @Test
+        void werewolvesDoNotHuntWerewolves() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            Message no = t.wolf.ask(t.gm, t.vote(Phase.NIGHT, 1, t.wolf));
+            assertThat(code(no)).isEqualTo("pack_target");
+        }
+
+        @Test
+        void theDeadCannotVote() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            t.toDayTwo();
+            Message no = t.v(2).ask(t.gm, t.vote(Phase.DAY, 2, t.wolf));
+            assertThat(code(no)).isEqualTo("dead");
+            assertThat(reason(no)).isEqualTo("dead players cannot vote");
+        }
+
+        @Test
+        void aRefusalAnswersTheActItRefusesAndNamesIt() throws Exception {
+            Table t = new Table();
+            Message request = Message.builder().to(t.gm).performative(Performative.REQUEST)
+                    .replyWith("my-vote-7").body(t.vote(Phase.DAY, 1, t.v(0))).build();
+            t.v(0).send(request);
+            Message no = t.v(0).answer();
+            assertThat(no.inReplyTo()).isEqualTo("my-vote-7");
+            assertThat(no.json().get("refused").asText()).isEqualTo("vote");
+            assertThat(no.json().get("round").asInt()).isEqualTo(1);
+            assertThat(no.json().get("game").asText()).isEqualTo(t.game);
+        }
+
+        @Test
+        void nothingRefusedReachesTheRules() throws Exception {
+            Table t = new Table();
+            t.v(0).ask(t.gm, t.vote(Phase.DAY, 1, t.v(0)));
+            t.v(0).ask(t.gm, new Catalog.Vote(t.game, 1, Phase.DAY, 1, "mallory"));
+            t.v(0).ask(t.gm, t.vote(Phase.NIGHT, 1, t.v(1)));
+            assertThat(t.v(0).ask(t.gm, t.vote(Phase.DAY, 1, t.v(1))).bodyType()).isEqualTo("accepted");
+            assertThat(t.accepted).hasSize(2); // the deal and the one fair vote
+            assertThat(t.accepted.get(1)).isEqualTo(new Command.Perform(t.v(0).name,
+                    new maw.game.PhaseId(Phase.DAY, 1), new maw.game.Act.Vote(t.v(1).name)));
+        }
+    }
+
+    @Nested
+    class Messages {
+
+        @Test
+        void aBodyThatDoesNotFitIsNotUnderstoodAndSaysWhy() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST)
+                    .rawBody("{\"type\":\"vote\",\"phase\":\"day\"}").build());
+            Message nu = t.v(0).answer();
+            assertThat(nu.requirePerformative()).isEqualTo(Performative.NOT_UNDERSTOOD);
+            assertThat(nu.bodyType()).isEqualTo("not_understood");
+            assertThat(reason(nu)).isEqualTo("vote's target is missing");
+        }
+
+        @Test
+        void anUnknownMessageTypeIsNotUnderstood() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST)
+                    .rawBody("{\"type\":\"dance\"}").build());
+            Message nu = t.v(0).answer();
+            assertThat(nu.bodyType()).isEqualTo("not_understood");
+            assertThat(reason(nu)).isEqualTo("unknown message type 'dance'");
+        }
+
+        @Test
+        void aWordOutsideItsVocabularyIsNotUnderstoodAndTheWordsAreListed() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST)
+                    .rawBody("{\"type\":\"vote\",\"game\":\"" + t.game + "\",\"round\":1,\"phase\":\"dusk\","
+                            + "\"day\":1,\"target\":\"bob\"}").build());
+            Message nu = t.v(0).answer();
+            assertThat(reason(nu)).isEqualTo("vote's phase 'dusk' is not valid (expected one of lobby, day, night, "
+                    + "over)");
+        }
+
+        @Test
+        void textThatIsNotJsonIsNotUnderstoodInTheSameShape() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST).rawBody("vote for bob").build());
+            Message nu = t.v(0).answer();
+            assertThat(nu.bodyType()).isEqualTo("not_understood");
+            assertThat(reason(nu)).startsWith("body is not valid JSON");
+            assertThat(nu.json().get("received").asText()).isEqualTo("vote for bob");
+        }
+
+        @Test
+        void onlyTheGameMasterOpensARoom() throws Exception {
+            Table t = new Table();
+            Map<String, String> me = Map.of(t.v(0).name, t.v(0).jid().toString());
+            Message no = t.v(0).ask(t.hideout, new Catalog.OpenRoom(t.game, 1, Phase.NIGHT, 1, me, me));
+            assertThat(code(no)).isEqualTo("not_yours");
+            assertThat(reason(no)).isEqualTo("only the GameMaster opens the Hideout");
+        }
+
+        @Test
+        void onlyTheGameMasterAnnouncesPhases() throws Exception {
+            Table t = new Table();
+            Message no = t.v(0).ask(t.gm, new Catalog.PhaseChange(t.game, 1, Phase.NIGHT, 1, 0, 0, List.of(), null));
+            assertThat(code(no)).isEqualTo("not_yours");
+            assertThat(reason(no)).isEqualTo("only the GameMaster sends phase_change messages");
+        }
+    }
+
+    @Nested
+    class Rooms {
+
+        @Test
+        void theHideoutIsForTheWerewolves() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            Message no = t.v(0).ask(t.hideout, new Catalog.Chat(t.game, 1, Phase.NIGHT, 1, "let me in"));
+            assertThat(code(no)).isEqualTo("not_a_member");
+        }
+
+        @Test
+        void theVillageIsClosedAtNight() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            Message no = t.v(0).ask(t.village, new Catalog.Chat(t.game, 1, Phase.NIGHT, 1, "anyone awake?"));
+            assertThat(code(no)).isEqualTo("room_closed");
+            assertThat(reason(no)).isEqualTo("the Village is closed: the village sleeps");
+        }
+
+        @Test
+        void aLineForAPhaseThatIsOverIsRefused() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            t.toDayTwo();
+            Message no = t.v(0).ask(t.village, new Catalog.Chat(t.game, 1, Phase.DAY, 1, "as I said yesterday"));
+            assertThat(code(no)).isEqualTo("phase_over");
+        }
+
+        @Test
+        void theDeadWatchTheVillageButCannotSpeak() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            t.toDayTwo();
+            Message no = t.v(2).ask(t.village, new Catalog.Chat(t.game, 1, Phase.DAY, 2, "I am innocent!"));
+            assertThat(code(no)).isEqualTo("read_only");
+            t.v(0).send(t.village, new Catalog.Chat(t.game, 1, Phase.DAY, 2, "Only two of us left."));
+            t.v(2).send(t.village, new Catalog.GetNewMessages(t.game, 1, 0));
+            Message news = t.v(2).next("new_messages");
+            assertThat(news.json().get("messages").get(0).get("text").asText()).isEqualTo("Only two of us left.");
+        }
+    }
+
+    @Nested
+    class Whispers {
+
+        @Test
+        void onlyTheRecipientHearsAWhisper() throws Exception {
+            Table t = new Table();
+            Message ok = t.v(0).ask(t.gm, new Catalog.Whisper(t.game, 1, Phase.DAY, 1, t.v(1).name, "I trust you."));
+            assertThat(ok.bodyType()).isEqualTo("accepted");
+            Message heard = t.v(1).next("whispered");
+            assertThat(heard.json().get("from").asText()).isEqualTo(t.v(0).name);
+            assertThat(heard.json().get("message").asText()).isEqualTo("I trust you.");
+            // Everyone else hears nothing: a vote afterwards reaches them, the whisper never did.
+            t.v(1).ask(t.gm, t.vote(Phase.DAY, 1, t.v(2)));
+            for (ScriptedSeat s : List.of(t.wolf, t.v(2))) {
+                s.next("vote_cast");
+                assertThat(s.seen()).noneMatch(m -> "whispered".equals(m.bodyType()));
+            }
+            assertThat(t.accepted).anyMatch(c -> c instanceof Command.Perform p
+                    && p.act() instanceof maw.game.Act.Whisper);
+        }
+
+        @Test
+        void theDeadNeitherWhisperNorHearWhispers() throws Exception {
+            Table t = new Table();
+            t.toNight();
+            t.toDayTwo();
+            assertThat(code(t.v(2).ask(t.gm, new Catalog.Whisper(t.game, 1, Phase.DAY, 2, t.v(0).name, "boo"))))
+                    .isEqualTo("dead");
+            assertThat(code(t.v(0).ask(t.gm, new Catalog.Whisper(t.game, 1, Phase.DAY, 2, t.v(2).name, "rest"))))
+                    .isEqualTo("target_dead");
+        }
+
+        @Test
+        void aRuleOptionTurnsWhispersOff() throws Exception {
+            Table t = new Table(GameOptions.defaults().withTimers(Duration.ofSeconds(60), Duration.ofSeconds(60))
+                    .withWhispers(false));
+            Message no = t.v(0).ask(t.gm, new Catalog.Whisper(t.game, 1, Phase.DAY, 1, t.v(1).name, "psst"));
+            assertThat(code(no)).isEqualTo("turned_off");
+        }
     }
 
     @Test
     void aPlayerRefusesAnnouncementsThatDoNotComeFromItsGameMaster() throws Exception {
         Jid[] j = xmpp.accounts("forged", 6);
         Jid gmJid = j[0];
-        GameMasterAgent gm = agents.start(new GameMasterAgent(gmJid, TestXmpp.password(gmJid), new GameMasterAgent.Config(
-                "g-forged", 3, 1, 5, GameOptions.defaults(), j[4], j[5], Duration.ofSeconds(10), Duration.ofSeconds(10)),
-                null));
+        GameMasterAgent<?, ?, ?> gm = agents.start(GameMasterAgent.of(gmJid, TestXmpp.password(gmJid),
+                new GameMasterAgent.Config("g-forged", 3, 1, 5, j[4], j[5], Duration.ofSeconds(10),
+                        Duration.ofSeconds(10)), GameOptions.defaults(), null));
         agents.start(new RuleBotAgent(j[2], TestXmpp.password(j[2]), "Bot", 1));
         PlayerAgent player = agents.start(new PlayerAgent(j[1], TestXmpp.password(j[1]), gmJid, j[2]));
         ScriptedSeat rogue = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "rogue", gmJid));
         assertThat(rogue.join().bodyType()).as("the rogue takes a seat too").isEqualTo("joined");
         maw.testing.Await.until("the bot's player is seated", () -> "Bot".equals(player.playerName())
                 && gm.isActive());
-        rogue.send(player.jid(), Performative.INFORM, new Catalog.PhaseChange("g", 1, "night", 1, 0, 0, List.of(), null));
+        rogue.send(player.jid(), Performative.INFORM, new Catalog.PhaseChange("g", 1, Phase.NIGHT, 1, 0, 0, List.of(),
+                null));
         assertThat(reason(rogue.answer())).isEqualTo("only the GameMaster announces phase changes");
-        rogue.send(player.jid(), Performative.INFORM, new Catalog.Kill("g", 1, 1, "murdered"));
+        rogue.send(player.jid(), Performative.INFORM, new Catalog.Kill("g", 1, 1, Catalog.Cause.MURDERED));
         assertThat(reason(rogue.answer())).isEqualTo("only the GameMaster kills");
         rogue.send(player.jid(), Performative.INFORM, new Catalog.NewMessages("g", 1, "Village", List.of(), 3, false));
         assertThat(reason(rogue.answer())).isEqualTo("room news comes from the rooms only");

@@ -31,9 +31,9 @@ class LobbyTest {
         }
         agents.start(new ChatRoomAgent(Jid.of("village", "localhost"), "pw", Room.VILLAGE, gm, null, null));
         agents.start(new ChatRoomAgent(Jid.of("hideout", "localhost"), "pw", Room.HIDEOUT, gm, null, null));
-        agents.start(new GameMasterAgent(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
-                GameOptions.defaults(), Jid.of("village", "localhost"), Jid.of("hideout", "localhost"),
-                Duration.ofMillis(500), Duration.ofSeconds(5)), new GameMasterAgent.Listener() {
+        agents.start(GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
+                Jid.of("village", "localhost"), Jid.of("hideout", "localhost"),
+                Duration.ofMillis(500), Duration.ofSeconds(5)), GameOptions.defaults(), new GameMasterAgent.Listener() {
                     @Override
                     public void left(String name, String why) {
                         left.add(name + ": " + why);

@@ -1,5 +1,6 @@
 package maw.agents;
 
+import maw.agents.table.GameTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -106,7 +107,7 @@ class LocalGamesTest {
         CompletableFuture<Void> dropped = new CompletableFuture<>();
         GameMasterAgent.Listener dropOnDayOne = new GameMasterAgent.Listener() {
             @Override
-            public void event(int round, Event event, GameState after) {
+            public void event(int round, maw.game.GameEvent event, maw.game.GameView after) {
                 if (event instanceof Event.PhaseBegan p) {
                     phases.add(p.phase().phase());
                     if (p.phase().phase() == Phase.DAY && p.phase().number() == 1) {

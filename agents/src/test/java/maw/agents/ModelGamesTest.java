@@ -1,5 +1,7 @@
 package maw.agents;
 
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

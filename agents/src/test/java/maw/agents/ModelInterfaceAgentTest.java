@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import maw.game.Phase;
+import maw.game.Role;
+import maw.llm.Action;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
@@ -58,14 +62,21 @@ class ModelInterfaceAgentTest {
     }
 
     private static Catalog.SeatView dayView(List<String> unseen) {
-        return new Catalog.SeatView("Ann", "villager", List.of(), "day", 1, 0, List.of("Ann", "Bob", "Cid", "Dee"),
-                List.of("Eve"), List.of("Bob", "Cid", "Dee"), List.of("speak", "vote", "listen"), "Village", 200,
-                unseen, null, false);
+        return new Catalog.SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0,
+                List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid", "Dee"),
+                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), Map.of(), "Village", 200, unseen,
+                null, false, Map.of());
     }
 
     private static void ask(ScriptedSeat from, String id, int round, String purpose, Catalog.SeatView view) {
+        ask(from, id, round, purpose, 0, view);
+    }
+
+    private static void ask(ScriptedSeat from, String id, int round, String purpose, int attempt,
+            Catalog.SeatView view) {
         from.send(Message.builder().to(Jid.of("ui", "localhost")).performative(Performative.REQUEST)
-                .ontology(GameAgent.ONTOLOGY).replyWith(id).body(new Catalog.GetInput("g1", round, purpose, view))
+                .ontology(GameAgent.ONTOLOGY).replyWith(id).body(new Catalog.GetInput("g1", round,
+                        Catalog.Purpose.valueOf(purpose.toUpperCase(java.util.Locale.ROOT)), attempt, view))
                 .build());
     }
 
@@ -93,14 +104,15 @@ class ModelInterfaceAgentTest {
     void theSeatGivesItsNameAndAnotherWhenTheFirstWasRefused() throws Exception {
         ui(Duration.ZERO);
         ScriptedSeat player = seat("player");
-        Catalog.SeatView lobby = new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(),
-                List.of(), List.of("name"), null, 0, List.of(), null, false);
+        Catalog.SeatView lobby = new Catalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(),
+                List.of(), List.of(), Map.of(), null, 0, List.of(), null, false, Map.of());
         ask(player, "n1", 0, "name", lobby);
         assertThat(answerTo(player, "n1").json().get("name").asText()).isEqualTo("Ann");
-        ask(player, "n2", 0, "name", new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(),
-                List.of(), List.of("name"), null, 0, List.of("The GameMaster refused the name Ann: taken"), null,
-                false));
+        ask(player, "n2", 0, "name", 1, lobby);
         assertThat(answerTo(player, "n2").json().get("name").asText()).isEqualTo("Ann 2");
+        ask(player, "n3", 0, "name", 2, lobby);
+        assertThat(answerTo(player, "n3").json().get("name").asText()).as("a new name at every attempt")
+                .isEqualTo("Ann 3");
         assertThat(ollama.calls()).isEmpty();
     }
 
@@ -155,9 +167,10 @@ class ModelInterfaceAgentTest {
         ask(player, "day", 1, "act", dayView(List.of("Bob votes for Cid.")));
         Await.until("the model is asked about the day", () -> ollama.calls().size() == 1);
         Await.until("the seat counts its thinking time", () -> ui.thinkingMillis() > 0);
-        Catalog.SeatView night = new Catalog.SeatView("Ann", "werewolf", List.of("Dee"), "night", 1, 0,
+        Catalog.SeatView night = new Catalog.SeatView("Ann", Role.WEREWOLF, List.of("Dee"), Phase.NIGHT, 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
-                List.of("speak", "vote", "listen"), "Hideout", 200, List.of("Night 1 falls."), null, false);
+                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), Map.of(), "Hideout", 200,
+                List.of("Night 1 falls."), null, false, Map.of());
         ask(player, "night", 1, "act", night);
         assertThat(answerTo(player, "day").json().get("action").asText()).isEqualTo("listen");
         assertThat(answerTo(player, "night").json().get("message").asText()).startsWith("Tonight we take ");

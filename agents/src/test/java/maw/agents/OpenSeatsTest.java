@@ -1,5 +1,6 @@
 package maw.agents;
 
+import maw.agents.table.GameTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;

@@ -3,6 +3,7 @@ package maw.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -63,13 +64,19 @@ class PersonSeatTest {
                 .body(new Catalog.Joined("g", "Zed", 1, 3)).build());
         next("You sit at the table as Zed");
         gm.send(playerJid, Performative.INFORM, new Catalog.StartGame("g", 1, 1, 3, List.of("Ann", "Bob", "Zed"),
-                villageJid.toString(), "hideout@localhost"));
-        gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, "villager", List.of()));
+                villageJid.toString(), "hideout@localhost", "maw"));
+        gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, maw.game.Role.VILLAGER, List.of()));
         next("role: You are a villager.");
-        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, "day", 1,
-                System.currentTimeMillis() + 60_000, 60, List.of("Ann", "Bob", "Zed"), null));
+        long dayEnds = System.currentTimeMillis() + 60_000;
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
+                dayEnds, 60, List.of("Ann", "Bob", "Zed"), null));
+        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.DAY, 1, dayEnds,
+                List.of(maw.game.Act.Kind.SPEAK, maw.game.Act.Kind.VOTE),
+                Map.of(maw.game.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of()));
         next("phase: Day 1 begins.");
-        assertThat(ui.view().phase()).isEqualTo("day");
+        maw.testing.Await.until("the seat is told its turn", () -> ui.view() != null
+                && ui.view().allowed_actions().contains(maw.llm.Action.Kind.VOTE));
+        assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.DAY);
         assertThat(ui.view().room()).isEqualTo("Village");
 
         // The person speaks: the Player takes it to the Village.
@@ -80,14 +87,14 @@ class PersonSeatTest {
 
         // The Player's poll is answered only after night has fallen: the last words still reach the person.
         Message poll = village.next("get_new_messages");
-        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, "night", 1,
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.NIGHT, 1,
                 System.currentTimeMillis() + 30_000, 30, List.of("Ann", "Bob", "Zed"), null));
         next("phase: Night 1 falls. The village sleeps.");
         village.send(poll.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
                 .body(new Catalog.NewMessages("g", 1, "Village", List.of(new Catalog.Line(1, "Ann", "Last words.")),
                         1, true)).build());
         assertThat(next("Ann: Last words.")).isEqualTo("chat: Ann: Last words.");
-        assertThat(ui.view().phase()).isEqualTo("night");
+        assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.NIGHT);
         assertThat(ui.view().room()).isNull();
 
         // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send).

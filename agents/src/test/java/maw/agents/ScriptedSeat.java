@@ -68,6 +68,14 @@ final class ScriptedSeat extends GameAgent {
         send(to, Performative.REQUEST, body);
     }
 
+    /** Sends a request with a fresh reply-with and waits for the message that answers it ({@code in-reply-to}). */
+    Message ask(Jid to, Catalog.Body body) throws InterruptedException {
+        Message request = Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY)
+                .replyWith(newId()).body(body).build();
+        send(request);
+        return next(m -> request.replyWith().equals(m.inReplyTo()));
+    }
+
     /** The next message of a type, from anyone; others are set aside. */
     Message next(String type) throws InterruptedException {
         return next(m -> type.equals(m.bodyType()));

@@ -125,8 +125,8 @@ class HumanPlayTest {
         xmpp.server().register(accounts);
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(6), Duration.ofSeconds(4))
                 .withEndWhenAllVoted(true).withDayCap(3);
-        GameMasterAgent master = new GameMasterAgent(gm, "pw", new GameMasterAgent.Config("g-join", 3, 1, 3,
-                options, village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), null);
+        GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-join", 3, 1, 3,
+                village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, null);
         agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, null, null));
         agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));
         agents.add(master);

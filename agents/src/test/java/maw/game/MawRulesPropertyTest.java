@@ -15,28 +15,39 @@ class MawRulesPropertyTest {
 
     @Test
     void everyGameEndsOnceTheDeadNeverActAndScoresFollowTheRule() {
-        Rules rules = new MawRules();
+        MawRules rules = new MawRules();
         int[] winners = new int[3];
         for (long seed = 0; seed < GAMES; seed++) {
             Random driver = new Random(seed * 31 + 7);
             int n = 3 + (int) (seed % 14);
             GameOptions options = new GameOptions(Duration.ofSeconds(60), Duration.ofSeconds(30),
                     driver.nextBoolean() ? TieBreak.NONE : TieBreak.RANDOM, driver.nextBoolean(),
-                    3 + driver.nextInt(25), driver.nextBoolean(), driver.nextInt(4) == 0);
+                    3 + driver.nextInt(25), driver.nextBoolean(), driver.nextInt(4) == 0, driver.nextBoolean());
             List<String> players = List.of(Table.names(n));
             GameState s = rules.newGame(options, seed);
-            s = ((Outcome.Accepted) rules.apply(s, new Command.Start(players))).state();
+            s = ((Outcome.Accepted<GameState, Event>) rules.apply(s, new Command.Start(players))).state();
             assertThat(s.werewolves()).hasSize(MawRules.werewolvesFor(n));
             List<Event> events = new ArrayList<>();
             int steps = 0;
             while (!s.isOver()) {
                 assertThat(++steps).as("seed %d: the game must end", seed).isLessThan(20_000);
                 Command c = randomCommand(driver, s, players);
-                Outcome o = rules.apply(s, c);
+                Outcome<GameState, Event> o = rules.apply(s, c);
+                if (c instanceof Command.Perform p && p.phase() != null && !p.phase().equals(s.phase())) {
+                    assertThat(o).as("seed %d: an act for a phase that is over: %s", seed, c)
+                            .isEqualTo(new Outcome.Refused<GameState, Event>(RefusalCode.PHASE_OVER,
+                                    ((Outcome.Refused<GameState, Event>) o).reason()));
+                } else if (c instanceof Command.Perform p && s.isPlayer(p.actor())) {
+                    // What the rules await is exactly what they accept.
+                    Turn turn = s.turn(p.actor());
+                    boolean awaited = turn.allows(p.act().kind()) && turn.targets(p.act().kind()).contains(p.act().target());
+                    assertThat(o instanceof Outcome.Accepted).as("seed %d: %s against %s", seed, c, turn)
+                            .isEqualTo(awaited);
+                }
                 if (actorOf(c) != null && s.isPlayer(actorOf(c)) && !s.isAlive(actorOf(c))) {
                     assertThat(o).as("seed %d: a dead player acted: %s", seed, c).isInstanceOf(Outcome.Refused.class);
                 }
-                if (o instanceof Outcome.Accepted a) {
+                if (o instanceof Outcome.Accepted<GameState, Event> a) {
                     for (Event e : a.events()) {
                         if (e instanceof Event.VoteCast v) {
                             assertThat(s.isAlive(v.voter())).as("seed %d: vote by the dead", seed).isTrue();
@@ -83,8 +94,7 @@ class MawRulesPropertyTest {
 
     private static String actorOf(Command c) {
         return switch (c) {
-            case Command.Vote v -> v.voter();
-            case Command.Divine d -> d.seer();
+            case Command.Perform p -> p.actor();
             default -> null;
         };
     }
@@ -107,6 +117,11 @@ class MawRulesPropertyTest {
                 actor = s.livingWerewolves().get(r.nextInt(s.livingWerewolves().size()));
             }
         }
-        return roll < 15 ? new Command.Divine(actor, target) : new Command.Vote(actor, target);
+        if (roll < 18) {
+            return new Command.Perform(actor, r.nextBoolean() ? s.phase() : null, new Act.Whisper(target, "psst"));
+        }
+        // Stamped with the current phase, or with one that is over (never counted).
+        PhaseId stamp = r.nextInt(10) == 0 ? new PhaseId(Phase.NIGHT, r.nextInt(5)) : s.phase();
+        return new Command.Perform(actor, stamp, roll < 15 ? new Act.Divine(target) : new Act.Vote(target));
     }
 }

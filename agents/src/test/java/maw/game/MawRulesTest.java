@@ -70,12 +70,12 @@ class MawRulesTest {
 
         @Test
         void aGameNeedsThreeDistinctlyNamedPlayers() {
-            Rules rules = new MawRules();
+            MawRules rules = new MawRules();
             GameState lobby = rules.newGame(GameOptions.defaults(), 1);
             assertThat(rules.apply(lobby, new Command.Start(List.of("a", "b"))))
-                    .isEqualTo(new Outcome.Refused("a game needs at least 3 players, not 2"));
+                    .isEqualTo(new Outcome.Refused<>(RefusalCode.BAD_TABLE, "a game needs at least 3 players, not 2"));
             assertThat(rules.apply(lobby, new Command.Start(List.of("a", "b", "a"))))
-                    .isEqualTo(new Outcome.Refused("two players are called a"));
+                    .isEqualTo(new Outcome.Refused<>(RefusalCode.BAD_TABLE, "two players are called a"));
         }
     }
 
@@ -170,14 +170,14 @@ class MawRulesTest {
         void nobodyVotesForThemselvesOrForSomeoneOutsideTheGameOrDead() {
             Table t = Table.of(6, 1);
             List<String> p = t.state.living();
-            assertThat(t.refuse(new Command.Vote(p.get(0), p.get(0)))).isEqualTo("nobody votes for themselves");
-            assertThat(t.refuse(new Command.Vote(p.get(0), "mallory"))).isEqualTo("mallory is not a player in this game");
-            assertThat(t.refuse(new Command.Vote("mallory", p.get(0)))).isEqualTo("mallory is not a player in this game");
+            assertThat(t.refuse(Table.voting(p.get(0), p.get(0)))).isEqualTo("nobody votes for themselves");
+            assertThat(t.refuse(Table.voting(p.get(0), "mallory"))).isEqualTo("mallory is not a player in this game");
+            assertThat(t.refuse(Table.voting("mallory", p.get(0)))).isEqualTo("mallory is not a player in this game");
             t.everyoneVotes(t.villager());
             String dead = t.last(Executed.class).player();
             t.timeoutUntil(Phase.DAY);
             if (!t.state.isOver()) {
-                assertThat(t.refuse(new Command.Vote(t.state.living().get(0), dead))).isEqualTo(dead + " is already dead");
+                assertThat(t.refuse(Table.voting(t.state.living().get(0), dead))).isEqualTo(dead + " is already dead");
             }
         }
 
@@ -254,9 +254,9 @@ class MawRulesTest {
             Table t = Table.of(9, 13);
             t.timeout();
             List<String> wolves = t.wolves();
-            assertThat(t.refuse(new Command.Vote(t.villager(), wolves.get(0))))
+            assertThat(t.refuse(Table.voting(t.villager(), wolves.get(0))))
                     .isEqualTo("the village sleeps: votes are cast during the day");
-            assertThat(t.refuse(new Command.Vote(wolves.get(0), wolves.get(1))))
+            assertThat(t.refuse(Table.voting(wolves.get(0), wolves.get(1))))
                     .isEqualTo("werewolves do not hunt werewolves");
             assertThat(t.state.validTargets(wolves.get(0))).containsExactlyElementsOf(t.villagers());
         }
@@ -342,7 +342,7 @@ class MawRulesTest {
             Table t = Table.of(GameOptions.defaults().withDayCap(1), 6, 5);
             t.timeout();
             t.timeout();
-            assertThat(t.refuse(new Command.Vote(t.state.players().get(0), t.state.players().get(1))))
+            assertThat(t.refuse(Table.voting(t.state.players().get(0), t.state.players().get(1))))
                     .isEqualTo("the game is over");
         }
     }
@@ -375,11 +375,11 @@ class MawRulesTest {
             Table t = Table.of(GameOptions.defaults().withSeer(true), 9, 31);
             String seer = t.state.seats().stream().filter(s -> s.role() == Role.SEER).findFirst().orElseThrow().name();
             String wolf = t.wolf();
-            List<Event> es = t.accept(new Command.Divine(seer, wolf));
+            List<Event> es = t.accept(Table.divining(seer, wolf));
             assertThat(es).containsExactly(new Event.Divined(1, seer, wolf, Role.WEREWOLF));
             assertThat(es.get(0).audience()).isEqualTo(Audience.only(seer));
-            assertThat(t.refuse(new Command.Divine(seer, t.villager()))).isEqualTo("the seer has already asked today");
-            assertThat(t.refuse(new Command.Divine(t.wolf(), seer))).isEqualTo(t.wolf() + " is not the seer");
+            assertThat(t.refuse(Table.divining(seer, t.villager()))).isEqualTo("the seer has already asked today");
+            assertThat(t.refuse(Table.divining(t.wolf(), seer))).isEqualTo(t.wolf() + " is not the seer");
         }
     }
 }

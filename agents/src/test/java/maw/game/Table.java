@@ -9,10 +9,21 @@ import java.util.stream.IntStream;
 /** A game driven by tests: apply commands, keep the events, read the state. */
 final class Table {
 
-    final Rules rules = new MawRules();
+    final MawRules rules = new MawRules();
     GameState state;
     final List<Event> events = new ArrayList<>();
     String lastRefusal;
+    RefusalCode lastCode;
+
+    /** A vote, not stamped with a phase (the rules' own checks). */
+    static Command voting(String voter, String target) {
+        return new Command.Perform(voter, null, new Act.Vote(target));
+    }
+
+    /** The seer's question, not stamped with a phase. */
+    static Command divining(String seer, String target) {
+        return new Command.Perform(seer, null, new Act.Divine(target));
+    }
 
     Table(GameOptions options, long seed, String... players) {
         state = rules.newGame(options, seed);
@@ -33,9 +44,9 @@ final class Table {
 
     /** Applies a command that must be accepted; returns the events it produced. */
     List<Event> accept(Command c) {
-        Outcome o = rules.apply(state, c);
+        Outcome<GameState, Event> o = rules.apply(state, c);
         assertThat(o).as("%s should be accepted", c).isInstanceOf(Outcome.Accepted.class);
-        Outcome.Accepted a = (Outcome.Accepted) o;
+        Outcome.Accepted<GameState, Event> a = (Outcome.Accepted<GameState, Event>) o;
         state = a.state();
         events.addAll(a.events());
         return a.events();
@@ -43,14 +54,15 @@ final class Table {
 
     /** Applies a command that must be refused; returns the reason. */
     String refuse(Command c) {
-        Outcome o = rules.apply(state, c);
+        Outcome<GameState, Event> o = rules.apply(state, c);
         assertThat(o).as("%s should be refused", c).isInstanceOf(Outcome.Refused.class);
-        lastRefusal = ((Outcome.Refused) o).reason();
+        lastCode = ((Outcome.Refused<GameState, Event>) o).code();
+        lastRefusal = ((Outcome.Refused<GameState, Event>) o).reason();
         return lastRefusal;
     }
 
     List<Event> vote(String voter, String target) {
-        return accept(new Command.Vote(voter, target));
+        return accept(Table.voting(voter, target));
     }
 
     List<Event> timeout() {

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Turns a model's answer into a {@link Decision}, or says precisely why it cannot. Models wrap JSON in prose or code
+ * Turns a model's answer into a {@link Action}, or says precisely why it cannot. Models wrap JSON in prose or code
  * fences, invent actions and vote for people who are not there; each of those is a distinct, countable
  * {@link Problem} so the caller can retry with a reminder and report what went wrong.
  */
@@ -30,12 +30,12 @@ public final class DecisionParser {
     }
 
     /** The outcome of parsing: a decision, or a problem with a human-readable detail. */
-    public record Result(Decision decision, Problem problem, String detail, boolean wrappedInProse) {
+    public record Result(Action decision, Problem problem, String detail, boolean wrappedInProse) {
         public boolean ok() {
             return decision != null;
         }
 
-        static Result of(Decision d, boolean wrapped) {
+        static Result of(Action d, boolean wrapped) {
             return new Result(d, null, null, wrapped);
         }
 
@@ -95,36 +95,57 @@ public final class DecisionParser {
                     + String.join(", ", allowedActions) + ")");
         }
         return switch (action) {
-            case "listen" -> Result.of(new Decision.Listen(), wrapped);
+            case "listen" -> Result.of(new Action.Listen(), wrapped);
             case "speak" -> speak(node, wrapped);
-            case "vote" -> target(node, wrapped, false);
-            case "divine" -> target(node, wrapped, true);
+            case "vote" -> target(node, wrapped, Action.Kind.VOTE);
+            case "divine" -> target(node, wrapped, Action.Kind.DIVINE);
+            case "whisper" -> whisper(node, wrapped);
             default -> Result.fail(Problem.UNKNOWN_ACTION, "unknown action \"" + actionNode.asText() + "\"");
         };
     }
 
     private Result speak(JsonNode node, boolean wrapped) {
+        Object message = message(node, "speak");
+        return message instanceof Result r ? r : Result.of(new Action.Speak((String) message), wrapped);
+    }
+
+    /** The message of a speak or whisper, or the failed {@link Result}. */
+    private Object message(JsonNode node, String what) {
         JsonNode m = node.get("message");
         String message = m != null && m.isTextual() ? m.asText().strip() : "";
         if (message.isEmpty()) {
-            return Result.fail(Problem.EMPTY_MESSAGE, "speak without a message");
+            return Result.fail(Problem.EMPTY_MESSAGE, what + " without a message");
         }
         if (message.length() > maxMessageLength) {
             return Result.fail(Problem.MESSAGE_TOO_LONG,
                     "message of " + message.length() + " characters; at most " + maxMessageLength);
         }
-        return Result.of(new Decision.Speak(message), wrapped);
+        return message;
     }
 
-    private Result target(JsonNode node, boolean wrapped, boolean divine) {
+    private Result whisper(JsonNode node, boolean wrapped) {
+        Result to = target(node, wrapped, Action.Kind.WHISPER);
+        if (!to.ok()) {
+            return to;
+        }
+        Object message = message(node, "whisper");
+        return message instanceof Result r ? r
+                : Result.of(new Action.Whisper(((Action.Whisper) to.decision()).target(), (String) message), wrapped);
+    }
+
+    private Result target(JsonNode node, boolean wrapped, Action.Kind kind) {
         JsonNode t = node.get("target");
         String target = t != null && t.isTextual() ? t.asText().strip() : "";
         if (target.isEmpty()) {
-            return Result.fail(Problem.INVALID_TARGET, (divine ? "divine" : "vote") + " without a target");
+            return Result.fail(Problem.INVALID_TARGET, kind.wire() + " without a target");
         }
         for (String valid : validTargets) {
             if (valid.equalsIgnoreCase(target)) {
-                return Result.of(divine ? new Decision.Divine(valid) : new Decision.Vote(valid), wrapped);
+                return Result.of(switch (kind) {
+                    case DIVINE -> new Action.Divine(valid);
+                    case WHISPER -> new Action.Whisper(valid, null);
+                    default -> new Action.Vote(valid);
+                }, wrapped);
             }
         }
         return Result.fail(Problem.INVALID_TARGET,

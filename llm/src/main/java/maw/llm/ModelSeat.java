@@ -32,10 +32,10 @@ public final class ModelSeat {
     }
 
     /**
-     * The seat's decision for this turn; {@link Decision.Listen} when the model could not give a usable one, or when
+     * The seat's decision for this turn; {@link Action.Listen} when the model could not give a usable one, or when
      * the calling thread is interrupted (the turn is over: the call is abandoned and counted as cancelled).
      */
-    public Decision decide(PromptView view, List<String> unseen) {
+    public Action decide(PromptView view, List<String> unseen) {
         return turn(view, unseen).decision();
     }
 
@@ -43,16 +43,16 @@ public final class ModelSeat {
      * A turn's outcome: the decision, and whether the model received the turn's news (false when every call failed
      * or the turn was abandoned first: the news should go with the next turn).
      */
-    public record Turn(Decision decision, boolean newsSeen) {}
+    public record Turn(Action decision, boolean newsSeen) {}
 
     /** Like {@link #decide}, saying also whether the model received the news. */
     public Turn turn(PromptView view, List<String> unseen) {
         long answered = llm.calls();
-        Decision d = decideOnce(view, unseen);
+        Action d = decideOnce(view, unseen);
         return new Turn(d, llm.calls() > answered);
     }
 
-    private Decision decideOnce(PromptView view, List<String> unseen) {
+    private Action decideOnce(PromptView view, List<String> unseen) {
         Set<String> names = Set.copyOf(view.players());
         // The running summary keeps the news lines the game master announced, not what players said.
         llm.summaryKeeps(line -> {
@@ -77,7 +77,7 @@ public final class ModelSeat {
             } catch (LlmException e) {
                 if (e.kind() == LlmException.Kind.CANCELLED) {
                     stats.cancelled();
-                    return new Decision.Listen();
+                    return new Action.Listen();
                 }
                 stats.problem(e.kind().name().toLowerCase(Locale.ROOT));
                 continue;
@@ -96,7 +96,7 @@ public final class ModelSeat {
                     + (view.validTargets().isEmpty() ? "" : "\nValid targets: " + String.join(", ", view.validTargets()));
         }
         stats.gaveUp();
-        Decision listen = new Decision.Listen();
+        Action listen = new Action.Listen();
         stats.decided(listen);
         return listen;
     }

@@ -92,6 +92,8 @@ public final class PromptTemplates {
                 case "speak" -> "{\"action\": \"speak\", \"message\": \"<what you say>\"}";
                 case "vote" -> "{\"action\": \"vote\", \"target\": \"<one of the valid targets>\"}";
                 case "divine" -> "{\"action\": \"divine\", \"target\": \"<a living player>\"}";
+                case "whisper" -> "{\"action\": \"whisper\", \"target\": \"<a living player>\", \"message\": "
+                        + "\"<what only they hear>\"}";
                 case "listen" -> "{\"action\": \"listen\"}";
                 default -> "{\"action\": \"" + a + "\"}";
             };

@@ -14,14 +14,9 @@ public final class SeatStats {
     private final Map<String, Long> problems = new TreeMap<>();
     private final Map<String, Long> actions = new TreeMap<>();
 
-    synchronized void decided(Decision d) {
+    synchronized void decided(Action d) {
         decisions++;
-        actions.merge(switch (d) {
-            case Decision.Speak s -> "speak";
-            case Decision.Vote v -> "vote";
-            case Decision.Divine dv -> "divine";
-            case Decision.Listen l -> "listen";
-        }, 1L, Long::sum);
+        actions.merge(d.kind().wire(), 1L, Long::sum);
     }
 
     synchronized void problem(String kind) {

@@ -12,20 +12,20 @@ class DecisionParserTest {
 
     @Test
     void theThreeActionsParse() {
-        assertThat(parser.parse("{\"action\":\"listen\"}").decision()).isEqualTo(new Decision.Listen());
+        assertThat(parser.parse("{\"action\":\"listen\"}").decision()).isEqualTo(new Action.Listen());
         assertThat(parser.parse("{\"action\":\"speak\",\"message\":\"Bob is lying.\"}").decision())
-                .isEqualTo(new Decision.Speak("Bob is lying."));
+                .isEqualTo(new Action.Speak("Bob is lying."));
         assertThat(parser.parse("{\"action\": \"VOTE\", \"target\": \" bob \"}").decision())
-                .isEqualTo(new Decision.Vote("Bob"));
+                .isEqualTo(new Action.Vote("Bob"));
     }
 
     @Test
     void jsonWrappedInProseOrFencesIsFoundAndFlagged() {
         var r = parser.parse("Sure! Here is my move:\n```json\n{\"action\": \"vote\", \"target\": \"Carol\"}\n```");
-        assertThat(r.decision()).isEqualTo(new Decision.Vote("Carol"));
+        assertThat(r.decision()).isEqualTo(new Action.Vote("Carol"));
         assertThat(r.wrappedInProse()).isTrue();
         var braces = parser.parse("I think {not json} but {\"action\":\"speak\",\"message\":\"a } b\"} ok");
-        assertThat(braces.decision()).isEqualTo(new Decision.Speak("a } b"));
+        assertThat(braces.decision()).isEqualTo(new Action.Speak("a } b"));
     }
 
     @Test

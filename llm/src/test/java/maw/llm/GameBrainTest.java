@@ -21,21 +21,21 @@ class GameBrainTest {
         ollama.close();
     }
 
-    private Decision decide(PromptView view) {
+    private Action decide(PromptView view) {
         ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
                 new PromptTemplates(Views.prompts()));
-        Decision d = seat.decide(view, List.of());
+        Action d = seat.decide(view, List.of());
         assertThat(seat.stats().problems()).isEmpty();
         return d;
     }
 
     @Test
     void itSpeaksFirstThenVotesForAValidTargetThenListens() {
-        assertThat(decide(Views.villagerDay())).isInstanceOfSatisfying(Decision.Speak.class,
+        assertThat(decide(Views.villagerDay())).isInstanceOfSatisfying(Action.Speak.class,
                 s -> assertThat(s.message()).matches("I suspect (Bob|Cid|Dee|Eve)\\."));
-        assertThat(decide(Views.werewolfDay())).isInstanceOfSatisfying(Decision.Vote.class,
+        assertThat(decide(Views.werewolfDay())).isInstanceOfSatisfying(Action.Vote.class,
                 v -> assertThat(v.target()).isIn("Ann", "Bob", "Dee", "Eve"));
-        assertThat(decide(Views.werewolfNight())).isEqualTo(new Decision.Listen());
+        assertThat(decide(Views.werewolfNight())).isEqualTo(new Action.Listen());
     }
 
     @Test
@@ -43,6 +43,6 @@ class GameBrainTest {
         PromptView cid = Views.werewolfNight();
         PromptView notYet = new PromptView("Eve", "werewolf", List.of("Cid"), "night", 2, cid.players(), cid.living(),
                 cid.dead(), cid.validTargets(), cid.allowedActions(), "Hideout", 200, null, true);
-        assertThat(decide(notYet)).isEqualTo(new Decision.Vote("Ann"));
+        assertThat(decide(notYet)).isEqualTo(new Action.Vote("Ann"));
     }
 }

@@ -3,12 +3,13 @@ package maw.agents.bot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.game.Phase;
+import maw.llm.Action;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -16,13 +17,14 @@ import maw.runtime.Performative;
 
 /**
  * A rule-based player behind a seat: it answers the Player's {@code get_input} the way the language-model and human
- * interfaces do. By day it voices a suspicion and votes for that player; as a werewolf at night it agrees on a victim
- * with its pack in the Hideout (the first living werewolf by name proposes, the others agree) and votes for it. Its
- * choices depend only on its seed and the game's state, never on the timing of messages, so a seed replays a game.
+ * interfaces do. By day it voices a suspicion and votes for that player (a werewolf also whispers its choice to a
+ * living pack-mate). As a werewolf at night it plays with any pack-mate, bot, model or person: it follows a
+ * pack-mate's vote for a victim, or a pack-mate's line in the Hideout that names exactly one valid victim, in any words;
+ * the first living werewolf by name proposes at once; any other proposes itself when nobody has by half the night.
+ * Its choices depend only on its seed and what the seat is told, so a seed replays a bot-only game.
  */
 public final class RuleBotAgent extends GameAgent {
 
-    private static final Pattern PROPOSAL = Pattern.compile("^(.+?): Tonight we take (.+?)\\.$");
     private static final String[] SUSPICIONS = {
         "I suspect %s.", "%s has been too quiet.", "Something about %s bothers me.", "My vote goes to %s.",
         "I do not trust %s.", "Watch %s closely."
@@ -30,8 +32,14 @@ public final class RuleBotAgent extends GameAgent {
 
     private final String name;
     private final long seed;
-    private String proposalKey;
+
+    // The current night's plan: whom the pack takes, and when to propose if nobody has.
+    private String nightKey;
     private String proposal;
+    private long proposeAt;
+    private Jid player;
+    private Catalog.SeatView lastView;
+    private int lastRound;
 
     public RuleBotAgent(Jid jid, String password, String name, long seed) {
         super(jid, password);
@@ -42,10 +50,11 @@ public final class RuleBotAgent extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("SendInput", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(Duration.ofMillis(250));
             if (m != null) {
                 answer(m);
             }
+            proposeIfDue();
         }));
     }
 
@@ -54,23 +63,26 @@ public final class RuleBotAgent extends GameAgent {
         if (!(body instanceof Catalog.GetInput in)) {
             return;
         }
-        Catalog.PlayerAction action = "name".equals(in.purpose())
-                ? new Catalog.PlayerAction("name", nameFor(in.view()), null, null, false)
-                : decide(in.round(), in.view());
-        reply(m, Performative.INFORM, action);
+        if (in.purpose() == Catalog.Purpose.NAME) {
+            reply(m, Performative.INFORM, new Catalog.SeatName(nameFor(in.attempt()), false));
+            return;
+        }
+        player = m.sender().bare();
+        reply(m, Performative.INFORM, Catalog.PlayerAction.of(decide(in.round(), in.view())));
     }
 
-    private String nameFor(Catalog.SeatView view) {
-        int refusals = view == null || view.unseen() == null ? 0 : view.unseen().size();
-        return refusals == 0 ? name : name + " " + (refusals + 1);
+    /** The bot's name, or after {@code attempt} refused names a new one with a number (Bob 2, Bob 3...). */
+    String nameFor(int attempt) {
+        return attempt <= 0 ? name : name + " " + (attempt + 1);
     }
 
     /** The bot's move for this turn. */
-    Catalog.PlayerAction decide(int round, Catalog.SeatView v) {
-        if (v.valid_targets() == null || v.valid_targets().isEmpty()) {
-            return listen();
+    Action decide(int round, Catalog.SeatView v) {
+        if (v == null || v.valid_targets() == null || v.valid_targets().isEmpty()
+                || !v.allowed_actions().contains(Action.Kind.VOTE)) {
+            return new Action.Listen();
         }
-        if ("night".equals(v.phase())) {
+        if (v.phase() == Phase.NIGHT) {
             return night(round, v);
         }
         List<String> suspects = new ArrayList<>(v.valid_targets());
@@ -82,62 +94,124 @@ public final class RuleBotAgent extends GameAgent {
         }
         SplittableRandom r = random(round, "day", v.day());
         String suspect = suspects.get(r.nextInt(suspects.size()));
-        if (!v.spoke()) {
-            return speak(String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
+        if (!v.spoke() && v.allowed_actions().contains(Action.Kind.SPEAK)) {
+            return new Action.Speak(String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
         }
         if (v.voted_for() == null) {
-            return vote(suspect);
+            List<String> mates = v.partners() == null ? List.of()
+                    : v.partners().stream().filter(p -> v.living().contains(p)).toList();
+            List<String> whisperTo = v.targets() == null ? List.of()
+                    : v.targets().getOrDefault(Action.Kind.WHISPER, List.of());
+            if (!mates.isEmpty() && whisperTo.contains(mates.get(0)) && !whispered(round, v)) {
+                whisperedKey = round + "/" + v.day();
+                return new Action.Whisper(mates.get(0), "I vote for " + suspect + " today.");
+            }
+            return new Action.Vote(suspect);
         }
-        return listen();
+        return new Action.Listen();
     }
 
-    private Catalog.PlayerAction night(int round, Catalog.SeatView v) {
-        List<String> pack = new ArrayList<>();
-        pack.add(v.you());
-        v.partners().stream().filter(p -> v.living().contains(p)).forEach(pack::add);
-        String leader = pack.stream().sorted().findFirst().orElseThrow();
+    private String whisperedKey;
+
+    private boolean whispered(int round, Catalog.SeatView v) {
+        return (round + "/" + v.day()).equals(whisperedKey);
+    }
+
+    private Action night(int round, Catalog.SeatView v) {
         String key = round + "/" + v.day();
-        if (!key.equals(proposalKey)) {
-            proposalKey = key;
+        if (!key.equals(nightKey)) {
+            nightKey = key;
             proposal = null;
+            long now = System.currentTimeMillis();
+            proposeAt = v.deadline() > now ? now + (v.deadline() - now) / 2 : now;
         }
-        if (leader.equals(v.you())) {
-            SplittableRandom r = random(round, "night", v.day());
-            proposal = v.valid_targets().get(r.nextInt(v.valid_targets().size()));
-            if (!v.spoke()) {
-                return speak("Tonight we take " + proposal + ".");
-            }
-        } else {
-            for (String line : v.unseen()) {
-                Matcher match = PROPOSAL.matcher(line);
-                if (match.matches() && match.group(1).equals(leader) && v.valid_targets().contains(match.group(2))) {
-                    proposal = match.group(2);
+        lastView = v;
+        lastRound = round;
+        List<String> mates = v.partners() == null ? List.of()
+                : v.partners().stream().filter(p -> v.living().contains(p)).toList();
+        // A pack-mate's vote is the clearest proposal; the latest one counts.
+        String followed = null;
+        if (v.votes() != null) {
+            for (var e : v.votes().entrySet()) {
+                if (mates.contains(e.getKey()) && v.valid_targets().contains(e.getValue())) {
+                    followed = e.getValue();
                 }
             }
-            if (proposal == null) {
-                return listen();
+        }
+        if (followed == null) {
+            followed = proposalInWords(v, mates);
+        }
+        if (followed != null) {
+            proposal = followed;
+        } else if (proposal == null && isLeader(v, mates)) {
+            proposal = pick(round, v);
+        }
+        if (proposal == null) {
+            return new Action.Listen(); // wait for the pack, or for half the night
+        }
+        if (!v.spoke() && v.allowed_actions().contains(Action.Kind.SPEAK)) {
+            return new Action.Speak(followed != null && !followed.equals(v.voted_for())
+                    ? "Agreed: " + proposal + "." : "Tonight we take " + proposal + ".");
+        }
+        return proposal.equals(v.voted_for()) ? new Action.Listen() : new Action.Vote(proposal);
+    }
+
+    /** The victim a pack-mate named in the Hideout: the last line of a mate that names exactly one valid victim. */
+    static String proposalInWords(Catalog.SeatView v, List<String> mates) {
+        String found = null;
+        for (String line : v.unseen() == null ? List.<String>of() : v.unseen()) {
+            int colon = line.indexOf(": ");
+            if (colon <= 0 || !mates.contains(line.substring(0, colon))) {
+                continue;
             }
-            if (!v.spoke()) {
-                return speak("Agreed: " + proposal + ".");
+            String said = " " + line.substring(colon + 2).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
+                    + " ";
+            List<String> named = v.valid_targets().stream()
+                    .filter(t -> said.contains(" " + t.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
+                            .strip() + " "))
+                    .toList();
+            if (named.size() == 1) {
+                found = named.get(0);
             }
         }
-        return v.voted_for() == null ? vote(proposal) : listen();
+        return found;
+    }
+
+    private static boolean isLeader(Catalog.SeatView v, List<String> mates) {
+        return mates.stream().allMatch(m -> v.you().compareTo(m) < 0);
+    }
+
+    /**
+     * The pack's victim as every bot of the pack would pick it: from the pack and the night alone (not from the bot's
+     * own seed), so that whichever bot proposes first, and however the messages are timed, the pack agrees.
+     */
+    private static String pick(int round, Catalog.SeatView v) {
+        List<String> pack = new ArrayList<>(v.partners() == null ? List.of() : v.partners());
+        pack.add(v.you());
+        pack.sort(null);
+        List<String> victims = v.valid_targets().stream().sorted().toList();
+        SplittableRandom r = new SplittableRandom(String.join(",", pack).hashCode() * 0x9E3779B97F4A7C15L
+                ^ (round * 1_000_003L) ^ (v.day() * 7919L));
+        return victims.get(r.nextInt(victims.size()));
+    }
+
+    /** Half the night gone and nobody proposed: this bot proposes, unasked. */
+    private void proposeIfDue() {
+        if (proposal != null || nightKey == null || player == null || lastView == null
+                || System.currentTimeMillis() < proposeAt || lastView.phase() != Phase.NIGHT
+                || System.currentTimeMillis() > lastView.deadline() - 500) {
+            return;
+        }
+        proposal = pick(lastRound, lastView);
+        if (!lastView.spoke()) {
+            send(player, Performative.INFORM, Catalog.PlayerAction.of(new Action.Speak("Tonight we take " + proposal
+                    + ".")));
+        }
+        send(player, Performative.INFORM, Catalog.PlayerAction.of(new Action.Vote(proposal)));
     }
 
     private SplittableRandom random(int round, String phase, int day) {
         return new SplittableRandom(seed ^ name.hashCode() * 0x9E3779B97F4A7C15L ^ (round * 1_000_003L)
                 ^ (day * 7919L) ^ phase.hashCode());
-    }
-
-    private static Catalog.PlayerAction speak(String text) {
-        return new Catalog.PlayerAction("speak", null, text, null, null);
-    }
-
-    private static Catalog.PlayerAction vote(String target) {
-        return new Catalog.PlayerAction("vote", null, null, target, null);
-    }
-
-    private static Catalog.PlayerAction listen() {
-        return new Catalog.PlayerAction("listen", null, null, null, null);
     }
 }

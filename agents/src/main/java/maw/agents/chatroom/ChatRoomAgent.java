@@ -17,6 +17,8 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.Catalog.Line;
 import maw.agents.GameAgent;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
@@ -57,6 +59,7 @@ public final class ChatRoomAgent extends GameAgent {
     private String game;
     private int round;
     private String phase;
+    private PhaseId phaseId;
     private Map<Jid, String> writers = Map.of();
     private Map<Jid, String> readers = Map.of();
     private final ArrayDeque<Line> lines = new ArrayDeque<>();
@@ -111,7 +114,7 @@ public final class ChatRoomAgent extends GameAgent {
         if (body == null) {
             return;
         }
-        if (m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD) || m.is(Performative.FAILURE)) {
+        if (isComplaint(m)) {
             return;
         }
         switch (body) {
@@ -119,7 +122,8 @@ public final class ChatRoomAgent extends GameAgent {
             case Catalog.CloseRoom c -> onClose(m, c);
             case Catalog.Chat c -> onChat(m, c);
             case Catalog.GetNewMessages g -> onGetNew(m, g);
-            default -> refuse(m, game, "a chat room takes chat, get_new_messages, open_room and close_room");
+            default -> refuse(m, game, RefusalCode.WRONG_RECIPIENT,
+                    "a chat room takes chat, get_new_messages, open_room and close_room");
         }
     }
 
@@ -129,13 +133,14 @@ public final class ChatRoomAgent extends GameAgent {
 
     private void onOpen(Message m, Catalog.OpenRoom o) {
         if (!fromGameMaster(m)) {
-            refuse(m, game, "only the GameMaster opens the " + room.title());
+            refuse(m, game, RefusalCode.NOT_YOURS, "only the GameMaster opens the " + room.title());
             return;
         }
         closeArchive();
         game = o.game();
         round = o.round();
-        phase = o.phase() + " " + o.day();
+        phaseId = new PhaseId(o.phase(), o.day());
+        phase = phaseId.toString();
         writers = addresses(o.writers());
         readers = addresses(o.readers());
         lines.clear();
@@ -150,7 +155,7 @@ public final class ChatRoomAgent extends GameAgent {
 
     private void onClose(Message m, Catalog.CloseRoom c) {
         if (!fromGameMaster(m)) {
-            refuse(m, game, "only the GameMaster closes the " + room.title());
+            refuse(m, game, RefusalCode.NOT_YOURS, "only the GameMaster closes the " + room.title());
             return;
         }
         open = false;
@@ -164,12 +169,17 @@ public final class ChatRoomAgent extends GameAgent {
 
     private void onChat(Message m, Catalog.Chat c) {
         Jid from = m.sender().bare();
-        String reason = whyNot(from, c.game(), c.round(), true);
-        if (reason == null && c.message().length() > MAX_MESSAGE_LENGTH) {
-            reason = "a message is at most " + MAX_MESSAGE_LENGTH + " characters";
+        Catalog.Refusal no = whyNot(from, c.game(), c.round(), true);
+        if (no == null && !c.phaseId().equals(phaseId)) {
+            no = Catalog.Refusal.of(game, RefusalCode.PHASE_OVER, "that line was for " + c.phaseId()
+                    + ", which is over", "chat");
         }
-        if (reason != null) {
-            refuse(m, game, reason);
+        if (no == null && c.message().length() > MAX_MESSAGE_LENGTH) {
+            no = Catalog.Refusal.of(game, RefusalCode.BAD_TEXT, "a message is at most " + MAX_MESSAGE_LENGTH
+                    + " characters", "chat");
+        }
+        if (no != null) {
+            refuse(m, new Catalog.Refusal(game, no.code(), no.reason(), "chat", c.round(), c.phase(), c.day(), null));
             return;
         }
         Line line = new Line(nextIndex++, writers.get(from), c.message().strip());
@@ -189,9 +199,10 @@ public final class ChatRoomAgent extends GameAgent {
                     g.index(), true));
             return;
         }
-        String reason = whyNot(from, g.game(), g.round(), false);
-        if (reason != null) {
-            refuse(m, game, reason);
+        Catalog.Refusal no = whyNot(from, g.game(), g.round(), false);
+        if (no != null) {
+            refuse(m, new Catalog.Refusal(no.game(), no.code(), no.reason(), "get_new_messages", g.round(), null,
+                    null, null));
             return;
         }
         lastRead.put(from, g.index());
@@ -204,21 +215,26 @@ public final class ChatRoomAgent extends GameAgent {
         }
     }
 
-    /** Why {@code from} may not write (or read) now, in a player's words; null if it may. */
-    private String whyNot(Jid from, String msgGame, int msgRound, boolean write) {
+    /** Why {@code from} may not write (or read) now, with its code; null if it may. */
+    private Catalog.Refusal whyNot(Jid from, String msgGame, int msgRound, boolean write) {
+        String what = write ? "chat" : "get_new_messages";
         if (!open) {
-            return room == Room.VILLAGE ? "the Village is closed: the village sleeps"
-                    : "the Hideout is closed: the werewolves meet at night";
+            return Catalog.Refusal.of(game, RefusalCode.ROOM_CLOSED, room == Room.VILLAGE
+                    ? "the Village is closed: the village sleeps"
+                    : "the Hideout is closed: the werewolves meet at night", what);
         }
         if (!game.equals(msgGame) || round != msgRound) {
-            return "that message belongs to another game or round";
+            return Catalog.Refusal.of(game, RefusalCode.OTHER_GAME, "that message belongs to another game or round",
+                    what);
         }
         if (!readers.containsKey(from)) {
-            return room == Room.HIDEOUT ? "the Hideout is for the werewolves" : "you are not a player in this game";
+            return Catalog.Refusal.of(game, RefusalCode.NOT_A_MEMBER, room == Room.HIDEOUT
+                    ? "the Hideout is for the werewolves" : "you are not a player in this game", what);
         }
         if (write && !writers.containsKey(from)) {
-            return room == Room.HIDEOUT ? "the Hideout is for the living werewolves"
-                    : "dead players watch the Village but cannot speak";
+            return Catalog.Refusal.of(game, RefusalCode.READ_ONLY, room == Room.HIDEOUT
+                    ? "the Hideout is for the living werewolves"
+                    : "dead players watch the Village but cannot speak", what);
         }
         return null;
     }

@@ -6,9 +6,12 @@ import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.game.Event;
-import maw.game.GameState;
+import maw.game.GameEvent;
+import maw.game.GameView;
 import maw.game.Phase;
+import maw.game.RefusalCode;
 import maw.game.Room;
+import maw.runtime.Jid;
 
 /** The game as it happens, for the person running it: phases, chat, votes, deaths, roles at the end, scores. */
 public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgent.Listener {
@@ -38,19 +41,24 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
     }
 
     @Override
-    public void roundStarted(int round, int rounds, long seed, GameState state) {
+    public void roundStarted(int round, int rounds, long seed, String rules, Object options,
+            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
         say("");
         say("=== Round " + round + " of " + rounds + ": " + String.join(", ", state.players()) + " ===");
     }
 
     @Override
-    public void event(int round, Event event, GameState after) {
+    public void event(int round, GameEvent any, GameView view) {
+        if (!(any instanceof Event event) || !(view instanceof maw.game.GameState after)) {
+            return;
+        }
         switch (event) {
             case Event.RoleAssigned r -> {
                 if (r.role().isWerewolf() && after.werewolves().indexOf(r.player()) == 0) {
                     say("the werewolves are " + String.join(", ", after.werewolves()) + " (only they know)");
                 }
             }
+            case Event.Whispered w -> say("  (" + w.from() + " whispers to " + w.to() + ": " + w.text() + ")");
             case Event.PhaseBegan p -> {
                 if (p.phase().phase() == Phase.DAY) {
                     say("");
@@ -86,8 +94,8 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
     }
 
     @Override
-    public void refused(int round, String who, String what, String reason) {
-        say("  (refused " + what + " from " + who + ": " + reason + ")");
+    public void refused(int round, String who, String what, RefusalCode code, String reason) {
+        say("  (refused " + what + " from " + who + ": " + reason + " [" + code + "])");
     }
 
     @Override

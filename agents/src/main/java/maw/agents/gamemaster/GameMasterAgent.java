@@ -2,11 +2,13 @@ package maw.agents.gamemaster;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -14,18 +16,22 @@ import java.util.regex.Pattern;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
-import maw.game.Audience;
+import maw.game.Access;
+import maw.game.Act;
 import maw.game.Command;
-import maw.game.Event;
+import maw.game.GameEvent;
 import maw.game.GameOptions;
 import maw.game.GameState;
+import maw.game.GameView;
 import maw.game.MawRules;
 import maw.game.Outcome;
 import maw.game.Phase;
 import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Result;
 import maw.game.Room;
 import maw.game.Rules;
-import maw.game.Team;
+import maw.game.Turn;
 import maw.runtime.Behaviour;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
@@ -35,15 +41,35 @@ import maw.runtime.State;
 
 /**
  * The GameMaster: the lobby (players join under unique names; the game starts when the table is full and everyone
- * answers the ready check) and the moderator (deals the roles, runs the phases and their timers, counts the votes,
- * announces, plays several rounds and keeps the leaderboard). The rules are {@link MawRules}: the GameMaster turns
- * messages into commands, and the events the rules return into messages for exactly the audience the rules name.
+ * answers the ready check) and the moderator of any rule set. It turns messages into {@link Command}s for the rules,
+ * refuses what the rules refuse (with their code), opens and closes the rooms the rules name, runs each phase's timer
+ * to the rules' deadline, tells every seat what the rules await from it ({@code turn}), has the rule set's
+ * {@link Herald} announce its events to exactly their audience, plays several rounds and keeps the leaderboard.
+ *
+ * @param <S> the rule set's state
+ * @param <O> its options
+ * @param <E> its events
  */
-public final class GameMasterAgent extends GameAgent {
+public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> extends GameAgent {
+
+    /** A rule set with its options and its herald: everything the GameMaster needs to know of a game's rules. */
+    public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E> rules, O options,
+            Herald<S, E> herald) {
+        public Ruleset {
+            Objects.requireNonNull(rules, "rules");
+            Objects.requireNonNull(options, "options");
+            Objects.requireNonNull(herald, "herald");
+        }
+    }
+
+    /** MAW's rules with these options. */
+    public static Ruleset<GameState, GameOptions, maw.game.Event> maw(GameOptions options) {
+        return new Ruleset<>(new MawRules(), options, new MawHerald());
+    }
 
     /** How the GameMaster runs its games. */
-    public record Config(String gameId, int players, int rounds, long seed, GameOptions options, Jid village,
-            Jid hideout, Duration readyTimeout, Duration roomTimeout) {
+    public record Config(String gameId, int players, int rounds, long seed, Jid village, Jid hideout,
+            Duration readyTimeout, Duration roomTimeout) {
         public Config {
             if (players < GameOptions.MIN_PLAYERS) {
                 throw new IllegalArgumentException("a game needs at least " + GameOptions.MIN_PLAYERS + " players");
@@ -64,14 +90,21 @@ public final class GameMasterAgent extends GameAgent {
 
         default void left(String name, String why) {}
 
-        /** A round was dealt from {@code seed} under {@code state.options()}: enough to replay it. */
-        default void roundStarted(int round, int rounds, long seed, GameState state) {}
+        /**
+         * A round was dealt from {@code seed} under a rule set and its options: enough to replay it. {@code seats}
+         * are the players' addresses, {@code config} the GameMaster's settings: enough to resume it.
+         */
+        default void roundStarted(int round, int rounds, long seed, String rules, Object options, Config config,
+                Map<String, Jid> seats, GameView state) {}
 
         default void command(int round, Command command) {}
 
-        default void event(int round, Event event, GameState after) {}
+        default void event(int round, GameEvent event, GameView after) {}
 
-        default void refused(int round, String who, String what, String reason) {}
+        /** A phase began and ends at {@code deadlineMillis} (wall clock, milliseconds since the epoch). */
+        default void deadline(int round, PhaseId phase, long deadlineMillis) {}
+
+        default void refused(int round, String who, String what, RefusalCode code, String reason) {}
 
         default void scores(int round, Map<String, Integer> totals, boolean last) {}
     }
@@ -80,34 +113,39 @@ public final class GameMasterAgent extends GameAgent {
 
     private static final String SETUP = "SetupState";
     private static final String ASSIGN = "AssignRolesState";
-    private static final String DAY = "DayPhaseState";
-    private static final String DAY_COUNT = "DayPhaseVoteCount";
-    private static final String NIGHT = "NightPhaseState";
-    private static final String NIGHT_COUNT = "NightPhaseVoteCount";
+    private static final String PHASE = "PhaseState";
     private static final String END = "EndPhaseState";
 
     private final Config config;
+    private final Ruleset<S, O, E> ruleset;
     private final Listener listener;
-    private final Rules rules = new MawRules();
     private final Map<String, Jid> seats = new LinkedHashMap<>();
     private final Map<Jid, String> names = new HashMap<>();
     private final Set<Jid> ready = new HashSet<>();
     private final Map<String, Integer> totals = new TreeMap<>();
     private final List<RoundSummary> summaries = new ArrayList<>();
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
+    private final Map<Room, PhaseId> openRooms = new EnumMap<>(Room.class);
+    private final Map<String, Turn> told = new HashMap<>();
 
     private volatile List<String> lobby = List.of();
     private FSMBehaviour fsm;
-    private GameState state;
+    private S state;
     private int round;
-    private long deadline;
-    private Room openRoom;
+    private long deadlineMillis;
     private boolean seated;
 
-    public GameMasterAgent(Jid jid, String password, Config config, Listener listener) {
+    public GameMasterAgent(Jid jid, String password, Config config, Ruleset<S, O, E> ruleset, Listener listener) {
         super(jid, password);
-        this.config = config;
+        this.config = Objects.requireNonNull(config, "config");
+        this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
         this.listener = listener == null ? new Listener() { } : listener;
+    }
+
+    /** A GameMaster of MAW's rules with these options. */
+    public static GameMasterAgent<GameState, GameOptions, maw.game.Event> of(Jid jid, String password, Config config,
+            GameOptions options, Listener listener) {
+        return new GameMasterAgent<>(jid, password, config, maw(options), listener);
     }
 
     /** Completes with every round's summary when the last round is over. */
@@ -135,15 +173,10 @@ public final class GameMasterAgent extends GameAgent {
         fsm = new FSMBehaviour("GameMasterBehaviour");
         fsm.addState(SETUP, State.of(SETUP, this::setupState));
         fsm.addState(ASSIGN, State.of(ASSIGN, this::assignRolesState));
-        fsm.addState(DAY, State.of(DAY, s -> phaseState(s, Phase.DAY, DAY_COUNT)));
-        fsm.addState(DAY_COUNT, State.of(DAY_COUNT, s -> voteCountState(s, Phase.DAY)));
-        fsm.addState(NIGHT, State.of(NIGHT, s -> phaseState(s, Phase.NIGHT, NIGHT_COUNT)));
-        fsm.addState(NIGHT_COUNT, State.of(NIGHT_COUNT, s -> voteCountState(s, Phase.NIGHT)));
+        fsm.addState(PHASE, State.of(PHASE, this::phaseState));
         fsm.addState(END, State.of(END, this::endPhaseState));
-        fsm.addTransition(SETUP, ASSIGN).addTransition(ASSIGN, DAY)
-                .addTransition(DAY, DAY_COUNT).addTransition(DAY_COUNT, NIGHT).addTransition(DAY_COUNT, END)
-                .addTransition(NIGHT, NIGHT_COUNT).addTransition(NIGHT_COUNT, DAY).addTransition(NIGHT_COUNT, END)
-                .addTransition(END, ASSIGN);
+        fsm.addTransition(SETUP, ASSIGN).addTransition(ASSIGN, PHASE).addTransition(PHASE, PHASE)
+                .addTransition(PHASE, END).addTransition(END, ASSIGN);
         addBehaviour(fsm);
     }
 
@@ -179,59 +212,60 @@ public final class GameMasterAgent extends GameAgent {
         }
     }
 
-    /** Deals the roles for a new round and begins its first day. */
+    /** Deals the roles for a new round and begins its first phase. */
     private void assignRolesState(State s) {
         round++;
-        state = rules.newGame(config.options(), seedFor(round));
+        Rules<S, O, E> rules = ruleset.rules();
+        S lobbyState = rules.newGame(ruleset.options(), seedFor(round));
         List<String> players = List.copyOf(seats.keySet());
-        Outcome o = rules.apply(state, new Command.Start(players));
-        if (!(o instanceof Outcome.Accepted a)) {
-            throw new IllegalStateException("the deal was refused: " + ((Outcome.Refused) o).reason());
+        Command start = new Command.Start(players);
+        Outcome<S, E> o = rules.apply(lobbyState, start);
+        if (!(o instanceof Outcome.Accepted<S, E> a)) {
+            throw new IllegalStateException("the deal was refused: " + ((Outcome.Refused<S, E>) o).reason());
         }
-        listener.roundStarted(round, config.rounds(), seedFor(round), a.state());
-        listener.command(round, new Command.Start(players));
+        state = lobbyState;
+        told.clear();
+        listener.roundStarted(round, config.rounds(), seedFor(round), rules.name(), ruleset.options(), config,
+                Map.copyOf(seats), a.state());
+        listener.command(round, start);
         for (String p : players) {
             send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
-                    players.size(), players, config.village().toString(), config.hideout().toString()));
+                    players.size(), players, config.village().toString(), config.hideout().toString(), rules.name()));
         }
-        state = a.state();
-        dispatch(a.events());
-        s.setNextState(DAY);
+        accepted(a);
+        s.setNextState(PHASE);
     }
 
-    /** Takes votes until the phase's timer runs out or the votes end it. */
-    private void phaseState(State s, Phase phase, String count) throws InterruptedException {
+    /** Takes acts until the phase's timer runs out or the acts end it; then asks the rules to close it. */
+    private void phaseState(State s) throws InterruptedException {
         PhaseId id = state.phase();
-        while (isActive() && state.phase().equals(id) && System.nanoTime() < deadline) {
-            handleNext(s, Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime())));
+        while (isActive() && !state.isOver() && state.phase().equals(id)
+                && System.currentTimeMillis() < deadlineMillis) {
+            handleNext(s, Duration.ofMillis(Math.max(1, deadlineMillis - System.currentTimeMillis())));
         }
-        s.setNextState(count);
-    }
-
-    /** Counts the votes if the timer ended the phase, then moves on to the next phase or the end. */
-    private void voteCountState(State s, Phase phase) {
-        if (!state.isOver() && state.phase().phase() == phase) {
-            Command timeout = new Command.Timeout(state.phase());
-            Outcome o = rules.apply(state, timeout);
-            if (o instanceof Outcome.Accepted a) {
+        if (!isActive()) {
+            return;
+        }
+        if (!state.isOver() && state.phase().equals(id)) {
+            Command timeout = new Command.Timeout(id);
+            if (ruleset.rules().apply(state, timeout) instanceof Outcome.Accepted<S, E> a) {
                 listener.command(round, timeout);
-                state = a.state();
-                dispatch(a.events());
+                accepted(a);
             }
         }
-        s.setNextState(state.isOver() ? END : state.phase().phase() == Phase.DAY ? DAY : NIGHT);
+        s.setNextState(state.isOver() ? END : PHASE);
     }
 
     /** Scores the round; starts the next one or finishes. */
     private void endPhaseState(State s) {
-        Event.GameOver over = state.result();
+        Result over = state.result();
         synchronized (totals) {
             over.scores().forEach((name, points) -> totals.merge(name, points, Integer::sum));
         }
         Map<String, String> roles = new TreeMap<>();
         over.roles().forEach((n, r) -> roles.put(n, r.wire()));
-        summaries.add(new RoundSummary(round, winner(over.winner()), over.reason(), over.days(), state.executed(),
-                state.murdered(), roles, over.scores()));
+        summaries.add(new RoundSummary(round, Catalog.Winner.of(over.winner()).wire(), over.reason(), over.days(),
+                ruleset.herald().executed(state), ruleset.herald().murdered(state), roles, over.scores()));
         boolean last = round >= config.rounds();
         Map<String, Integer> snapshot = totals();
         listener.scores(round, snapshot, last);
@@ -256,8 +290,7 @@ public final class GameMasterAgent extends GameAgent {
 
     private void handle(Message m) {
         Body body = read(m);
-        if (body == null || m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD)
-                || m.is(Performative.FAILURE) || m.is(Performative.AGREE)) {
+        if (body == null || isComplaint(m) || m.is(Performative.AGREE)) {
             return;
         }
         switch (body) {
@@ -268,11 +301,16 @@ public final class GameMasterAgent extends GameAgent {
                     ready.add(m.sender().bare());
                 }
             }
-            case Catalog.Vote v -> onVote(m, v);
-            case Catalog.Divine d -> onDivine(m, d);
-            case Catalog.Chat c -> refuse(m, config.gameId(), "the GameMaster takes votes; chat goes to the "
-                    + (state != null && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"));
-            default -> refuse(m, config.gameId(), "only the GameMaster sends " + m.bodyType() + " messages");
+            case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
+                    state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
+            case Catalog.Vote v -> onAct(m, v, new Act.Vote(v.target()));
+            case Catalog.Divine d -> onAct(m, d, new Act.Divine(d.target()));
+            case Catalog.Whisper w -> onAct(m, w, new Act.Whisper(w.to(), w.message()));
+            case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
+                    "the GameMaster takes votes; chat goes to the " + (state != null
+                            && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"), m.bodyType(), c));
+            default -> refuse(m, config.gameId(), RefusalCode.NOT_YOURS,
+                    "only the GameMaster sends " + m.bodyType() + " messages");
         }
     }
 
@@ -284,15 +322,22 @@ public final class GameMasterAgent extends GameAgent {
             reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             return;
         }
-        String reason = seated ? "a game is in progress; join the next one"
-                : mine != null ? "you already sit at this table as " + mine
-                : !NAME.matcher(name).matches() ? "a name has 1 to 24 letters, digits, spaces or _.'- and starts "
-                        + "with a letter or digit"
-                : seats.containsKey(name) ? "the name " + name + " is taken"
-                : seats.size() >= config.players() ? "the table is full" : null;
-        if (reason != null) {
-            refuse(m, config.gameId(), reason);
-            listener.refused(0, name, "join_lobby", reason);
+        RefusalCode code = seated ? RefusalCode.GAME_IN_PROGRESS
+                : mine != null ? RefusalCode.ALREADY_SEATED
+                : !NAME.matcher(name).matches() ? RefusalCode.NAME_INVALID
+                : seats.containsKey(name) ? RefusalCode.NAME_TAKEN
+                : seats.size() >= config.players() ? RefusalCode.TABLE_FULL : null;
+        if (code != null) {
+            String reason = switch (code) {
+                case GAME_IN_PROGRESS -> "a game is in progress; join the next one";
+                case ALREADY_SEATED -> "you already sit at this table as " + mine;
+                case NAME_INVALID -> "a name has 1 to 24 letters, digits, spaces or _.'- and starts with a letter "
+                        + "or digit";
+                case NAME_TAKEN -> "the name " + name + " is taken";
+                default -> "the table is full";
+            };
+            refuse(m, config.gameId(), code, reason);
+            listener.refused(0, name, "join_lobby", code, reason);
             return;
         }
         seats.put(name, from);
@@ -305,9 +350,10 @@ public final class GameMasterAgent extends GameAgent {
     private void onLeave(Message m) {
         String name = names.get(m.sender().bare());
         if (name == null) {
-            refuse(m, config.gameId(), "you are not in the lobby");
+            refuse(m, config.gameId(), RefusalCode.NOT_SEATED, "you are not in the lobby");
         } else if (seated) {
-            refuse(m, config.gameId(), "the game has started: a seat cannot be given up now");
+            refuse(m, config.gameId(), RefusalCode.GAME_IN_PROGRESS,
+                    "the game has started: a seat cannot be given up now");
         } else {
             unseat(name, "left the lobby");
             reply(m, Performative.AGREE, new Catalog.Ok(config.gameId(), "left"));
@@ -324,122 +370,115 @@ public final class GameMasterAgent extends GameAgent {
         }
     }
 
-    private void onVote(Message m, Catalog.Vote v) {
-        String voter = playerOf(m, v.game(), v.round());
-        if (voter == null) {
-            return;
-        }
-        Command c = new Command.Vote(voter, v.target());
-        apply(m, voter, c, () -> new Catalog.VoteAccepted(config.gameId(), round, v.target()));
-    }
-
-    private void onDivine(Message m, Catalog.Divine d) {
-        String seer = playerOf(m, d.game(), d.round());
-        if (seer != null) {
-            apply(m, seer, new Command.Divine(seer, d.target()), null);
-        }
-    }
-
-    /** The seated player who sent {@code m} for the current game and round, or null after refusing it. */
-    private String playerOf(Message m, String game, int msgRound) {
+    /** An act of a seated player, for the game, round, phase and day it names. */
+    private void onAct(Message m, Catalog.Stamped stamped, Act act) {
         String player = names.get(m.sender().bare());
-        String reason = player == null ? "you are not a player in this game"
-                : state == null || !seated ? "the game has not started"
-                : !config.gameId().equals(game) || msgRound != round ? "that message belongs to another game or round"
+        RefusalCode code = player == null ? RefusalCode.NOT_SEATED
+                : state == null || !seated ? RefusalCode.NOT_STARTED
+                : !config.gameId().equals(stamped.game()) || stamped.round() != round ? RefusalCode.OTHER_GAME
                 : null;
-        if (reason != null) {
-            refuse(m, config.gameId(), reason);
-            listener.refused(round, player != null ? player : m.sender().toString(), m.bodyType(), reason);
-            return null;
-        }
-        return player;
-    }
-
-    private void apply(Message m, String who, Command c, java.util.function.Supplier<Body> agreement) {
-        Outcome o = rules.apply(state, c);
-        if (o instanceof Outcome.Refused r) {
-            refuse(m, config.gameId(), r.reason());
-            listener.refused(round, who, m.bodyType(), r.reason());
+        if (code != null) {
+            String reason = switch (code) {
+                case NOT_SEATED -> "you are not a player in this game";
+                case NOT_STARTED -> "the game has not started";
+                default -> "that message belongs to another game or round";
+            };
+            refuseAct(m, stamped, player != null ? player : m.sender().toString(), code, reason);
             return;
         }
-        Outcome.Accepted a = (Outcome.Accepted) o;
-        listener.command(round, c);
-        state = a.state();
-        if (agreement != null) {
-            reply(m, Performative.AGREE, agreement.get());
+        Command c = new Command.Perform(player, stamped.phaseId(), act);
+        Outcome<S, E> o = ruleset.rules().apply(state, c);
+        if (o instanceof Outcome.Refused<S, E> r) {
+            refuseAct(m, stamped, player, r.code(), r.reason());
+            return;
         }
-        dispatch(a.events());
+        listener.command(round, c);
+        reply(m, Performative.AGREE, new Catalog.Accepted(config.gameId(), round, stamped.phase(), stamped.day(),
+                act.kind(), act.target()));
+        accepted((Outcome.Accepted<S, E>) o);
+    }
+
+    private void refuseAct(Message m, Catalog.Stamped act, String who, RefusalCode code, String reason) {
+        refuse(m, Catalog.Refusal.of(config.gameId(), code, reason, m.bodyType(), act));
+        listener.refused(round, who, m.bodyType(), code, reason);
     }
 
     // --- announcements ----------------------------------------------------------------------------------------------
 
-    /** Sends each event to exactly its audience, and opens and closes the rooms as phases begin and end. */
-    private void dispatch(List<Event> events) {
-        String g = config.gameId();
-        for (Event e : events) {
-            if (e instanceof Event.PhaseBegan || e instanceof Event.GameOver) {
-                closeRoom(); // the old phase's room first: nothing said after it ends appears in the new one
+    /**
+     * Takes the rules' new state and announces its events in order: a phase that begins switches the rooms and the
+     * timer first (so that a player told of the phase finds its room open), the end of the game closes them; then
+     * every seat whose turn changed is told its new one.
+     */
+    private void accepted(Outcome.Accepted<S, E> a) {
+        PhaseId before = state.phase();
+        state = a.state();
+        for (E e : a.events()) {
+            if (e.began() != null) {
+                closeRooms();
+                deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
+                openRooms(e.began());
+                listener.deadline(round, e.began(), deadlineMillis);
+            } else if (e instanceof Result) {
+                closeRooms();
             }
             listener.event(round, e, state);
-            switch (e) {
-                case Event.RoleAssigned r -> send(seats.get(r.player()), Performative.INFORM,
-                        new Catalog.AssignRole(g, round, r.role().wire(), r.partners()));
-                case Event.PhaseBegan p -> beginPhase(p);
-                case Event.VoteCast v -> tell(v.audience(), new Catalog.VoteCast(g, round, v.phase().phase().wire(),
-                        v.phase().number(), v.voter(), v.target(), v.tally()));
-                case Event.Executed x -> {
-                    tell(Audience.EVERYONE, new Catalog.VoteResult(g, round, x.day(), x.player(), "executed",
-                            x.byMajority() ? "a majority voted" : "the most votes when the day ended"));
-                    send(seats.get(x.player()), Performative.INFORM, new Catalog.Kill(g, round, x.day(), "executed"));
+            for (Herald.Notice n : ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round,
+                    deadlineMillis))) {
+                for (String name : n.to()) {
+                    Jid j = seats.get(name);
+                    if (j != null) {
+                        send(j, Performative.INFORM, n.body());
+                    }
                 }
-                case Event.NoExecution n -> tell(Audience.EVERYONE,
-                        new Catalog.VoteResult(g, round, n.day(), null, "none", n.reason()));
-                case Event.RoleRevealed r -> tell(Audience.WEREWOLVES,
-                        new Catalog.RoleRevealed(g, round, r.player(), r.role().wire()));
-                case Event.Murdered mu -> {
-                    send(seats.get(mu.player()), Performative.INFORM, new Catalog.Kill(g, round, mu.night(), "murdered"));
-                    Set<String> others = new HashSet<>(((Audience.Players) mu.audience()).names());
-                    others.remove(mu.player());
-                    tell(new Audience.Players(others), new Catalog.NightResult(g, round, mu.night(), mu.player(),
-                            "the werewolves agreed"));
-                }
-                case Event.NoMurder nm -> tell(Audience.WEREWOLVES,
-                        new Catalog.NightResult(g, round, nm.night(), null, nm.reason()));
-                case Event.Divined d -> send(seats.get(d.seer()), Performative.INFORM,
-                        new Catalog.Divined(g, round, d.day(), d.target(), d.role().wire()));
-                case Event.GameOver over -> {
-                    Map<String, String> roles = new TreeMap<>();
-                    over.roles().forEach((n, r) -> roles.put(n, r.wire()));
-                    tell(Audience.EVERYONE, new Catalog.EndGame(g, round, winner(over.winner()), over.reason(),
-                            over.days(), roles, over.scores()));
-                }
+            }
+        }
+        tellTurns(!state.phase().equals(before));
+    }
+
+    /** Tells each seat what the rules await from it, when that changed (or, at a new phase, always). */
+    private void tellTurns(boolean all) {
+        if (state.isOver()) {
+            return;
+        }
+        PhaseId phase = state.phase();
+        for (Map.Entry<String, Turn> e : state.awaiting().turns().entrySet()) {
+            Turn turn = e.getValue();
+            if (!all && turn.equals(told.get(e.getKey()))) {
+                continue;
+            }
+            told.put(e.getKey(), turn);
+            Jid j = seats.get(e.getKey());
+            if (j != null) {
+                send(j, Performative.INFORM, yourTurn(turn, phase));
             }
         }
     }
 
-    private void beginPhase(Event.PhaseBegan p) {
-        Room room = p.phase().phase() == Phase.DAY ? Room.VILLAGE : Room.HIDEOUT;
-        openRoom(room, p.phase());
-        deadline = System.nanoTime() + p.duration().toNanos();
-        long wallDeadline = System.currentTimeMillis() + p.duration().toMillis();
-        tell(Audience.EVERYONE, new Catalog.PhaseChange(config.gameId(), round, p.phase().phase().wire(),
-                p.phase().number(), wallDeadline, (int) p.duration().toSeconds(), p.living(), p.murdered()));
+    private Catalog.YourTurn yourTurn(Turn turn, PhaseId phase) {
+        List<Act.Kind> acts = turn.acts().stream().sorted().toList();
+        Map<Act.Kind, List<String>> targets = new TreeMap<>(turn.targets());
+        Map<Act.Kind, String> done = new TreeMap<>(turn.done());
+        return new Catalog.YourTurn(config.gameId(), round, phase.phase(), phase.number(), deadlineMillis, acts,
+                targets, done);
     }
 
-    private void openRoom(Room room, PhaseId phase) {
-        Map<String, String> writers = new TreeMap<>();
-        Map<String, String> readers = new TreeMap<>();
-        state.writers(room).forEach(n -> writers.put(n, seats.get(n).toString()));
-        state.readers(room).forEach(n -> readers.put(n, seats.get(n).toString()));
-        roomRequest(roomJid(room), new Catalog.OpenRoom(config.gameId(), round, phase.phase().wire(), phase.number(),
-                writers, readers));
-        openRoom = room;
+    private void openRooms(PhaseId phase) {
+        for (Map.Entry<Room, Access> e : state.rooms().entrySet()) {
+            Map<String, String> writers = new TreeMap<>();
+            Map<String, String> readers = new TreeMap<>();
+            e.getValue().writers().forEach(n -> writers.put(n, seats.get(n).toString()));
+            e.getValue().readers().forEach(n -> readers.put(n, seats.get(n).toString()));
+            roomRequest(roomJid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(),
+                    phase.number(), writers, readers));
+            openRooms.put(e.getKey(), phase);
+        }
     }
 
-    private void closeRoom() {
-        if (openRoom != null) {
-            roomRequest(roomJid(openRoom), new Catalog.CloseRoom(config.gameId(), round));
-            openRoom = null;
+    private void closeRooms() {
+        for (Room r : List.copyOf(openRooms.keySet())) {
+            roomRequest(roomJid(r), new Catalog.CloseRoom(config.gameId(), round));
+            openRooms.remove(r);
         }
     }
 
@@ -468,25 +507,7 @@ public final class GameMasterAgent extends GameAgent {
         return room == Room.VILLAGE ? config.village() : config.hideout();
     }
 
-    private void tell(Audience audience, Body body) {
-        Set<String> who = switch (audience) {
-            case Audience.Everyone e -> seats.keySet();
-            case Audience.Werewolves w -> new HashSet<>(state.livingWerewolves());
-            case Audience.Players p -> p.names();
-        };
-        for (String name : who) {
-            Jid j = seats.get(name);
-            if (j != null) {
-                send(j, Performative.INFORM, body);
-            }
-        }
-    }
-
     private long seedFor(int r) {
         return config.seed() + (r - 1) * 0x9E3779B97F4A7C15L;
-    }
-
-    private static String winner(Team t) {
-        return t == null ? "draw" : t.wire();
     }
 }

@@ -14,23 +14,28 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.game.Act;
 import maw.game.Audience;
 import maw.game.Command;
 import maw.game.Event;
+import maw.game.GameEvent;
 import maw.game.GameOptions;
 import maw.game.GameState;
+import maw.game.GameView;
 import maw.game.MawRules;
 import maw.game.Outcome;
 import maw.game.Phase;
 import maw.game.PhaseId;
+import maw.game.RefusalCode;
 import maw.game.Room;
-import maw.game.Rules;
+import maw.runtime.Jid;
 import maw.runtime.Json;
 
 /**
  * The game journal: every command the rules accepted, every event they announced, every refusal and every chat line,
- * one JSON object a line, appended as it happens. A round's seed and options with its commands replay it exactly
- * ({@link #replay}).
+ * one JSON object a line, appended and flushed as it happens (an existing journal is continued, never truncated). A
+ * round's seed and options with its commands replay it exactly ({@link #replay}); with the seats' addresses and the
+ * phases' wall-clock deadlines it also holds what a GameMaster needs to resume the game after a crash.
  */
 public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Listener, AutoCloseable {
 
@@ -41,7 +46,8 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
         this.game = game;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the game journal " + file, e);
         }
@@ -77,9 +83,15 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
     }
 
     @Override
-    public void roundStarted(int round, int rounds, long seed, GameState state) {
-        ObjectNode n = line("round", round).put("rounds", rounds).put("seed", seed);
-        n.set("options", Json.MAPPER.valueToTree(state.options()));
+    public void roundStarted(int round, int rounds, long seed, String rules, Object options,
+            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
+        ObjectNode n = line("round", round).put("rounds", rounds).put("seed", seed).put("rules", rules);
+        n.set("options", Json.MAPPER.valueToTree(options));
+        ObjectNode c = n.putObject("config");
+        c.put("players", config.players()).put("village", config.village().toString())
+                .put("hideout", config.hideout().toString()).put("seed", config.seed());
+        ObjectNode s = n.putObject("seats");
+        seats.forEach((name, jid) -> s.put(name, jid.toString()));
         write(n);
     }
 
@@ -89,13 +101,21 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
     }
 
     @Override
-    public void event(int round, Event event, GameState after) {
-        write((ObjectNode) line("event", round).set("event", toJson(event)));
+    public void event(int round, GameEvent event, GameView after) {
+        write((ObjectNode) line("event", round).set("event", toJson((Record) event)));
     }
 
     @Override
-    public void refused(int round, String who, String what, String reason) {
-        write(line("refused", round).put("who", who).put("what", what).put("reason", reason));
+    public void deadline(int round, PhaseId phase, long deadlineMillis) {
+        ObjectNode n = line("deadline", round).put("deadline", deadlineMillis);
+        n.set("phase", Json.MAPPER.valueToTree(phase));
+        write(n);
+    }
+
+    @Override
+    public void refused(int round, String who, String what, RefusalCode code, String reason) {
+        write(line("refused", round).put("who", who).put("what", what).put("code", code.wire())
+                .put("reason", reason));
     }
 
     @Override
@@ -127,18 +147,19 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
         n.put("type", r.getClass().getSimpleName());
         ObjectNode fields = Json.MAPPER.valueToTree(r);
         fields.properties().forEach(e -> n.set(e.getKey(), e.getValue()));
-        if (r instanceof Event e) {
+        if (r instanceof GameEvent e) {
             n.set("audience", audience(e.audience()));
         }
         return n;
     }
 
     private static JsonNode toJson(Command c) {
-        return toJson((Record) c);
-    }
-
-    private static JsonNode toJson(Event e) {
-        return toJson((Record) e);
+        ObjectNode n = (ObjectNode) toJson((Record) c);
+        if (c instanceof Command.Perform p) {
+            ObjectNode act = (ObjectNode) toJson((Record) p.act());
+            n.set("act", act);
+        }
+        return n;
     }
 
     private static JsonNode audience(Audience a) {
@@ -160,11 +181,30 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
                 n.get("players").forEach(p -> players.add(p.asText()));
                 yield new Command.Start(players);
             }
-            case "Vote" -> new Command.Vote(n.get("voter").asText(), n.get("target").asText());
-            case "Divine" -> new Command.Divine(n.get("seer").asText(), n.get("target").asText());
-            case "Timeout" -> new Command.Timeout(new PhaseId(Phase.valueOf(n.get("phase").get("phase").asText()),
-                    n.get("phase").get("number").asInt()));
+            case "Perform" -> new Command.Perform(n.get("actor").asText(), phaseId(n.get("phase")), act(n.get("act")));
+            // Journals written before acts were stamped.
+            case "Vote" -> new Command.Perform(n.get("voter").asText(), null, new Act.Vote(n.get("target").asText()));
+            case "Divine" -> new Command.Perform(n.get("seer").asText(), null,
+                    new Act.Divine(n.get("target").asText()));
+            case "Timeout" -> new Command.Timeout(phaseId(n.get("phase")));
             default -> throw new IllegalArgumentException("not a command: " + n);
+        };
+    }
+
+    static PhaseId phaseId(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        return new PhaseId(Phase.valueOf(n.get("phase").asText().toUpperCase(java.util.Locale.ROOT)),
+                n.get("number").asInt());
+    }
+
+    static Act act(JsonNode n) {
+        return switch (n.get("type").asText()) {
+            case "Vote" -> new Act.Vote(n.get("target").asText());
+            case "Divine" -> new Act.Divine(n.get("target").asText());
+            case "Whisper" -> new Act.Whisper(n.get("target").asText(), n.get("text").asText());
+            default -> throw new IllegalArgumentException("not an act: " + n);
         };
     }
 
@@ -173,7 +213,7 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
 
     /** Replays every round of a journal through the rules: the same seed, options and commands. */
     public static List<Replay> replay(Path file) throws IOException {
-        Rules rules = new MawRules();
+        MawRules rules = new MawRules();
         List<Replay> out = new ArrayList<>();
         GameState state = null;
         List<Event> events = new ArrayList<>();
@@ -193,10 +233,10 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
                     journaled = new ArrayList<>();
                 }
                 case "command" -> {
-                    Outcome o = rules.apply(state, commandFromJson(n.get("command")));
-                    if (!(o instanceof Outcome.Accepted a)) {
+                    Outcome<GameState, Event> o = rules.apply(state, commandFromJson(n.get("command")));
+                    if (!(o instanceof Outcome.Accepted<GameState, Event> a)) {
                         throw new IllegalStateException("round " + round + ": the journal's command " + n
-                                + " is refused on replay: " + ((Outcome.Refused) o).reason());
+                                + " is refused on replay: " + ((Outcome.Refused<GameState, Event>) o).reason());
                     }
                     state = a.state();
                     events.addAll(a.events());
@@ -213,6 +253,6 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
 
     /** An event as the journal writes it (for comparing a replay with the journal). */
     public static JsonNode asJournaled(Event e) {
-        return toJson(e);
+        return toJson((Record) e);
     }
 }

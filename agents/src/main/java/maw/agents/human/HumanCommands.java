@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import maw.agents.Catalog;
+import maw.game.Phase;
+import maw.llm.Action;
 
 /**
  * What a person types at the table, read into a command. Plain text is chat; commands start with a slash:
- * {@code /vote NAME}, {@code /divine NAME} (the seer), {@code /who}, {@code /role}, {@code /time}, {@code /help},
+ * {@code /vote NAME}, {@code /divine NAME} (the seer), {@code /whisper NAME TEXT}, {@code /who}, {@code /role},
+ * {@code /time}, {@code /help},
  * {@code /quit}; for scripts, {@code /wait day 2} (or {@code night}, {@code night 3}, {@code end}) holds the next
  * line back until then, and {@code /sleep 2.5} for a while. Names may be shortened to any unambiguous beginning, in
  * any case.
@@ -15,20 +18,14 @@ import maw.agents.Catalog;
 public final class HumanCommands {
 
     /** The commands, for completion and help. */
-    public static final List<String> NAMES = List.of("/vote", "/divine", "/who", "/role", "/time", "/help", "/quit",
-            "/wait", "/sleep", "/say");
+    public static final List<String> NAMES = List.of("/vote", "/divine", "/whisper", "/who", "/role", "/time", "/help",
+            "/quit", "/wait", "/sleep", "/say");
 
     /** A line, read. */
     public sealed interface Command {}
 
-    /** Say this in the open room. */
-    public record Say(String text) implements Command {}
-
-    /** Vote for this player (the full name). */
-    public record Vote(String target) implements Command {}
-
-    /** Ask this player's role (the seer). */
-    public record Divine(String target) implements Command {}
+    /** An action for the seat (chat, a vote, a question, a whisper), in the seats' one vocabulary. */
+    public record Act(Action action) implements Command {}
 
     /** Something to tell the person, with no message sent: an answer to /who, /help, or what was wrong. */
     public record Tell(String text) implements Command {}
@@ -54,15 +51,16 @@ public final class HumanCommands {
             return new Nothing();
         }
         if (!text.startsWith("/")) {
-            return new Say(text);
+            return new Act(new Action.Speak(text));
         }
         String[] parts = text.split("\\s+", 2);
         String word = parts[0].toLowerCase(Locale.ROOT);
         String arg = parts.length > 1 ? parts[1].strip() : "";
         return switch (word) {
-            case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Say(arg);
-            case "/vote", "/v" -> target(arg, v, "vote", Vote::new);
-            case "/divine", "/d" -> target(arg, v, "divine", Divine::new);
+            case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Act(new Action.Speak(arg));
+            case "/vote", "/v" -> target(arg, v, "vote", t -> new Act(new Action.Vote(t)));
+            case "/divine", "/d" -> target(arg, v, "divine", t -> new Act(new Action.Divine(t)));
+            case "/whisper", "/wh" -> whisper(arg, v);
             case "/who", "/w" -> new Tell(who(v));
             case "/role", "/r" -> new Tell(role(v));
             case "/time", "/t" -> new Tell(time(v, nowMillis));
@@ -107,6 +105,30 @@ public final class HumanCommands {
         return make.of(arg);
     }
 
+    /** {@code /whisper NAME TEXT}: the name is the longest beginning of the text that names a player. */
+    private static Command whisper(String arg, Catalog.SeatView v) {
+        String[] words = arg.split("\\s+");
+        if (arg.isEmpty() || words.length < 2) {
+            return new Tell("Whisper what to whom? /whisper NAME TEXT");
+        }
+        // Names may have spaces: try the longest run of words first.
+        for (int n = words.length - 1; n >= 1; n--) {
+            String name = String.join(" ", java.util.Arrays.copyOfRange(words, 0, n));
+            String text = String.join(" ", java.util.Arrays.copyOfRange(words, n, words.length));
+            Command c = target(name, v, "whisper", t -> new Act(new Action.Whisper(t, text)));
+            if (c instanceof Act a && known(v, ((Action.Whisper) a.action()).target())) {
+                return c;
+            }
+        }
+        return target(words[0], v, "whisper", t -> new Act(new Action.Whisper(t,
+                String.join(" ", java.util.Arrays.copyOfRange(words, 1, words.length)))));
+    }
+
+    private static boolean known(Catalog.SeatView v, String name) {
+        return v != null && ((v.living() != null && v.living().contains(name))
+                || (v.dead() != null && v.dead().contains(name)));
+    }
+
     static String who(Catalog.SeatView v) {
         if (v == null || v.living() == null || v.living().isEmpty()) {
             return "The game has not started yet.";
@@ -128,13 +150,13 @@ public final class HumanCommands {
     }
 
     static String time(Catalog.SeatView v, long nowMillis) {
-        if (v == null || v.phase() == null || "lobby".equals(v.phase())) {
+        if (v == null || v.phase() == null || v.phase() == Phase.LOBBY) {
             return "The game has not started yet: waiting for players.";
         }
-        if ("over".equals(v.phase())) {
+        if (v.phase() == Phase.OVER) {
             return "The round is over.";
         }
-        String phase = ("day".equals(v.phase()) ? "Day " : "Night ") + v.day();
+        String phase = (v.phase() == Phase.DAY ? "Day " : "Night ") + v.day();
         if (v.deadline() <= 0) {
             return phase + ".";
         }
@@ -149,7 +171,7 @@ public final class HumanCommands {
 
     static String help() {
         return "Type to talk. /vote NAME votes (by day; at night as a werewolf), /divine NAME asks a role (seer), "
-                + "/who lists the living and the dead, /role tells your role, /time the phase and the time left, "
+                + "/whisper NAME TEXT tells one living player only (by day), /who lists the living and the dead, /role tells your role, /time the phase and the time left, "
                 + "/quit leaves. Names may be shortened; Tab completes them.";
     }
 
@@ -191,12 +213,12 @@ public final class HumanCommands {
             return false;
         }
         if (w.day() == null) {
-            return w.phase().equals(v.phase());
+            return w.phase().equals(v.phase().wire());
         }
-        if (!"day".equals(v.phase()) && !"night".equals(v.phase())) {
+        if (v.phase() != Phase.DAY && v.phase() != Phase.NIGHT) {
             return false;
         }
         // Day N, then night N, then day N + 1: a later phase than the one waited for has reached it too.
-        return 2 * v.day() + ("night".equals(v.phase()) ? 1 : 0) >= 2 * w.day() + ("night".equals(w.phase()) ? 1 : 0);
+        return 2 * v.day() + (v.phase() == Phase.NIGHT ? 1 : 0) >= 2 * w.day() + ("night".equals(w.phase()) ? 1 : 0);
     }
 }

@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.game.RefusalCode;
+import maw.llm.Action;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -29,6 +31,7 @@ public final class UserInterfaceAgent extends GameAgent {
 
     private final Jid player;
     private final Person person;
+    private final String baseName;
     private final CompletableFuture<Void> over = new CompletableFuture<>();
     private volatile String name;
     private volatile Catalog.SeatView view;
@@ -36,6 +39,7 @@ public final class UserInterfaceAgent extends GameAgent {
     public UserInterfaceAgent(Jid jid, String password, String name, Jid player, Person person) {
         super(jid, password);
         this.name = Objects.requireNonNull(name, "name");
+        this.baseName = name;
         this.player = player.bare();
         this.person = Objects.requireNonNull(person, "person");
     }
@@ -71,19 +75,19 @@ public final class UserInterfaceAgent extends GameAgent {
             return;
         }
         if (!m.sender().sameBare(player)) {
-            if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
-                refuse(m, body.game(), "a person's seat takes messages from its own player only");
+            if (!isComplaint(m)) {
+                refuse(m, body.game(), RefusalCode.NOT_YOURS, "a person's seat takes messages from its own player only");
             }
             return;
         }
         switch (body) {
-            case Catalog.GetInput in when "name".equals(in.purpose()) -> reply(m, Performative.INFORM,
-                    new Catalog.PlayerAction("name", nameFor(in.view()), null, null, true));
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME -> reply(m, Performative.INFORM,
+                    new Catalog.SeatName(nameFor(in.attempt()), true));
             case Catalog.GetInput in -> {
                 if (in.view() != null) {
                     view = in.view();
                 }
-                reply(m, Performative.INFORM, new Catalog.PlayerAction("listen", null, null, null, null));
+                reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Action.Listen()));
             }
             case Catalog.Observe o -> {
                 if (o.view() != null) {
@@ -92,8 +96,8 @@ public final class UserInterfaceAgent extends GameAgent {
                         name = o.view().you();
                     }
                 }
-                person.show(o.kind(), o.text());
-                if ("over".equals(o.kind())) {
+                person.show(o.kind() == null ? "" : o.kind().wire(), o.text());
+                if (o.kind() == Catalog.Perceived.OVER) {
                     over.complete(null);
                 }
             }
@@ -102,32 +106,24 @@ public final class UserInterfaceAgent extends GameAgent {
         }
     }
 
-    private String nameFor(Catalog.SeatView v) {
-        List<String> notes = v == null || v.unseen() == null ? List.of() : v.unseen();
-        if (notes.isEmpty()) {
-            return name;
-        }
-        // The GameMaster refused the name (the person has been shown why): the same with a number.
-        name = name + " " + (notes.size() + 1);
+    /** The person's name, or after {@code attempt} refused names the same with a number (Ann 2, Ann 3...). */
+    private String nameFor(int attempt) {
+        name = attempt <= 0 ? baseName : baseName + " " + (attempt + 1);
         return name;
     }
 
     /** Says something in the room that is open to the seat. */
     public void speak(String text) {
-        act(new Catalog.PlayerAction("speak", null, text, null, null));
+        act(new Action.Speak(text));
     }
 
     /** Votes (by day in the Village, by night as a werewolf) for a player. */
     public void vote(String target) {
-        act(new Catalog.PlayerAction("vote", null, null, target, null));
+        act(new Action.Vote(target));
     }
 
-    /** As the seer, asks a player's role. */
-    public void divine(String target) {
-        act(new Catalog.PlayerAction("divine", null, null, target, null));
-    }
-
-    private void act(Catalog.PlayerAction a) {
-        send(player, Performative.INFORM, a);
+    /** Does what the person asked: speak, vote, divine, whisper. */
+    public void act(Action a) {
+        send(player, Performative.INFORM, Catalog.PlayerAction.of(a));
     }
 }

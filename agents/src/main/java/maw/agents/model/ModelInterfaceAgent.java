@@ -12,8 +12,9 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
-import maw.agents.GameTable;
-import maw.llm.Decision;
+import maw.agents.table.GameTable;
+import maw.game.RefusalCode;
+import maw.llm.Action;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -103,27 +104,26 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     private void handle(CyclicBehaviour self, Message m) throws InterruptedException {
         Body body = read(m);
-        if (body == null || m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD)) {
+        if (body == null || isComplaint(m)) {
             return;
         }
         if (player != null && !m.sender().sameBare(player)) {
-            refuse(m, body.game(), "a model seat takes get_input from its own player only");
+            refuse(m, body.game(), RefusalCode.NOT_YOURS, "a model seat takes get_input from its own player only");
             return;
         }
         if (!(body instanceof Catalog.GetInput in)) {
             if (!(body instanceof Catalog.Observe)) {
-                refuse(m, body.game(), "a model seat answers get_input only");
+                refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a model seat answers get_input only");
             }
             return;
         }
-        if ("name".equals(in.purpose())) {
-            int refusals = in.view() == null || in.view().unseen() == null ? 0 : in.view().unseen().size();
-            reply(m, Performative.INFORM, new Catalog.PlayerAction("name", refusals == 0 ? name
-                    : name + " " + (refusals + 1), null, null, false));
+        if (in.purpose() == Catalog.Purpose.NAME) {
+            reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? name
+                    : name + " " + (in.attempt() + 1), false));
             return;
         }
         if (in.view() == null) {
-            refuse(m, in.game(), "get_input without the seat's view");
+            refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
         }
         Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
@@ -140,7 +140,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             for (Message next = self.receive(more, Duration.ZERO); next != null;
                     next = self.receive(more, Duration.ZERO)) {
                 if (read(next) instanceof Catalog.GetInput later && later.view() != null
-                        && !"name".equals(later.purpose())) {
+                        && later.purpose() == Catalog.Purpose.ACT) {
                     reply(latest, Performative.INFORM, listen()); // superseded: the player no longer waits for it
                     unseen.addAll(lines(later));
                     latest = next;
@@ -172,7 +172,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                     continue;
                 }
                 if (read(next) instanceof Catalog.GetInput later && later.view() != null
-                        && !"name".equals(later.purpose())) {
+                        && later.purpose() == Catalog.Purpose.ACT) {
                     worker.interrupt();
                     latest = next;
                     latestInput = later;
@@ -187,9 +187,9 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             if (latest != null) {
                 unseen.addAll(lines(latestInput));
             }
-            Decision d = done == null ? new Decision.Listen() : done.decision();
+            Action d = done == null ? new Action.Listen() : done.decision();
             log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
-            reply(asked, Performative.INFORM, latest != null ? listen() : action(d));
+            reply(asked, Performative.INFORM, latest != null ? listen() : Catalog.PlayerAction.of(d));
         }
     }
 
@@ -253,23 +253,16 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         List<String> dead = v.dead() == null ? List.of() : v.dead();
         List<String> players = new ArrayList<>(living);
         players.addAll(dead);
-        return new PromptView(v.you(), v.role(), v.partners() == null ? List.of() : v.partners(), v.phase(), v.day(),
+        return new PromptView(v.you(), v.role() == null ? null : v.role().wire(),
+                v.partners() == null ? List.of() : v.partners(), v.phase() == null ? null : v.phase().wire(), v.day(),
                 players, living, dead, v.valid_targets() == null ? List.of() : v.valid_targets(),
-                v.allowed_actions() == null ? List.of("listen") : v.allowed_actions(), v.room(),
+                v.allowed_actions() == null ? List.of("listen")
+                        : v.allowed_actions().stream().map(Action.Kind::wire).toList(), v.room(),
                 v.max_message_length(), v.voted_for(), v.spoke());
     }
 
-    static Catalog.PlayerAction action(Decision d) {
-        return switch (d) {
-            case Decision.Speak s -> new Catalog.PlayerAction("speak", null, s.message(), null, null);
-            case Decision.Vote v -> new Catalog.PlayerAction("vote", null, null, v.target(), null);
-            case Decision.Divine dv -> new Catalog.PlayerAction("divine", null, null, dv.target(), null);
-            case Decision.Listen l -> listen();
-        };
-    }
-
     private static Catalog.PlayerAction listen() {
-        return new Catalog.PlayerAction("listen", null, null, null, null);
+        return Catalog.PlayerAction.of(new Action.Listen());
     }
 
     @Override

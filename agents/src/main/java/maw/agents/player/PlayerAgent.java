@@ -8,8 +8,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
+import maw.agents.Catalog.Perceived;
 import maw.agents.GameAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.game.Act;
+import maw.game.Phase;
+import maw.game.RefusalCode;
+import maw.game.Role;
+import maw.llm.Action;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -18,9 +24,12 @@ import maw.runtime.State;
 
 /**
  * A seat at the table. The Player joins the GameMaster's lobby under the name its interface chose, follows the
- * phases (awake by day, asleep by night unless a werewolf, dead once killed), reads the open room, and asks its
- * interface agent what to do with {@code get_input}: the same request whether a rule-based bot, a language model or a
- * person fills the seat. It accepts announcements only from the GameMaster and room news only from the rooms.
+ * phases (awake when the GameMaster's {@code turn} awaits acts from it, asleep when not, dead once killed), reads the
+ * open room, and asks its interface agent what to do with {@code get_input}: the same request whether a rule-based bot,
+ * a language model or a person fills the seat. It keeps no copy of the rules: what the seat may do, and to whom, is
+ * what the GameMaster's last {@code turn} said. Every act it sends names the game, round, phase and day, and is matched
+ * with its answer by {@code reply-with}. It accepts announcements only from the GameMaster and room news only from the
+ * rooms.
  */
 public final class PlayerAgent extends GameAgent {
 
@@ -42,11 +51,12 @@ public final class PlayerAgent extends GameAgent {
     private String name;
     private String game;
     private int round;
-    private String role;
+    private Role role;
     private List<String> partners = List.of();
     private boolean alive = true;
-    private String phase = "lobby";
+    private Phase phase = Phase.LOBBY;
     private int day;
+    private Catalog.YourTurn turn;
     private long deadline;
     private List<String> players = List.of();
     private List<String> living = List.of();
@@ -70,9 +80,12 @@ public final class PlayerAgent extends GameAgent {
     private boolean asked;
     private boolean news;
     private String votedFor;
+    private String voteId;
+    private final Map<String, String> phaseVotes = new java.util.LinkedHashMap<>();
     private boolean spoke;
     private String next;
     private String nameRefusal;
+    private int nameAttempt;
 
     private volatile java.util.function.Consumer<String> tap = text -> { };
 
@@ -118,21 +131,34 @@ public final class PlayerAgent extends GameAgent {
 
     // --- joining ----------------------------------------------------------------------------------------------------
 
-    /** Asks the interface for a name. */
+    /**
+     * Asks the interface for a name; {@code attempt} counts the names refused so far, so that the interface's fallback
+     * (its name with a number) is new each time. After {@value #MAX_NAME_ATTEMPTS} refused names the seat gives up.
+     */
     private void getName(State s) throws InterruptedException {
-        for (int attempt = 0; attempt < MAX_NAME_ATTEMPTS && isActive(); attempt++) {
+        if (nameAttempt >= MAX_NAME_ATTEMPTS) {
+            giveUp("the GameMaster refused " + nameAttempt + " names; the last: " + nameRefusal);
+            return;
+        }
+        for (int ask = 0; ask < 3 && isActive(); ask++) {
             List<String> why = nameRefusal == null ? List.of() : List.of(nameRefusal);
             Message answer = s.ask(Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                    .body(new Catalog.GetInput(null, 0, "name", nameView(why))).build(), ANSWER_WAIT);
-            if (answer != null && read(answer) instanceof Catalog.PlayerAction a && "name".equals(a.action())
-                    && a.name() != null && !a.name().isBlank()) {
+                    .body(new Catalog.GetInput(null, 0, Catalog.Purpose.NAME, nameAttempt, nameView(why))).build(),
+                    ANSWER_WAIT);
+            if (answer != null && read(answer) instanceof Catalog.SeatName a && !a.name().isBlank()) {
                 name = a.name().strip();
                 observe = Boolean.TRUE.equals(a.observe());
                 s.setNextState(JOIN_LOBBY);
                 return;
             }
         }
-        log.warn("{}: its interface {} gave no name", jid(), ui);
+        giveUp("its interface " + ui + " gave no name");
+    }
+
+    private void giveUp(String why) {
+        log.warn("{}: {}", jid(), why);
+        tell(Perceived.OVER, "This seat gives up: " + why + ".");
+        finished.completeExceptionally(new IllegalStateException(why));
     }
 
     /** Takes a seat in the lobby; a refused name goes back to the interface for another. */
@@ -141,26 +167,27 @@ public final class PlayerAgent extends GameAgent {
             Message answer = s.ask(Message.builder().to(gameMaster).performative(Performative.REQUEST)
                     .ontology(ONTOLOGY).body(new Catalog.JoinLobby(name)).build(), ANSWER_WAIT);
             if (answer == null) {
-                tell("waiting", "No answer yet from the GameMaster " + gameMaster + "; still asking.");
+                tell(Perceived.WAITING, "No answer yet from the GameMaster " + gameMaster + "; still asking.");
                 continue;
             }
             Body body = read(answer);
             if (answer.is(Performative.AGREE) && body instanceof Catalog.Joined j) {
                 game = j.game();
-                tell("lobby", "You sit at the table as " + name + " (" + j.waiting() + " of " + j.needed()
+                tell(Perceived.LOBBY, "You sit at the table as " + name + " (" + j.waiting() + " of " + j.needed()
                         + " players).");
                 s.setNextState(LOBBY);
                 return;
             }
             if (body instanceof Catalog.Refusal r) {
-                if (!r.reason().contains("name")) {
+                if (r.code() != RefusalCode.NAME_TAKEN && r.code() != RefusalCode.NAME_INVALID) {
                     // Not the name: the table is full, or its game has begun. No other name would help.
-                    tell("over", "The GameMaster " + gameMaster + " has no seat for you: " + r.reason() + ".");
+                    tell(Perceived.OVER, "The GameMaster " + gameMaster + " has no seat for you: " + r.reason() + ".");
                     finished.completeExceptionally(new IllegalStateException(r.reason()));
                     return;
                 }
+                nameAttempt++;
                 nameRefusal = "The GameMaster refused the name " + name + ": " + r.reason();
-                tell("refusal", nameRefusal);
+                tell(Perceived.REFUSAL, nameRefusal);
                 s.setNextState(GET_NAME);
                 return;
             }
@@ -168,8 +195,8 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private Catalog.SeatView nameView(List<String> notes) {
-        return new Catalog.SeatView(null, null, List.of(), "lobby", 0, 0, List.of(), List.of(), List.of(),
-                List.of("name"), null, 0, notes, null, false);
+        return new Catalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(), List.of(),
+                List.of(), Map.of(), null, 0, notes, null, false, Map.of());
     }
 
     // --- playing ----------------------------------------------------------------------------------------------------
@@ -210,8 +237,8 @@ public final class PlayerAgent extends GameAgent {
             onGameMaster(m, body);
         } else if (from.equals(village) || from.equals(hideout)) {
             onRoom(m, body);
-        } else if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
-            refuse(m, game, forgedReason(body));
+        } else if (!isComplaint(m)) {
+            refuse(m, game, RefusalCode.NOT_YOURS, forgedReason(body));
         }
     }
 
@@ -235,10 +262,13 @@ public final class PlayerAgent extends GameAgent {
             return;
         }
         if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
-            if ("vote".equals(r.refused())) {
+            // Only the refusal of the seat's latest vote takes the vote back; an older one changes nothing.
+            if (voteId != null && voteId.equals(m.inReplyTo())) {
                 votedFor = null;
+                voteId = null;
             }
-            note("refusal", "The GameMaster refused your " + r.refused() + ": " + r.reason() + ".");
+            note(Perceived.REFUSAL, "The GameMaster refused your " + r.refused() + (r.target() == null ? ""
+                    : " (" + r.target() + ")") + ": " + r.reason() + ".");
             return;
         }
         switch (body) {
@@ -251,53 +281,83 @@ public final class PlayerAgent extends GameAgent {
                 hideout = Jid.parse(sg.hideout()).bare();
                 alive = true;
                 role = null;
+                turn = null;
                 partners = List.of();
-                note("start", "Round " + sg.round() + " of " + sg.rounds() + " begins with " + sg.total_players()
-                        + " players: " + String.join(", ", sg.players()) + ".");
+                note(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
+                        + sg.total_players() + " players: " + String.join(", ", sg.players()) + ".");
             }
             case Catalog.AssignRole ar -> {
                 role = ar.role();
                 partners = ar.partners() == null ? List.of() : ar.partners();
-                note("role", "You are a " + role + "." + (partners.isEmpty() ? ""
+                note(Perceived.ROLE, "You are a " + role + "." + (partners.isEmpty() ? ""
                         : " Your fellow werewolves: " + String.join(", ", partners) + "."));
             }
             case Catalog.PhaseChange pc -> onPhase(pc);
-            case Catalog.VoteAccepted va -> votedFor = va.target();
-            case Catalog.VoteCast vc -> note("vote", (vc.voter().equals(name) ? "You vote" : vc.voter() + " votes")
-                    + " for " + vc.target() + ". " + tally(vc.tally()));
-            case Catalog.VoteResult vr -> note("result", vr.target() == null
+            case Catalog.YourTurn t -> onTurn(t);
+            case Catalog.Accepted a -> {
+                if (a.act() == Act.Kind.VOTE && m.inReplyTo() != null && m.inReplyTo().equals(voteId)) {
+                    votedFor = a.target();
+                }
+            }
+            case Catalog.VoteCast vc -> {
+                if (vc.phase() == phase && vc.day() == day) {
+                    phaseVotes.put(vc.voter(), vc.target());
+                }
+                note(Perceived.VOTE, (vc.voter().equals(name) ? "You vote"
+                    : vc.voter() + " votes") + " for " + vc.target() + ". " + tally(vc.tally()));
+            }
+            case Catalog.VoteResult vr -> note(Perceived.RESULT, vr.target() == null
                     ? "Nobody is executed today: " + vr.reason() + "."
                     : "The village executes " + vr.target() + " (" + vr.reason() + ").");
             case Catalog.Kill k -> {
                 alive = false;
-                note("death", "executed".equals(k.cause()) ? "You were executed by the village. You can watch."
+                note(Perceived.DEATH, k.cause() == Catalog.Cause.EXECUTED
+                        ? "You were executed by the village. You can watch."
                         : "The werewolves murdered you in the night. You can watch.");
                 next = DEAD;
             }
-            case Catalog.RoleRevealed rr -> note("reveal", rr.player() + " was a " + rr.role() + ".");
-            case Catalog.NightResult nr -> note("night", nr.victim() == null ? "No murder tonight: " + nr.reason() + "."
-                    : "The pack killed " + nr.victim() + ".");
-            case Catalog.Divined d -> note("divined", d.target() + " is a " + d.role() + ".");
+            case Catalog.RoleRevealed rr -> note(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
+            case Catalog.NightResult nr -> note(Perceived.NIGHT, nr.victim() == null
+                    ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
+            case Catalog.Divined d -> note(Perceived.DIVINED, d.target() + " is a " + d.role() + ".");
+            case Catalog.Whispered w -> note(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
             case Catalog.EndGame e -> {
                 roomOpen = false;
-                phase = "over";
-                note("end", ("draw".equals(e.winning_team()) ? "The game is a draw" : "The " + e.winning_team()
-                        + " win") + " (" + e.reason() + "). Roles: " + e.roles().entrySet().stream()
-                        .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
+                phase = Phase.OVER;
+                turn = null;
+                note(Perceived.END, (e.winning_team() == Catalog.Winner.DRAW ? "The game is a draw"
+                        : "The " + e.winning_team() + " win") + " (" + e.reason() + "). Roles: "
+                        + e.roles().entrySet().stream().map(en -> en.getKey() + " " + en.getValue())
+                                .collect(Collectors.joining(", ")) + ".");
                 next = LOBBY;
             }
             case Catalog.Scores sc -> {
-                note("scores", "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet().stream()
-                        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                note(Perceived.SCORES, "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet()
+                        .stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                         .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
                 if (sc.last()) {
-                    tell("over", "The game is over.");
+                    tell(Perceived.OVER, "The game is over.");
                     finished.complete(sc.totals());
                 }
             }
             case Catalog.Joined j -> { }
+            case Catalog.Pong p -> { }
             default -> log.debug("{}: unexpected {} from the GameMaster", jid(), body);
         }
+    }
+
+    /** What the rules await from the seat now: awake when they await acts, asleep (or dead) when not. */
+    private void onTurn(Catalog.YourTurn t) {
+        if (t.round() != round || t.phase() != phase || t.day() != day) {
+            return; // a turn of a phase already over
+        }
+        turn = t;
+        String mine = t.done() == null ? null : t.done().get(Act.Kind.VOTE);
+        if (mine != null || voteId == null) {
+            votedFor = mine;
+        }
+        news = true;
+        next = !alive ? DEAD : t.acts().isEmpty() ? ASLEEP : AWAKE;
     }
 
     private void onPhase(Catalog.PhaseChange pc) {
@@ -306,10 +366,14 @@ public final class PlayerAgent extends GameAgent {
         deadline = pc.deadline();
         living = pc.living();
         votedFor = null;
+        voteId = null;
+        turn = null;
+        phaseVotes.clear();
         spoke = false;
-        boolean day = "day".equals(phase);
+        boolean day = phase == Phase.DAY;
+        boolean wolf = role == Role.WEREWOLF;
         // The dead watch the Village by day; at night only the living pack meets.
-        room = day ? village : "werewolf".equals(role) && alive ? hideout : null;
+        room = day ? village : wolf && alive ? hideout : null;
         roomOpen = room != null;
         phaseKey = round + "/" + phase + "/" + pc.day();
         seenByPhase.keySet().retainAll(polls.values());
@@ -318,14 +382,15 @@ public final class PlayerAgent extends GameAgent {
         asked = false;
         // The seat's state is complete before it is told: an interface that watches gets the view with the line.
         if (day) {
-            note("phase", "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
+            note(Perceived.PHASE, "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
                     + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
         } else {
-            note("phase", "Night " + pc.day() + " falls." + ("werewolf".equals(role) && alive
+            note(Perceived.PHASE, "Night " + pc.day() + " falls." + (wolf && alive
                     ? " The pack meets in the Hideout." : " The village sleeps."));
         }
         news = true;
-        next = !alive ? DEAD : day || "werewolf".equals(role) ? AWAKE : ASLEEP;
+        // Asleep until the GameMaster's turn for this phase says what the seat may do.
+        next = !alive ? DEAD : ASLEEP;
     }
 
     private void onRoom(Message m, Body body) {
@@ -344,7 +409,7 @@ public final class PlayerAgent extends GameAgent {
             long seen = seenByPhase.getOrDefault(key, 0L);
             for (Catalog.Line line : nm.messages()) {
                 if (line.index() > seen) {
-                    note("chat", line.from() + ": " + line.text());
+                    note(Perceived.CHAT, line.from() + ": " + line.text());
                 }
             }
             seen = Math.max(seen, nm.index());
@@ -353,12 +418,12 @@ public final class PlayerAgent extends GameAgent {
                 roomOpen = false;
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
-            if ("get_new_messages".equals(r.refused())) {
+            if (r.code() != null && "get_new_messages".equals(r.refused())) {
                 pollId = null;
                 roomOpen = false;
             }
-            note("refusal", "The " + (m.sender().sameBare(village) ? "Village" : "Hideout") + " refused your "
-                    + r.refused() + ": " + r.reason() + ".");
+            note(Perceived.REFUSAL, "The " + (m.sender().sameBare(village) ? "Village" : "Hideout")
+                    + " refused your " + r.refused() + ": " + r.reason() + ".");
         } else if (body instanceof Catalog.AnnounceOpen ao) {
             log.debug("{}: {} open (writable: {})", jid(), ao.room_name(), ao.writable());
         }
@@ -379,8 +444,8 @@ public final class PlayerAgent extends GameAgent {
 
     private void onInterface(Message m, Body body) {
         if (!(body instanceof Catalog.PlayerAction a)) {
-            if (!m.is(Performative.REFUSE) && !m.is(Performative.NOT_UNDERSTOOD)) {
-                refuse(m, game, "an interface answers get_input with a player_action");
+            if (!isComplaint(m) && !(body instanceof Catalog.SeatName)) {
+                refuse(m, game, RefusalCode.WRONG_RECIPIENT, "an interface answers get_input with a player_action");
             }
             return;
         }
@@ -393,42 +458,70 @@ public final class PlayerAgent extends GameAgent {
             askId = null;
             asked = false;
         }
-        switch (a.action()) {
-            case "listen", "name" -> { }
-            case "speak", "vote", "divine" -> {
-                String problem = !alive ? "You are dead: you can watch, but no longer speak or vote."
-                        : "speak".equals(a.action()) && (room == null || !roomOpen)
-                                ? ("night".equals(phase) ? "The village sleeps: nobody hears you tonight."
-                                        : "No room is open now.")
-                        : null;
-                if (problem != null) {
-                    note("refusal", problem);
-                    return;
-                }
-                act(a);
-                news = true;
+        Action action = a.toAction();
+        if (action instanceof Action.Listen) {
+            return;
+        }
+        String problem = problemWith(action);
+        if (problem != null) {
+            note(Perceived.REFUSAL, problem);
+            return;
+        }
+        act(action);
+        news = true;
+    }
+
+    /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
+    private String problemWith(Action action) {
+        if (!alive) {
+            return "You are dead: you can watch, but no longer speak or vote.";
+        }
+        Act.Kind kind = Act.Kind.fromWire(action.kind().wire());
+        // Before this phase's turn has arrived, the GameMaster (or the room) judges the act and answers.
+        if (turn != null && !turn.acts().contains(kind)) {
+            if (action instanceof Action.Speak) {
+                return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
             }
-            default -> note("refusal", "Unknown action '" + a.action() + "': speak, vote, divine or listen.");
+            return phase == Phase.NIGHT && kind == Act.Kind.VOTE
+                    ? "The village sleeps: votes are cast during the day."
+                    : "You cannot " + action.kind() + " now" + (turn.acts().isEmpty() ? "."
+                            : " (you may: " + turn.acts().stream().map(Act.Kind::wire)
+                                    .collect(Collectors.joining(", ")) + ").");
+        }
+        return switch (action) {
+            case Action.Speak sp when sp.message() == null || sp.message().isBlank() ->
+                    "There is nothing to say in an empty message.";
+            case Action.Speak sp when room == null || !roomOpen -> phase == Phase.NIGHT
+                    ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
+            case Action.Whisper w when w.message() == null || w.message().isBlank() ->
+                    "There is nothing to whisper in an empty message.";
+            default -> null;
+        };
+    }
+
+    private void act(Action action) {
+        switch (action) {
+            case Action.Speak sp -> {
+                spoke = true;
+                send(room, Performative.REQUEST, new Catalog.Chat(game, round, phase, day, sp.message()));
+            }
+            case Action.Vote v -> {
+                votedFor = v.target();
+                Message vote = request(gameMaster, new Catalog.Vote(game, round, phase, day, v.target()));
+                voteId = vote.replyWith();
+                send(vote);
+            }
+            case Action.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target())));
+            case Action.Whisper w -> send(request(gameMaster, new Catalog.Whisper(game, round, phase, day,
+                    w.target(), w.message())));
+            case Action.Listen l -> { }
         }
     }
 
-    private void act(Catalog.PlayerAction a) {
-        switch (a.action()) {
-            case "speak" -> {
-                if (a.message() == null || a.message().isBlank()) {
-                    note("refusal", "There is nothing to say in an empty message.");
-                    return;
-                }
-                spoke = true;
-                send(room, Performative.REQUEST, new Catalog.Chat(game, round, a.message()));
-            }
-            case "vote" -> {
-                votedFor = a.target();
-                send(gameMaster, Performative.REQUEST, new Catalog.Vote(game, round, a.target()));
-            }
-            case "divine" -> send(gameMaster, Performative.REQUEST, new Catalog.Divine(game, round, a.target()));
-            default -> { }
-        }
+    /** A request with a fresh reply-with, so that its answer (agree or refuse) is matched to it. */
+    private Message request(Jid to, Body body) {
+        return Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).replyWith(newId())
+                .body(body).build();
     }
 
     private void askInterface() {
@@ -437,34 +530,42 @@ public final class PlayerAgent extends GameAgent {
         List<String> lines = List.copyOf(unseen);
         unseen.clear();
         Message request = Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                .replyWith(newId()).body(new Catalog.GetInput(game, round, "act", view(lines))).build();
+                .replyWith(newId()).body(new Catalog.GetInput(game, round, Catalog.Purpose.ACT, 0, view(lines)))
+                .build();
         askId = request.replyWith();
         send(request);
     }
 
     private Catalog.SeatView view(List<String> lines) {
-        boolean wolf = "werewolf".equals(role);
-        List<String> targets = !alive ? List.of() : "day".equals(phase)
-                ? living.stream().filter(n -> !n.equals(name)).toList()
-                : wolf ? living.stream().filter(n -> !n.equals(name) && !partners.contains(n)).toList() : List.of();
-        List<String> actions = new ArrayList<>(List.of("speak", "vote", "listen"));
-        if ("seer".equals(role) && "day".equals(phase)) {
-            actions.add(2, "divine");
+        List<Action.Kind> actions = new ArrayList<>();
+        Map<Action.Kind, List<String>> targets = new java.util.EnumMap<>(Action.Kind.class);
+        if (alive && turn != null) {
+            for (Act.Kind k : turn.acts()) {
+                Action.Kind a = Action.Kind.fromWire(k.wire());
+                actions.add(a);
+                List<String> t = turn.targets() == null ? null : turn.targets().get(k);
+                if (t != null) {
+                    targets.put(a, t);
+                }
+            }
         }
+        actions.add(Action.Kind.LISTEN);
         List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
         String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
-        return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead, targets, actions,
-                roomName, ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke);
+        return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
+                targets.getOrDefault(Action.Kind.VOTE, List.of()), actions, targets, roomName,
+                ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)));
     }
 
     /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
-    private void note(String kind, String text) {
+    private void note(Perceived kind, String text) {
         unseen.add(text);
         news = true;
         tell(kind, text);
     }
 
-    private void tell(String kind, String text) {
+    private void tell(Perceived kind, String text) {
         tap.accept(text);
         if (observe) {
             send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text, view(List.of())));

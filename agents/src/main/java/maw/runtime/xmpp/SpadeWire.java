@@ -26,10 +26,17 @@ public final class SpadeWire {
         return new SpadeMetadataForm(fields, thread);
     }
 
-    /** Our message as a Smack stanza, shaped as SPADE writes it. */
+    private static final String ID_PREFIX = Long.toString(
+            java.util.concurrent.ThreadLocalRandom.current().nextLong(1L << 50), 36) + "-";
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * Our message as a Smack stanza, shaped as SPADE writes it, with a stanza id unique to this process: a copy that
+     * ejabberd delivers again after a reconnection keeps it, and the receiver drops the copy.
+     */
     public static org.jivesoftware.smack.packet.Message toStanza(Message m) {
         try {
-            var b = StanzaBuilder.buildMessage()
+            var b = StanzaBuilder.buildMessage(ID_PREFIX + IDS.incrementAndGet())
                     .to(JidCreate.from(m.to().toString()))
                     .ofType(org.jivesoftware.smack.packet.Message.Type.chat);
             if (m.body() != null) {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.human.HumanCommands.Command;
+import maw.game.Phase;
+import maw.game.Role;
+import maw.llm.Action;
 import org.junit.jupiter.api.Test;
 
 /** What a person types, read: chat, votes by shortened names, questions, and the waits scripts use. */
@@ -12,14 +15,35 @@ class HumanCommandsTest {
 
     private static Catalog.SeatView view(String phase, int day, String role, List<String> living, List<String> dead,
             long deadline) {
-        return new Catalog.SeatView("Zed", role, "werewolf".equals(role) ? List.of("Eve") : List.of(), phase, day,
-                deadline, living, dead, living.stream().filter(n -> !n.equals("Zed")).toList(),
-                List.of("speak", "vote", "listen"), "day".equals(phase) ? "Village" : null, 200, List.of(), null,
-                false);
+        return new Catalog.SeatView("Zed", Role.fromWire(role), "werewolf".equals(role) ? List.of("Eve") : List.of(),
+                Phase.valueOf(phase.toUpperCase(java.util.Locale.ROOT)), day, deadline, living, dead,
+                living.stream().filter(n -> !n.equals("Zed")).toList(),
+                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), java.util.Map.of(),
+                "day".equals(phase) ? "Village" : null, 200, List.of(), null, false, java.util.Map.of());
     }
 
     private static final Catalog.SeatView DAY = view("day", 2, "villager",
             List.of("Alice", "Albert", "Bob", "Eve", "Zed"), List.of("Carol"), 100_000);
+
+    private static Command say(String text) {
+        return new HumanCommands.Act(new Action.Speak(text));
+    }
+
+    private static Command vote(String name) {
+        return new HumanCommands.Act(new Action.Vote(name));
+    }
+
+    private static Command divine(String name) {
+        return new HumanCommands.Act(new Action.Divine(name));
+    }
+
+    @Test
+    void aWhisperNamesItsRecipientThenItsText() {
+        assertThat(parse("/whisper bob I trust you")).isEqualTo(new HumanCommands.Act(
+                new Action.Whisper("Bob", "I trust you")));
+        assertThat(parse("/wh alic meet me")).isEqualTo(new HumanCommands.Act(new Action.Whisper("Alice", "meet me")));
+        assertThat(parse("/whisper bob")).isInstanceOf(HumanCommands.Tell.class);
+    }
 
     private static Command parse(String line) {
         return HumanCommands.parse(line, DAY, 58_500);
@@ -27,22 +51,22 @@ class HumanCommandsTest {
 
     @Test
     void plainTextIsChatAndSlashSayToo() {
-        assertThat(parse("  I trust nobody  ")).isEqualTo(new HumanCommands.Say("I trust nobody"));
-        assertThat(parse("/say /who is a command")).isEqualTo(new HumanCommands.Say("/who is a command"));
+        assertThat(parse("  I trust nobody  ")).isEqualTo(say("I trust nobody"));
+        assertThat(parse("/say /who is a command")).isEqualTo(say("/who is a command"));
         assertThat(parse("")).isEqualTo(new HumanCommands.Nothing());
     }
 
     @Test
     void aVoteTakesAnyUnambiguousBeginningOfANameInAnyCase() {
-        assertThat(parse("/vote bob")).isEqualTo(new HumanCommands.Vote("Bob"));
-        assertThat(parse("/v E")).isEqualTo(new HumanCommands.Vote("Eve"));
+        assertThat(parse("/vote bob")).isEqualTo(vote("Bob"));
+        assertThat(parse("/v E")).isEqualTo(vote("Eve"));
         assertThat(parse("/vote al")).isEqualTo(new HumanCommands.Tell("Which one: Alice, Albert?"));
-        assertThat(parse("/vote alice")).isEqualTo(new HumanCommands.Vote("Alice"));
+        assertThat(parse("/vote alice")).isEqualTo(vote("Alice"));
         assertThat(parse("/vote")).isInstanceOfSatisfying(HumanCommands.Tell.class,
                 t -> assertThat(t.text()).contains("Whom?").contains("Alice, Albert, Bob, Eve"));
         // A name nobody has goes to the GameMaster as typed: its refusal names who may be voted for.
-        assertThat(parse("/vote Mallory")).isEqualTo(new HumanCommands.Vote("Mallory"));
-        assertThat(parse("/divine car")).isEqualTo(new HumanCommands.Divine("Carol"));
+        assertThat(parse("/vote Mallory")).isEqualTo(vote("Mallory"));
+        assertThat(parse("/divine car")).isEqualTo(divine("Carol"));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package maw.agents;
+package maw.agents.table;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -219,7 +219,7 @@ public final class GameTable {
 
     /** The GameMaster's settings for this table. */
     public GameMasterAgent.Config gameMasterConfig() {
-        return new GameMasterAgent.Config(gameId, spec.seats(), spec.rounds(), spec.seed(), spec.options(),
+        return new GameMasterAgent.Config(gameId, spec.seats(), spec.rounds(), spec.seed(),
                 village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
@@ -228,7 +228,8 @@ public final class GameTable {
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            GameMasterAgent gm = new GameMasterAgent(gameMaster(), password, gameMasterConfig(), gmListener);
+            GameMasterAgent<?, ?, ?> gm = GameMasterAgent.of(gameMaster(), password, gameMasterConfig(), spec.options(),
+                    gmListener);
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             startAll(transport, List.of(gm,
                     new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),
@@ -294,7 +295,7 @@ public final class GameTable {
      * Waits for players from elsewhere to take the open seats, then fills those still empty. The names of the seats
      * the table fills (there and in {@code names}, {@code fillers}, {@code seats}, {@code players}) avoid those taken.
      */
-    private void fillOpenSeats(Transport transport, GameMasterAgent gm, List<String> names, List<SeatFiller> fillers,
+    private void fillOpenSeats(Transport transport, GameMasterAgent<?, ?, ?> gm, List<String> names, List<SeatFiller> fillers,
             List<Agent> seats, List<PlayerAgent> players) throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + spec.openWait().toNanos();
         while (gm.lobby().size() < spec.seats() && System.nanoTime() < deadline) {

@@ -1,13 +1,17 @@
-package maw.agents;
+package maw.agents.table;
 
 import java.util.List;
+import maw.agents.Catalog;
 import java.util.Map;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.game.Command;
-import maw.game.Event;
-import maw.game.GameState;
+import maw.game.GameEvent;
+import maw.game.GameView;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
 import maw.game.Room;
+import maw.runtime.Jid;
 
 /** Several watchers of one game as one: the console and the journal, say. */
 public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.Listener {
@@ -34,8 +38,14 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
     }
 
     @Override
-    public void roundStarted(int round, int rounds, long seed, GameState state) {
-        each(l -> l.roundStarted(round, rounds, seed, state));
+    public void roundStarted(int round, int rounds, long seed, String rules, Object options,
+            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
+        each(l -> l.roundStarted(round, rounds, seed, rules, options, config, seats, state));
+    }
+
+    @Override
+    public void deadline(int round, PhaseId phase, long deadlineMillis) {
+        each(l -> l.deadline(round, phase, deadlineMillis));
     }
 
     @Override
@@ -44,13 +54,13 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
     }
 
     @Override
-    public void event(int round, Event event, GameState after) {
+    public void event(int round, GameEvent event, GameView after) {
         each(l -> l.event(round, event, after));
     }
 
     @Override
-    public void refused(int round, String who, String what, String reason) {
-        each(l -> l.refused(round, who, what, reason));
+    public void refused(int round, String who, String what, RefusalCode code, String reason) {
+        each(l -> l.refused(round, who, what, code, reason));
     }
 
     @Override

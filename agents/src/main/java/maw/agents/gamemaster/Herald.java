@@ -1,0 +1,32 @@
+package maw.agents.gamemaster;
+
+import java.util.List;
+import java.util.Set;
+import maw.agents.Catalog;
+import maw.game.GameEvent;
+import maw.game.GameView;
+
+/**
+ * How one rule set's events become catalog messages: the part of announcing that knows the rule set. The GameMaster
+ * does the rest (rooms, timers, turns, the lobby, scores) for any rule set.
+ *
+ * @param <S> the rule set's state
+ * @param <E> its events
+ */
+public interface Herald<S extends GameView, E extends GameEvent> {
+
+    /** One message to the named players. */
+    record Notice(Set<String> to, Catalog.Body body) {}
+
+    /** What an announcement needs besides the event: the game, the round, and the current phase's deadline. */
+    record Context(String game, int round, long deadlineMillis) {}
+
+    /** The messages {@code event} makes, each to exactly the players allowed to learn it. */
+    List<Notice> announce(E event, S after, Context context);
+
+    /** Who the village executed in this game, in order (for the round's summary). */
+    List<String> executed(S state);
+
+    /** Who died by night, in order. */
+    List<String> murdered(S state);
+}

@@ -1,0 +1,78 @@
+package maw.agents.gamemaster;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import maw.agents.Catalog;
+import maw.game.Audience;
+import maw.game.Event;
+import maw.game.GameState;
+import maw.game.Role;
+
+/** MAW's events as catalog messages. */
+public final class MawHerald implements Herald<GameState, Event> {
+
+    @Override
+    public List<Notice> announce(Event e, GameState after, Context c) {
+        String g = c.game();
+        int round = c.round();
+        return switch (e) {
+            case Event.RoleAssigned r -> List.of(new Notice(Set.of(r.player()),
+                    new Catalog.AssignRole(g, round, r.role(), r.partners())));
+            case Event.PhaseBegan p -> List.of(new Notice(to(e.audience(), after), new Catalog.PhaseChange(g, round,
+                    p.phase().phase(), p.phase().number(), c.deadlineMillis(), (int) p.duration().toSeconds(),
+                    p.living(), p.murdered())));
+            case Event.VoteCast v -> List.of(new Notice(to(v.audience(), after), new Catalog.VoteCast(g, round,
+                    v.phase().phase(), v.phase().number(), v.voter(), v.target(), v.tally())));
+            case Event.Executed x -> List.of(
+                    new Notice(to(Audience.EVERYONE, after), new Catalog.VoteResult(g, round, x.day(), x.player(),
+                            Catalog.Verdict.EXECUTED, x.byMajority() ? "a majority voted"
+                                    : "the most votes when the day ended")),
+                    new Notice(Set.of(x.player()), new Catalog.Kill(g, round, x.day(), Catalog.Cause.EXECUTED)));
+            case Event.NoExecution n -> List.of(new Notice(to(Audience.EVERYONE, after),
+                    new Catalog.VoteResult(g, round, n.day(), null, Catalog.Verdict.NONE, n.reason())));
+            case Event.RoleRevealed r -> List.of(new Notice(to(Audience.WEREWOLVES, after),
+                    new Catalog.RoleRevealed(g, round, r.player(), r.role())));
+            case Event.Murdered mu -> {
+                Set<String> pack = new HashSet<>(to(mu.audience(), after));
+                pack.remove(mu.player());
+                yield List.of(new Notice(Set.of(mu.player()), new Catalog.Kill(g, round, mu.night(),
+                                Catalog.Cause.MURDERED)),
+                        new Notice(pack, new Catalog.NightResult(g, round, mu.night(), mu.player(),
+                                "the werewolves agreed")));
+            }
+            case Event.NoMurder nm -> List.of(new Notice(to(Audience.WEREWOLVES, after),
+                    new Catalog.NightResult(g, round, nm.night(), null, nm.reason())));
+            case Event.Divined d -> List.of(new Notice(Set.of(d.seer()),
+                    new Catalog.Divined(g, round, d.day(), d.target(), d.role())));
+            case Event.Whispered w -> List.of(new Notice(Set.of(w.to()), new Catalog.Whispered(g, round,
+                    w.phase().phase(), w.phase().number(), w.from(), w.text())));
+            case Event.GameOver over -> {
+                Map<String, Role> roles = new TreeMap<>(over.roles());
+                yield List.of(new Notice(to(Audience.EVERYONE, after), new Catalog.EndGame(g, round,
+                        Catalog.Winner.of(over.winner()), over.reason(), over.days(), roles, over.scores())));
+            }
+        };
+    }
+
+    /** The players an audience names in this state. */
+    static Set<String> to(Audience audience, GameState s) {
+        return switch (audience) {
+            case Audience.Everyone e -> Set.copyOf(s.players());
+            case Audience.Werewolves w -> Set.copyOf(s.livingWerewolves());
+            case Audience.Players p -> p.names();
+        };
+    }
+
+    @Override
+    public List<String> executed(GameState state) {
+        return state.executed();
+    }
+
+    @Override
+    public List<String> murdered(GameState state) {
+        return state.murdered();
+    }
+}

@@ -1,0 +1,63 @@
+package maw.game;
+
+import java.util.Locale;
+
+/**
+ * What a player does through the GameMaster, judged by the rules. Speech is said in a room and judged there; it is
+ * named here ({@link Kind#SPEAK}) because the rules say who may speak when.
+ */
+public sealed interface Act {
+
+    Kind kind();
+
+    /** The player the act names (whom a vote is for, whom a whisper goes to). */
+    String target();
+
+    /** The kinds of act, in every rule set: one vocabulary from the rules to the seats. */
+    enum Kind {
+        SPEAK, VOTE, DIVINE, WHISPER;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+
+        /** The kind with this wire name, or null. */
+        public static Kind fromWire(String s) {
+            for (Kind k : values()) {
+                if (k.wire().equals(s)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** By day a vote for an execution; by night (a werewolf's) a vote for a victim. A later vote replaces an earlier. */
+    record Vote(String target) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.VOTE;
+        }
+    }
+
+    /** The seer asks one player's role. */
+    record Divine(String target) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.DIVINE;
+        }
+    }
+
+    /** A private word to one living player: only the recipient (and the journal) learns it. */
+    record Whisper(String target, String text) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.WHISPER;
+        }
+    }
+}

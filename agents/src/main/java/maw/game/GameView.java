@@ -1,0 +1,32 @@
+package maw.game;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the GameMaster reads from the state of any rule set to drive a game: the phase, the players, whom the rules
+ * await for what and until when, which rooms are open to whom, and the result.
+ */
+public interface GameView {
+
+    PhaseId phase();
+
+    /** Every player, in deal order. */
+    List<String> players();
+
+    List<String> living();
+
+    Optional<Role> role(String player);
+
+    /** Whom the rules await now, for which acts, with which targets, for how long. */
+    Awaiting awaiting();
+
+    /** The rooms open now, each with its writers and readers. */
+    Map<Room, Access> rooms();
+
+    boolean isOver();
+
+    /** How the game ended; null while it goes on. */
+    Result result();
+}
