@@ -84,6 +84,53 @@ abstract class AgentRuntimeContract {
         assertThat(reply.json().get("n").asInt()).isEqualTo(7);
     }
 
+    /**
+     * SPADE's {@code make_reply()} keeps the thread and drops reply-with: such an answer, with no {@code in-reply-to},
+     * is the answer to the request all the same.
+     */
+    @Test
+    void askReceivesAReplyMatchedByThreadAsSpadeMakesIt() throws Exception {
+        Jid[] j = accounts("spadeask", 2);
+        Agent spade = new Agent(j[1], TestXmpp.password(j[1]));
+        CompletableFuture<Message> asked = new CompletableFuture<>();
+        spade.addBehaviour(CyclicBehaviour.of("make_reply", self -> {
+            Message m = self.receive(Template.performative(Performative.REQUEST), Duration.ofMillis(200));
+            if (m != null) {
+                asked.complete(m);
+                self.send(Message.builder().to(m.sender()).thread(m.thread()).performative(Performative.INFORM)
+                        .body(Map.of("type", "pong")).build());
+            }
+        }));
+        agents.start(spade);
+        CompletableFuture<Message> answer = new CompletableFuture<>();
+        Agent asker = new Agent(j[0], TestXmpp.password(j[0]));
+        asker.addBehaviour(OneShotBehaviour.of("ask", self -> answer.complete(self.ask(Message.builder().to(j[1])
+                .performative(Performative.REQUEST).body(Map.of("type", "ping")).build(), WAIT))));
+        agents.start(asker);
+
+        Message reply = answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(reply).as("the answer matched by its thread").isNotNull();
+        assertThat(reply.inReplyTo()).isNull();
+        assertThat(reply.bodyType()).isEqualTo("pong");
+        assertThat(asked.get().thread()).as("the request was given a thread").isNotBlank();
+    }
+
+    @Test
+    void everyRequestGetsAThreadWhenItHasNone() throws Exception {
+        Jid[] j = accounts("thread", 2);
+        Probe to = probe(j[1]);
+        Probe from = probe(j[0]);
+        from.send(Message.builder().to(j[1]).performative(Performative.REQUEST).body(Map.of("type", "a")).build());
+        from.send(Message.builder().to(j[1]).performative(Performative.REQUEST).body(Map.of("type", "b")).build());
+        from.send(Message.builder().to(j[1]).performative(Performative.INFORM).body(Map.of("type", "c")).build());
+        Message a = to.next();
+        Message b = to.next();
+        Message c = to.next();
+        assertThat(a.thread()).isNotBlank();
+        assertThat(b.thread()).isNotBlank().isNotEqualTo(a.thread());
+        assertThat(c.thread()).as("an inform opens no conversation").isNull();
+    }
+
     @Test
     void requestsAndRepliesArriveInTheOrderSent() throws Exception {
         Jid[] j = accounts("order", 2);

@@ -32,6 +32,19 @@ class SpadeWireTest {
     }
 
     @Test
+    void everyStanzaWeSendHasItsOwnId() {
+        Message m = Message.builder().to(Jid.parse("bob@localhost")).performative(Performative.INFORM)
+                .body(Map.of("type", "x")).build();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            String id = SpadeWire.toStanza(m).getStanzaId();
+            assertThat(id).isNotBlank();
+            ids.add(id);
+        }
+        assertThat(ids).hasSize(1000);
+    }
+
+    @Test
     void whatWeWriteWeReadBack() throws Exception {
         Message m = Message.builder().to(Jid.parse("bob@localhost")).performative(Performative.QUERY_REF)
                 .replyWith("r-9").ontology("maw").thread("th").body(Map.of("type", "get_new_messages", "index", 3))
