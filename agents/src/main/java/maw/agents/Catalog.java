@@ -180,10 +180,14 @@ public final class Catalog {
     public record YourTurn(String game, int round, Phase phase, int day, long deadline, List<Act.Kind> acts,
             Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done) implements Body {}
 
-    /** GameMaster to a room, request: open for these writers (name to address) and readers. */
+    /**
+     * GameMaster to a room, request: open for these writers (name to address) and readers. {@code after} (when a
+     * resumed GameMaster reopens a phase's room) is the index of the last line the room said before, so that the
+     * numbering goes on where the readers left it.
+     */
     @JsonTypeName("open_room")
     public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
-            Map<String, String> readers) implements Body {}
+            Map<String, String> readers, Long after) implements Body {}
 
     /** GameMaster to a room, request: close, archive the log. */
     @JsonTypeName("close_room")

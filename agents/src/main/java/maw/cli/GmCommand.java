@@ -14,6 +14,10 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
+import maw.agents.gamemaster.Recovery;
+import maw.game.Event;
+import maw.game.GameState;
+import maw.game.MawRules;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.game.GameOptions;
@@ -29,7 +33,9 @@ import picocli.CommandLine.Option;
 /** {@code maw gm}: the GameMaster and the two rooms alone, for players that join from other processes or hosts. */
 @Command(header = "Run the GameMaster and the rooms; players join from other processes.", name = "gm", mixinStandardHelpOptions = true,
         description = {"Run the GameMaster, the Village and the Hideout, and wait for players to join over XMPP",
-            "(./maw player --name NAME, from this or another machine, against the same server)."})
+            "(./maw player --name NAME, from this or another machine, against the same server).",
+            "The journal (game.jsonl) is appended and flushed as the game goes; if the GameMaster",
+            "dies, --resume DIR takes the game up again with the same seats."})
 final class GmCommand implements Callable<Integer> {
 
     @Mixin
@@ -55,43 +61,80 @@ final class GmCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = {"take up a game whose GameMaster died (kill -9, a crash, a reboot) from its journal",
+                "DIR/game.jsonl: the same table and seats; the current phase goes on to its recorded",
+                "deadline (the journal's settings win over the rule options given here)"})
+    Path resume;
+
     @Override
     public Integer call() throws Exception {
         MawConfig settings = config.load();
-        GameOptions options = rules.options(endEarly);
-        long seed = rules.seed();
-        String local = Names.account(name, "--name");
+        Recovery<GameState, GameOptions> recovery = null;
+        if (resume != null) {
+            try {
+                recovery = Recovery.read(resume.resolve("game.jsonl"), new MawRules());
+            } catch (Recovery.Unrecoverable e) {
+                throw new ConfigException("invalid value '" + resume + "' for --resume: " + e.getMessage());
+            }
+        }
+        GameOptions options = recovery != null ? recovery.options() : rules.options(endEarly);
+        long seed = recovery != null ? recovery.config().seed() : rules.seed();
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             if (!(network.transport() instanceof XmppTransport)) {
                 throw new ConfigException("maw gm waits for players from other processes: it needs transport xmpp");
             }
             String pw = Names.password(password, network);
             String domain = network.transport().domain();
-            Jid gm = Jid.of(local, domain);
-            Jid village = Jid.of(local + "-village", domain);
-            Jid hideout = Jid.of(local + "-hideout", domain);
+            Jid gm;
+            GameMasterAgent.Config gmConfig;
+            if (recovery != null) {
+                gm = recovery.gameMaster();
+                gmConfig = recovery.config();
+                if (!domain.equalsIgnoreCase(gm.domain())) {
+                    throw new ConfigException("invalid value '" + resume + "' for --resume: its game was played on "
+                            + gm.domain() + ", and this server serves " + domain);
+                }
+            } else {
+                String local = Names.account(name, "--name");
+                gm = Jid.of(local, domain);
+                gmConfig = new GameMasterAgent.Config(GameTable.newGameId(), rules.players(), rules.rounds, seed,
+                        Jid.of(local + "-village", domain), Jid.of(local + "-hideout", domain),
+                        java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(10));
+            }
             Map<String, String> accounts = new LinkedHashMap<>();
-            for (Jid j : List.of(gm, village, hideout)) {
+            for (Jid j : List.of(gm, gmConfig.village(), gmConfig.hideout())) {
                 accounts.put(j.local(), pw);
             }
             network.provision(accounts);
-            String gameId = GameTable.newGameId();
-            Path dir = GameRules.gameDir(settings, out, gameId);
+            String gameId = gmConfig.gameId();
+            Path dir = recovery != null ? resume : GameRules.gameDir(settings, out, gameId);
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);
-                GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, pw, new GameMasterAgent.Config(gameId,
-                        rules.players(), rules.rounds, seed, village, hideout, java.time.Duration.ofSeconds(10),
-                        java.time.Duration.ofSeconds(10)), options, listeners);
+                GameMasterAgent<GameState, GameOptions, Event> master = GameMasterAgent.of(gm, pw, gmConfig, options,
+                        listeners);
+                if (recovery != null) {
+                    master.resume(recovery);
+                }
                 List<Agent> agents = List.of(
-                        new ChatRoomAgent(village, pw, Room.VILLAGE, gm, dir.resolve("rooms"), listeners),
-                        new ChatRoomAgent(hideout, pw, Room.HIDEOUT, gm, dir.resolve("rooms"), listeners), master);
+                        new ChatRoomAgent(gmConfig.village(), pw, Room.VILLAGE, gm, dir.resolve("rooms"), listeners),
+                        new ChatRoomAgent(gmConfig.hideout(), pw, Room.HIDEOUT, gm, dir.resolve("rooms"), listeners),
+                        master);
                 for (Agent a : agents) {
                     a.start(network.transport());
                 }
-                System.out.printf("GameMaster %s (game %s, seed %d) waits for %d players on %s.%n", gm, gameId, seed,
-                        rules.players(), network.describe());
-                System.out.printf("Join with: ./maw player --name NAME --gm %s   (or ./maw join ...)%n", gm);
+                if (recovery != null) {
+                    System.out.printf("GameMaster %s resumes game %s from %s: %s, %d seat(s) (%s), on %s.%n", gm,
+                            gameId, dir, recovery.round() == 0 ? "in the lobby" : "round " + recovery.round() + ", "
+                                    + recovery.state().phase() + ", " + recovery.commands() + " command(s) replayed",
+                            recovery.seats().size(), String.join(", ", recovery.names()), network.describe());
+                } else {
+                    System.out.printf("GameMaster %s (game %s, seed %d) waits for %d players on %s.%n", gm, gameId,
+                            seed, gmConfig.players(), network.describe());
+                    System.out.printf("Join with: ./maw player --name NAME --gm %s   (or ./maw join ...)%n", gm);
+                }
+                System.out.printf("journal and room archives: %s%n", dir);
                 long t0 = System.nanoTime();
                 try {
                     List<GameMasterAgent.RoundSummary> rounds = master.finished().get();

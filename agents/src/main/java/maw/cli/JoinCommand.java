@@ -35,6 +35,7 @@ final class JoinCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        java.time.Duration[] patience = seat.patience(); // checked before anything connects
         Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
         if (server != null) {
             flags.put("xmpp.server", new MawConfig.Value("external", "--server"));
@@ -49,7 +50,8 @@ final class JoinCommand implements Callable<Integer> {
             SeatAccounts a = seat.accounts(network, "maw join");
             UserInterfaceAgent ui = new UserInterfaceAgent(a.ui(), a.password(), seat.name(), a.player(), terminal);
             terminal.attach(ui);
-            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui());
+            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
+                    .patience(patience[0], patience[1]);
             ui.start(network.transport());
             player.start(network.transport());
             terminal.say("Joining " + a.master() + " as " + seat.name() + " on " + network.describe() + " ...");

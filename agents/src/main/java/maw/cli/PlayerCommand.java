@@ -39,6 +39,7 @@ final class PlayerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        java.time.Duration[] patience = seat.patience(); // checked before anything connects
         MawConfig settings = config.load(llm.flags());
         SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
         List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println);
@@ -46,7 +47,7 @@ final class PlayerCommand implements Callable<Integer> {
             SeatAccounts a = seat.accounts(network, "maw player");
             Agent ui = fillers.get(0).create(new GameTable.Seat(seat.name(), a.ui(), a.password(), a.player(), seed));
             PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
-                    .tap(line -> System.out.println("  " + line));
+                    .patience(patience[0], patience[1]).tap(line -> System.out.println("  " + line));
             ui.start(network.transport());
             player.start(network.transport());
             Jid master = a.master();
@@ -55,6 +56,9 @@ final class PlayerCommand implements Callable<Integer> {
             try {
                 Map<String, Integer> scores = player.finished().get();
                 System.out.println("final scores: " + scores);
+            } catch (java.util.concurrent.ExecutionException e) {
+                System.err.println("maw player: " + e.getCause().getMessage());
+                return 1;
             } finally {
                 player.stop();
                 ui.stop();

@@ -43,7 +43,7 @@ class ChatRoomTest {
         ScriptedSeat ann = agents.start(new ScriptedSeat(Jid.of("ann", "localhost"), "pw", "Ann", gmJid));
         ScriptedSeat bob = agents.start(new ScriptedSeat(Jid.of("bob", "localhost"), "pw", "Bob", gmJid));
         Map<String, String> both = Map.of("Ann", ann.jid().toString(), "Bob", bob.jid().toString());
-        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both));
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both, null));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
         assertThat(ann.next("announce_open").json().get("writable").asBoolean()).isTrue();
 

@@ -273,7 +273,7 @@ class FairPlayTest {
         void onlyTheGameMasterOpensARoom() throws Exception {
             Table t = new Table();
             Map<String, String> me = Map.of(t.v(0).name, t.v(0).jid().toString());
-            Message no = t.v(0).ask(t.hideout, new Catalog.OpenRoom(t.game, 1, Phase.NIGHT, 1, me, me));
+            Message no = t.v(0).ask(t.hideout, new Catalog.OpenRoom(t.game, 1, Phase.NIGHT, 1, me, me, null));
             assertThat(code(no)).isEqualTo("not_yours");
             assertThat(reason(no)).isEqualTo("only the GameMaster opens the Hideout");
         }

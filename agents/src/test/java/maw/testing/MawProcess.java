@@ -52,6 +52,38 @@ public final class MawProcess {
         return new Run(p.exitValue(), Files.readString(out));
     }
 
+    /** A {@code maw} process that runs on while the test goes on; its output goes to a file. */
+    public record Started(Process process, Path out, List<String> args) {
+        /** What it printed so far. */
+        public String output() {
+            try {
+                return Files.readString(out);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        /** Waits for the process to end; its exit code, or an error with what it printed. */
+        public int waitFor(long timeoutSeconds) throws IOException, InterruptedException {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new AssertionError("maw " + String.join(" ", args) + " did not end within " + timeoutSeconds
+                        + " s; it printed:\n" + output());
+            }
+            return process.exitValue();
+        }
+    }
+
+    /** Starts {@code maw args} with nothing on its standard input. */
+    public static Started start(Path logs, List<String> args) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true);
+        pb.environment().put("MAW_LOG_DIR", logs.toString());
+        Path out = Files.createTempFile(logs, "maw-", ".out");
+        pb.redirectOutput(out.toFile());
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        return new Started(pb.start(), out, List.copyOf(args));
+    }
+
     /** A shell command line for this run (for tmux), with the log directory set. */
     public static String shellLine(Path logs, List<String> args) {
         StringBuilder b = new StringBuilder("MAW_LOG_DIR=" + quote(logs.toString()));

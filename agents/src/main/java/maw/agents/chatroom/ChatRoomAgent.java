@@ -145,6 +145,7 @@ public final class ChatRoomAgent extends GameAgent {
         readers = addresses(o.readers());
         lines.clear();
         lastRead.clear();
+        nextIndex = o.after() == null ? 1 : o.after() + 1;
         open = true;
         openArchive();
         reply(m, Performative.AGREE, new Catalog.Ok(game, "open"));

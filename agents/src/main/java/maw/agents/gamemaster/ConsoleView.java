@@ -31,7 +31,7 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
     }
 
     @Override
-    public void joined(String name, int waiting, int needed) {
+    public void joined(String name, Jid jid, int waiting, int needed) {
         say("lobby: " + name + " joined (" + waiting + "/" + needed + ")");
     }
 
@@ -42,7 +42,7 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
+            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
         say("");
         say("=== Round " + round + " of " + rounds + ": " + String.join(", ", state.players()) + " ===");
     }

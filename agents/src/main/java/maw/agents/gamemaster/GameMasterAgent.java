@@ -86,7 +86,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** What the GameMaster tells whoever watches (the console, the journal). */
     public interface Listener {
-        default void joined(String name, int waiting, int needed) {}
+        /** The GameMaster opened its table ({@code resumed}: again, after a crash, from its journal). */
+        default void opened(Config config, Jid gameMaster, String rules, Object options, boolean resumed) {}
+
+        default void joined(String name, Jid jid, int waiting, int needed) {}
 
         default void left(String name, String why) {}
 
@@ -95,7 +98,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
          * are the players' addresses, {@code config} the GameMaster's settings: enough to resume it.
          */
         default void roundStarted(int round, int rounds, long seed, String rules, Object options, Config config,
-                Map<String, Jid> seats, GameView state) {}
+                Jid gameMaster, Map<String, Jid> seats, GameView state) {}
 
         default void command(int round, Command command) {}
 
@@ -115,6 +118,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private static final String ASSIGN = "AssignRolesState";
     private static final String PHASE = "PhaseState";
     private static final String END = "EndPhaseState";
+    private static final String RESUME = "ResumeState";
 
     private final Config config;
     private final Ruleset<S, O, E> ruleset;
@@ -128,6 +132,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Map<Room, PhaseId> openRooms = new EnumMap<>(Room.class);
     private final Map<String, Turn> told = new HashMap<>();
 
+    private Recovery<S, O> recovery;
     private volatile List<String> lobby = List.of();
     private FSMBehaviour fsm;
     private S state;
@@ -146,6 +151,18 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     public static GameMasterAgent<GameState, GameOptions, maw.game.Event> of(Jid jid, String password, Config config,
             GameOptions options, Listener listener) {
         return new GameMasterAgent<>(jid, password, config, maw(options), listener);
+    }
+
+    /**
+     * Takes the game up where its journal left it, after a crash: the same table, the seats, the rounds played and the
+     * current round's state; the current phase goes on to its recorded deadline. Call before {@link #start}.
+     */
+    public GameMasterAgent<S, O, E> resume(Recovery<S, O> from) {
+        if (!from.gameId().equals(config.gameId())) {
+            throw new IllegalArgumentException("the journal is of game " + from.gameId() + ", not " + config.gameId());
+        }
+        this.recovery = from;
+        return this;
     }
 
     /** Completes with every round's summary when the last round is over. */
@@ -177,7 +194,76 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         fsm.addState(END, State.of(END, this::endPhaseState));
         fsm.addTransition(SETUP, ASSIGN).addTransition(ASSIGN, PHASE).addTransition(PHASE, PHASE)
                 .addTransition(PHASE, END).addTransition(END, ASSIGN);
+        if (recovery != null) {
+            fsm.addState(RESUME, State.of(RESUME, this::resumeState));
+            fsm.setInitialState(RESUME);
+            fsm.addTransition(RESUME, SETUP).addTransition(RESUME, ASSIGN).addTransition(RESUME, PHASE)
+                    .addTransition(RESUME, END);
+        }
+        listener.opened(config, jid(), ruleset.rules().name(), ruleset.options(), recovery != null);
         addBehaviour(fsm);
+    }
+
+    /**
+     * Restores the table from the journal, reopens the current phase's rooms where their logs had got to, and tells
+     * every seat again where the round is (its role, the phase, its turn), so that a seat whose Player restarted too
+     * can play on. Acts the seats sent meanwhile wait in the mailbox for the phase to take them.
+     */
+    private void resumeState(State s) {
+        Recovery<S, O> r = recovery;
+        r.seats().forEach((name, jid) -> {
+            seats.put(name, jid.bare());
+            names.put(jid.bare(), name);
+        });
+        lobby = List.copyOf(seats.keySet());
+        synchronized (totals) {
+            totals.putAll(r.totals());
+        }
+        round = r.round();
+        for (S played : r.played()) {
+            summaries.add(summary(summaries.size() + 1, played));
+        }
+        log.info("{}: resuming game {} in round {} ({} seats)", jid(), config.gameId(), round, seats.size());
+        if (round == 0) {
+            s.setNextState(SETUP); // still in the lobby: the seats are back, the ready check follows
+            return;
+        }
+        seated = true;
+        state = r.state();
+        List<String> players = state.players();
+        for (String p : players) {
+            send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
+                    players.size(), players, config.village().toString(), config.hideout().toString(),
+                    ruleset.rules().name()));
+        }
+        if (state.isOver()) {
+            if (r.scored() && round >= config.rounds()) {
+                Map<String, Integer> snapshot = totals();
+                for (Jid j : seats.values()) {
+                    send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot,
+                            true));
+                }
+                summaries.add(summary(round, state));
+                finished.complete(List.copyOf(summaries));
+                return;
+            }
+            s.setNextState(r.scored() ? ASSIGN : END);
+            return;
+        }
+        deadlineMillis = r.deadlineMillis() > 0 ? r.deadlineMillis()
+                : System.currentTimeMillis() + state.awaiting().length().toMillis();
+        openRooms(state.phase(), r.chatIndex());
+        Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
+        for (String p : players) {
+            for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
+                for (String to : n.to()) {
+                    send(seats.get(to), Performative.INFORM, n.body());
+                }
+            }
+        }
+        told.clear();
+        tellTurns(true);
+        s.setNextState(PHASE);
     }
 
     // --- states ---------------------------------------------------------------------------------------------------
@@ -226,7 +312,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         state = lobbyState;
         told.clear();
         listener.roundStarted(round, config.rounds(), seedFor(round), rules.name(), ruleset.options(), config,
-                Map.copyOf(seats), a.state());
+                jid(), Map.copyOf(seats), a.state());
         listener.command(round, start);
         for (String p : players) {
             send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
@@ -246,6 +332,15 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         if (!isActive()) {
             return;
         }
+        // What already waits in the mailbox was sent before the deadline (after a resume: while the GameMaster was
+        // away): it is taken before the timer ends the phase.
+        while (!state.isOver() && state.phase().equals(id)) {
+            Message m = s.poll();
+            if (m == null) {
+                break;
+            }
+            handle(m);
+        }
         if (!state.isOver() && state.phase().equals(id)) {
             Command timeout = new Command.Timeout(id);
             if (ruleset.rules().apply(state, timeout) instanceof Outcome.Accepted<S, E> a) {
@@ -262,10 +357,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         synchronized (totals) {
             over.scores().forEach((name, points) -> totals.merge(name, points, Integer::sum));
         }
-        Map<String, String> roles = new TreeMap<>();
-        over.roles().forEach((n, r) -> roles.put(n, r.wire()));
-        summaries.add(new RoundSummary(round, Catalog.Winner.of(over.winner()).wire(), over.reason(), over.days(),
-                ruleset.herald().executed(state), ruleset.herald().murdered(state), roles, over.scores()));
+        summaries.add(summary(round, state));
         boolean last = round >= config.rounds();
         Map<String, Integer> snapshot = totals();
         listener.scores(round, snapshot, last);
@@ -277,6 +369,14 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         } else {
             s.setNextState(ASSIGN);
         }
+    }
+
+    private RoundSummary summary(int r, S over) {
+        Result result = over.result();
+        Map<String, String> roles = new TreeMap<>();
+        result.roles().forEach((n, role) -> roles.put(n, role.wire()));
+        return new RoundSummary(r, Catalog.Winner.of(result.winner()).wire(), result.reason(), result.days(),
+                ruleset.herald().executed(over), ruleset.herald().murdered(over), roles, result.scores());
     }
 
     // --- requests ---------------------------------------------------------------------------------------------------
@@ -344,7 +444,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         names.put(from, name);
         lobby = List.copyOf(seats.keySet());
         reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
-        listener.joined(name, seats.size(), config.players());
+        listener.joined(name, from, seats.size(), config.players());
     }
 
     private void onLeave(Message m) {
@@ -464,13 +564,17 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void openRooms(PhaseId phase) {
+        openRooms(phase, Map.of());
+    }
+
+    private void openRooms(PhaseId phase, Map<Room, Long> after) {
         for (Map.Entry<Room, Access> e : state.rooms().entrySet()) {
             Map<String, String> writers = new TreeMap<>();
             Map<String, String> readers = new TreeMap<>();
             e.getValue().writers().forEach(n -> writers.put(n, seats.get(n).toString()));
             e.getValue().readers().forEach(n -> readers.put(n, seats.get(n).toString()));
             roomRequest(roomJid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(),
-                    phase.number(), writers, readers));
+                    phase.number(), writers, readers, after.get(e.getKey())));
             openRooms.put(e.getKey(), phase);
         }
     }

@@ -24,6 +24,12 @@ public interface Herald<S extends GameView, E extends GameEvent> {
     /** The messages {@code event} makes, each to exactly the players allowed to learn it. */
     List<Notice> announce(E event, S after, Context context);
 
+    /**
+     * What a seat must be told again to take up the round where it is, after the GameMaster was resumed: its role,
+     * and the current phase (a seat whose Player also restarted knows nothing else).
+     */
+    List<Notice> recap(S state, String player, Context context);
+
     /** Who the village executed in this game, in order (for the round's summary). */
     List<String> executed(S state);
 

@@ -73,8 +73,25 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
     }
 
     @Override
-    public void joined(String name, int waiting, int needed) {
-        write(line("joined", 0).put("player", name).put("waiting", waiting).put("needed", needed));
+    public void opened(GameMasterAgent.Config config, Jid gameMaster, String rules, Object options, boolean resumed) {
+        ObjectNode n = line(resumed ? "resumed" : "opened", 0).put("rules", rules);
+        n.set("options", Json.MAPPER.valueToTree(options));
+        n.set("config", config(config, gameMaster));
+        write(n);
+    }
+
+    private static ObjectNode config(GameMasterAgent.Config config, Jid gameMaster) {
+        ObjectNode c = Json.MAPPER.createObjectNode();
+        c.put("players", config.players()).put("rounds", config.rounds()).put("seed", config.seed())
+                .put("gamemaster", gameMaster.toString()).put("village", config.village().toString())
+                .put("hideout", config.hideout().toString());
+        return c;
+    }
+
+    @Override
+    public void joined(String name, Jid jid, int waiting, int needed) {
+        write(line("joined", 0).put("player", name).put("jid", jid.toString()).put("waiting", waiting)
+                .put("needed", needed));
     }
 
     @Override
@@ -84,12 +101,10 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
+            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
         ObjectNode n = line("round", round).put("rounds", rounds).put("seed", seed).put("rules", rules);
         n.set("options", Json.MAPPER.valueToTree(options));
-        ObjectNode c = n.putObject("config");
-        c.put("players", config.players()).put("village", config.village().toString())
-                .put("hideout", config.hideout().toString()).put("seed", config.seed());
+        n.set("config", config(config, gameMaster));
         ObjectNode s = n.putObject("seats");
         seats.forEach((name, jid) -> s.put(name, jid.toString()));
         write(n);

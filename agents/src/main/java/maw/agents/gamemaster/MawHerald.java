@@ -57,6 +57,18 @@ public final class MawHerald implements Herald<GameState, Event> {
         };
     }
 
+    @Override
+    public List<Notice> recap(GameState s, String player, Context c) {
+        Role role = s.role(player).orElseThrow();
+        List<String> partners = role.isWerewolf()
+                ? s.werewolves().stream().filter(n -> !n.equals(player)).toList() : List.of();
+        java.time.Duration length = s.awaiting().length();
+        return List.of(
+                new Notice(Set.of(player), new Catalog.AssignRole(c.game(), c.round(), role, partners)),
+                new Notice(Set.of(player), new Catalog.PhaseChange(c.game(), c.round(), s.phase().phase(),
+                        s.phase().number(), c.deadlineMillis(), (int) length.toSeconds(), s.living(), null)));
+    }
+
     /** The players an audience names in this state. */
     static Set<String> to(Audience audience, GameState s) {
         return switch (audience) {

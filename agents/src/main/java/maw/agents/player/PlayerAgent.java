@@ -89,6 +89,14 @@ public final class PlayerAgent extends GameAgent {
 
     private volatile java.util.function.Consumer<String> tap = text -> { };
 
+    // A silent GameMaster: asked whether it is there after a while, given up on after a longer one.
+    private static final Duration PONG_WAIT = Duration.ofSeconds(5);
+    private Duration silence = Duration.ofSeconds(20);
+    private Duration giveUp = Duration.ofMinutes(10);
+    private long lastHeard = System.nanoTime();
+    private long pingSent;
+    private boolean silent;
+
     public PlayerAgent(Jid jid, String password, Jid gameMaster, Jid ui) {
         super(jid, password);
         this.gameMaster = gameMaster.bare();
@@ -98,6 +106,19 @@ public final class PlayerAgent extends GameAgent {
     /** Also hands every line the seat learns to {@code tap} (to print a seat's view of the game). */
     public PlayerAgent tap(java.util.function.Consumer<String> newTap) {
         this.tap = newTap;
+        return this;
+    }
+
+    /**
+     * How long the seat waits for a word from its GameMaster before it asks whether it is there (and, with no answer,
+     * tells its interface it waits for the GameMaster to come back), and how long before it gives up.
+     */
+    public PlayerAgent patience(Duration newSilence, Duration newGiveUp) {
+        if (newSilence.isNegative() || newSilence.isZero() || newGiveUp.compareTo(newSilence) <= 0) {
+            throw new IllegalArgumentException("the seat gives up after it asks: " + newSilence + " < " + newGiveUp);
+        }
+        this.silence = newSilence;
+        this.giveUp = newGiveUp;
         return this;
     }
 
@@ -215,9 +236,41 @@ public final class PlayerAgent extends GameAgent {
             if (m != null) {
                 handle(m);
             }
+            checkGameMaster();
         }
         if (next != null) {
             s.setNextState(next);
+        }
+    }
+
+    /** A GameMaster that has said nothing for a while is asked whether it is there; one that stays silent, waited for. */
+    private void checkGameMaster() {
+        long now = System.nanoTime();
+        long quiet = now - lastHeard;
+        if (quiet > giveUp.toNanos()) {
+            giveUp("the GameMaster " + gameMaster + " has said nothing for " + giveUp.toSeconds() + " s");
+            return;
+        }
+        if (pingSent != 0 && now - pingSent > PONG_WAIT.toNanos() && !silent) {
+            silent = true;
+            tell(Perceived.SILENCE, "The GameMaster has said nothing for " + quiet / 1_000_000_000L
+                    + " s and does not answer. Waiting for it to come back (a crashed game is taken up again with "
+                    + "./maw gm --resume); this seat gives up after " + giveUp.toSeconds() + " s.");
+        }
+        // Asked once the silence is long enough, then again now and then (a GameMaster that comes back answers).
+        long again = Math.max(silence.toNanos(), PONG_WAIT.toNanos());
+        if (quiet > silence.toNanos() && (pingSent == 0 || now - pingSent > again)) {
+            pingSent = now;
+            send(request(gameMaster, new Catalog.Ping(game)).toBuilder().performative(Performative.QUERY_IF).build());
+        }
+    }
+
+    private void heardFromGameMaster() {
+        lastHeard = System.nanoTime();
+        pingSent = 0;
+        if (silent) {
+            silent = false;
+            tell(Perceived.SILENCE, "The GameMaster is back.");
         }
     }
 
@@ -257,6 +310,7 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private void onGameMaster(Message m, Body body) {
+        heardFromGameMaster();
         if (body.game() != null && game != null && !game.equals(body.game())) {
             log.debug("{}: ignored a message of another game: {}", jid(), m);
             return;
@@ -365,6 +419,9 @@ public final class PlayerAgent extends GameAgent {
         day = pc.day();
         deadline = pc.deadline();
         living = pc.living();
+        if (name != null && living != null && !living.isEmpty()) {
+            alive = living.contains(name); // a seat told again where the round is (a resumed GameMaster) learns it
+        }
         votedFor = null;
         voteId = null;
         turn = null;

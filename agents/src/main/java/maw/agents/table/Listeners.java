@@ -28,8 +28,13 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
     }
 
     @Override
-    public void joined(String name, int waiting, int needed) {
-        each(l -> l.joined(name, waiting, needed));
+    public void opened(GameMasterAgent.Config config, Jid gameMaster, String rules, Object options, boolean resumed) {
+        each(l -> l.opened(config, gameMaster, rules, options, resumed));
+    }
+
+    @Override
+    public void joined(String name, Jid jid, int waiting, int needed) {
+        each(l -> l.joined(name, jid, waiting, needed));
     }
 
     @Override
@@ -39,8 +44,8 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Map<String, Jid> seats, GameView state) {
-        each(l -> l.roundStarted(round, rounds, seed, rules, options, config, seats, state));
+            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
+        each(l -> l.roundStarted(round, rounds, seed, rules, options, config, gameMaster, seats, state));
     }
 
     @Override
