@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param tieBreak        what a tie at the end of the day does
  * @param announceVotes   whether each day vote is told to everyone (otherwise only to the voter)
  * @param dayCap          a game still running after this many days ends as a draw
- * @param endWhenAllVoted end a phase as soon as every living player who may vote has voted (for fast bot games)
+ * @param endWhenAllVoted end a day as soon as every living player has voted (for fast games); a night ends at once
+ *                        when the pack agrees, whatever this says, and a pack that disagrees keeps its night to agree
  * @param seer            deal one villager the seer's role (asks the GameMaster one player's role each day)
  * @param whispers        living players may whisper to one living player (a nice-to-have of the design)
  */

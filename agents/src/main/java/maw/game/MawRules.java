@@ -227,10 +227,10 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 }
             } else {
                 List<String> pack = after.livingWerewolves();
+                // A pack that has all voted but disagrees keeps its night to agree (a vote may change): only the
+                // timer ends a night without a murder, whether or not the phase ends once everyone has voted.
                 if (votes.keySet().containsAll(pack) && new HashSet<>(votes.values()).size() == 1) {
                     murder(target);
-                } else if (options.endWhenAllVoted() && votes.keySet().containsAll(pack)) {
-                    closeNight("the werewolves did not agree");
                 }
             }
             return null;

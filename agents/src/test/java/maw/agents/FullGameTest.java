@@ -73,28 +73,7 @@ class FullGameTest {
     }
 
     private static void checkRound(RoundSummary rs, int players) {
-        assertThat(rs.roles()).hasSize(players);
-        assertThat(rs.roles().values().stream().filter("werewolf"::equals)).hasSize(MawRules.werewolvesFor(players));
-        List<String> dead = new java.util.ArrayList<>(rs.executed());
-        dead.addAll(rs.murdered());
-        assertThat(dead).doesNotHaveDuplicates();
-        long wolvesLeft = rs.roles().entrySet().stream()
-                .filter(e -> e.getValue().equals("werewolf") && !dead.contains(e.getKey())).count();
-        long villagersLeft = rs.roles().entrySet().stream()
-                .filter(e -> !e.getValue().equals("werewolf") && !dead.contains(e.getKey())).count();
-        switch (rs.winner()) {
-            case "villagers" -> {
-                assertThat(wolvesLeft).isZero();
-                rs.scores().forEach((n, p) -> assertThat(p).isEqualTo(
-                        rs.roles().get(n).equals("werewolf") ? 0 : (int) villagersLeft));
-            }
-            case "werewolves" -> {
-                assertThat(villagersLeft).isZero();
-                rs.scores().forEach((n, p) -> assertThat(p).isEqualTo(
-                        rs.roles().get(n).equals("werewolf") ? players - MawRules.werewolvesFor(players) : 0));
-            }
-            default -> assertThat(rs.winner()).isEqualTo("draw");
-        }
+        maw.testing.Rounds.followTheRules(rs, players);
     }
 
     /** The journal's commands, replayed through the rules, give exactly the events the journal recorded. */

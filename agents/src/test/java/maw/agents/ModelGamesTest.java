@@ -78,7 +78,9 @@ class ModelGamesTest {
                 Duration.ofMillis(200), out.resolve("contexts"))), GameOptions.defaults()
                 .withTimers(Duration.ofSeconds(20), Duration.ofSeconds(20)).withEndWhenAllVoted(true));
         checkRound(r);
-        assertThat(r.seats()).hasSize(6).allSatisfy(s -> {
+        assertThat(r.seats()).extracting(GameTable.SeatSummary::name)
+                .containsExactlyElementsOf(GameTable.defaultNames(6));
+        assertThat(r.seats()).allSatisfy(s -> {
             assertThat(s.kind()).isEqualTo("llm");
             assertThat((Long) s.report().get("calls")).isPositive();
             assertThat((Integer) s.report().get("largestPromptTokens")).isLessThanOrEqualTo(3072);
@@ -163,10 +165,9 @@ class ModelGamesTest {
         return (Map<String, Long>) report.get("problems");
     }
 
-    /** The round ended with a winner the rules know and every seat dealt a role. */
+    /** The one round ended as the rules say it must, whatever the models said. */
     private static void checkRound(GameTable.Result r) {
         assertThat(r.rounds()).hasSize(1);
-        assertThat(r.rounds().get(0).winner()).isIn("villagers", "werewolves", "draw");
-        assertThat(r.rounds().get(0).roles()).hasSize(6);
+        maw.testing.Rounds.followTheRules(r.rounds().get(0), 6);
     }
 }

@@ -128,11 +128,12 @@ class ModelInterfaceAgentTest {
     }
 
     @Test
-    void whatArrivesWhileTheSeatThinksIsOneTurnAndNothingIsLost() throws Exception {
-        ui(Duration.ofMillis(600)); // at most 600 ms; seed 1 waits long enough for both requests to arrive
+    void questionsThatWaitTogetherAreOneTurnAndNothingIsLost() throws Exception {
+        // Both questions wait for the seat before it starts (the server keeps them): they are one turn.
         ScriptedSeat player = seat("player");
         ask(player, "q1", 1, "act", dayView(List.of("Bob: first line.")));
         ask(player, "q2", 1, "act", dayView(List.of("Cid: second line.")));
+        ui(Duration.ZERO);
         assertThat(answerTo(player, "q1").json().get("action").asText()).isEqualTo("listen");
         assertThat(answerTo(player, "q2").json().get("action").asText()).isEqualTo("speak");
         assertThat(ollama.calls()).singleElement().satisfies(c -> assertThat(c.lastUser())

@@ -197,6 +197,23 @@ class MawRulesTest {
     class Night {
 
         @Test
+        void aPackThatHasAllVotedButDisagreesKeepsItsNightToAgree() {
+            Table t = Table.of(GameOptions.defaults().withEndWhenAllVoted(true), 9, 13);
+            t.everyoneVotes(t.villager());
+            List<String> pack = t.state.livingWerewolves();
+            List<String> prey = t.state.livingVillagers();
+            for (int i = 0; i < pack.size(); i++) {
+                t.vote(pack.get(i), prey.get(i));
+            }
+            assertThat(t.phase()).isEqualTo(Phase.NIGHT);
+            for (String wolf : pack) {
+                t.vote(wolf, prey.get(0));
+            }
+            assertThat(t.last(Murdered.class).player()).isEqualTo(prey.get(0));
+            assertThat(t.phase()).isEqualTo(Phase.DAY);
+        }
+
+        @Test
         void theWerewolvesLearnTheExecutedPlayersRoleAtNightfall() {
             Table t = Table.of(6, 21);
             String v = t.villager();
