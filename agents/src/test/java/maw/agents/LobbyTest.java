@@ -23,15 +23,17 @@ class LobbyTest {
     private final Agents agents = new Agents(local);
     private final Jid gm = Jid.of("gamemaster", "localhost");
     private final List<String> left = new CopyOnWriteArrayList<>();
+    private GameMasterAgent<?, ?, ?> master;
 
     @BeforeEach
     void table() throws Exception {
-        for (String n : List.of("gamemaster", "village", "hideout", "s1", "s2", "s3", "s4", "s5")) {
+        for (String n : List.of("gamemaster", "village", "hideout", "s1", "s2", "s3", "s4", "s5", "p1", "p2", "p3",
+                "i1", "i2", "i3")) {
             local.register(n, "pw");
         }
         agents.start(new ChatRoomAgent(Jid.of("village", "localhost"), "pw", Room.VILLAGE, gm, null, null));
         agents.start(new ChatRoomAgent(Jid.of("hideout", "localhost"), "pw", Room.HIDEOUT, gm, null, null));
-        agents.start(GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
+        master = agents.start(GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
                 Jid.of("village", "localhost"), Jid.of("hideout", "localhost"),
                 Duration.ofMillis(500), Duration.ofSeconds(5)), GameOptions.defaults(), new GameMasterAgent.Listener() {
                     @Override
@@ -63,6 +65,38 @@ class LobbyTest {
                 .rawBody("{\"type\":\"join_lobby\",\"player_name\":\"  \"}").build());
         assertThat(reason(blank.answer())).isEqualTo("join_lobby's player_name is missing");
         assertThat(reason(seat("s4", "-x").join())).startsWith("a name has 1 to 24 letters");
+    }
+
+    @Test
+    void aNameTakenAgainGetsANewNumberEachTime() throws Exception {
+        List<maw.agents.player.PlayerAgent> players = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            Jid ui = Jid.of("i" + i, "localhost");
+            agents.start(new maw.agents.bot.RuleBotAgent(ui, "pw", "Bob", i));
+            players.add(agents.start(new maw.agents.player.PlayerAgent(Jid.of("p" + i, "localhost"), "pw", gm, ui)));
+        }
+        maw.testing.Await.until("three seats", () -> master.lobby().size() == 3);
+        assertThat(master.lobby()).containsExactlyInAnyOrder("Bob", "Bob 2", "Bob 3");
+    }
+
+    @Test
+    void aSeatWhoseInterfaceRepeatsATakenNameGivesUpInsteadOfLooping() throws Exception {
+        assertThat(seat("s1", "Ann").join().bodyType()).isEqualTo("joined");
+        Jid ui = Jid.of("i1", "localhost");
+        maw.runtime.Agent stubborn = new maw.runtime.Agent(ui, "pw");
+        stubborn.addBehaviour(maw.runtime.CyclicBehaviour.of("always Ann", self -> {
+            maw.runtime.Message m = self.receive(Duration.ofMillis(200));
+            if (m != null && "get_input".equals(m.bodyType())) {
+                self.send(m.createReply().performative(maw.runtime.Performative.INFORM)
+                        .body(new Catalog.SeatName("Ann", false)).build());
+            }
+        }));
+        agents.start(stubborn);
+        maw.agents.player.PlayerAgent p = agents.start(new maw.agents.player.PlayerAgent(Jid.of("p1", "localhost"),
+                "pw", gm, ui));
+        assertThat(p.finished()).failsWithin(Duration.ofSeconds(20))
+                .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withMessageContaining("refused 10 names");
     }
 
     @Test

@@ -194,6 +194,96 @@ class MawRulesTest {
     }
 
     @Nested
+    class Acts {
+
+        @Test
+        void anActForAPhaseThatIsOverIsRefusedAndNeverCountedInAnother() {
+            Table t = Table.of(6, 3);
+            PhaseId day1 = t.state.phase();
+            t.everyoneVotes(t.villager());
+            String wolf = t.wolf();
+            String prey = t.state.livingVillagers().get(0);
+            assertThat(t.refuse(new Command.Perform(wolf, day1, new Act.Vote(prey)))).contains("day 1, which is over");
+            assertThat(t.lastCode).isEqualTo(RefusalCode.PHASE_OVER);
+            assertThat(t.state.votes()).isEmpty();
+        }
+
+        @Test
+        void whatTheRulesAwaitByDayIsSpeechVotesAndWhispers() {
+            Table t = Table.of(6, 3);
+            String p = t.state.living().get(0);
+            Turn turn = t.state.turn(p);
+            assertThat(turn.acts()).containsExactlyInAnyOrder(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.WHISPER);
+            assertThat(turn.targets(Act.Kind.VOTE)).doesNotContain(p).hasSize(5);
+        }
+
+        @Test
+        void byNightTheRulesAwaitOnlyThePackAndTheVillageSleeps() {
+            Table t = Table.of(6, 3);
+            t.everyoneVotes(t.villager());
+            assertThat(t.state.turn(t.state.livingVillagers().get(0))).isEqualTo(Turn.NONE);
+            Turn wolf = t.state.turn(t.wolf());
+            assertThat(wolf.acts()).containsExactlyInAnyOrder(Act.Kind.SPEAK, Act.Kind.VOTE);
+            assertThat(wolf.targets(Act.Kind.VOTE)).containsExactlyInAnyOrderElementsOf(t.state.livingVillagers());
+        }
+
+        @Test
+        void aVoteShowsInTheVotersTurnAsDone() {
+            Table t = Table.of(6, 3);
+            List<String> p = t.state.living();
+            t.vote(p.get(0), p.get(1));
+            assertThat(t.state.turn(p.get(0)).done()).containsEntry(Act.Kind.VOTE, p.get(1));
+        }
+    }
+
+    @Nested
+    class Whispers {
+
+        private Command whisper(Table t, String from, String to) {
+            return new Command.Perform(from, t.state.phase(), new Act.Whisper(to, "psst"));
+        }
+
+        @Test
+        void aWhisperByDayReachesOnlyItsRecipient() {
+            Table t = Table.of(6, 3);
+            List<String> p = t.state.living();
+            List<Event> es = t.accept(whisper(t, p.get(0), p.get(1)));
+            assertThat(es).singleElement().isEqualTo(new Event.Whispered(t.state.phase(), p.get(0), p.get(1), "psst"));
+            assertThat(es.get(0).audience()).isEqualTo(Audience.only(p.get(1)));
+        }
+
+        @Test
+        void theDeadNeitherWhisperNorHearWhispers() {
+            Table t = Table.of(6, 3);
+            String dead = t.villager();
+            t.everyoneVotes(dead);
+            t.timeout();
+            String living = t.state.living().get(0);
+            t.refuse(whisper(t, dead, living));
+            assertThat(t.lastCode).isEqualTo(RefusalCode.DEAD);
+            t.refuse(whisper(t, living, dead));
+            assertThat(t.lastCode).isEqualTo(RefusalCode.TARGET_DEAD);
+        }
+
+        @Test
+        void nobodyWhispersAtNight() {
+            Table t = Table.of(6, 3);
+            t.everyoneVotes(t.villager());
+            t.refuse(whisper(t, t.wolf(), t.state.livingVillagers().get(0)));
+            assertThat(t.lastCode).isEqualTo(RefusalCode.NOT_NOW);
+        }
+
+        @Test
+        void aRuleOptionTurnsWhispersOff() {
+            Table t = Table.of(GameOptions.defaults().withWhispers(false), 6, 3);
+            List<String> p = t.state.living();
+            t.refuse(whisper(t, p.get(0), p.get(1)));
+            assertThat(t.lastCode).isEqualTo(RefusalCode.TURNED_OFF);
+            assertThat(t.state.turn(p.get(0)).acts()).doesNotContain(Act.Kind.WHISPER);
+        }
+    }
+
+    @Nested
     class Night {
 
         @Test
