@@ -15,7 +15,10 @@ import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.human.UserInterfaceAgent;
+import maw.agents.gamemaster.Recovery;
 import maw.config.MawConfig;
+import maw.game.GameState;
+import maw.game.MawRules;
 import maw.config.SeatPlan;
 import maw.game.GameOptions;
 import maw.runtime.Json;
@@ -84,8 +87,42 @@ final class GameCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = {"take up a game whose process died from its journal DIR/game.jsonl: the same table, seats",
+                "and seed; the current phase goes on to its recorded deadline (the game's own settings win over",
+                "the seat and rule options given here)"})
+    Path resume;
+
+    /** What a table was made of, kept beside its journal so that {@code --resume} can set it again. */
+    record TableFile(String seats, String bots, int humans, String name, int openSeats, double lobbySeconds) {}
+
     @Override
     public Integer call() throws Exception {
+        Recovery<GameState, GameOptions> recovery = null;
+        if (resume != null) {
+            Path tableFile = resume.resolve("table.json");
+            if (!Files.isRegularFile(tableFile)) {
+                throw new ConfigException("invalid value '" + resume + "' for --resume: it has no table.json (only a "
+                        + "game started by ./maw game is resumed by ./maw game --resume; ./maw gm --resume takes up a "
+                        + "GameMaster's game)");
+            }
+            try {
+                recovery = Recovery.read(resume.resolve("game.jsonl"), new MawRules());
+            } catch (Recovery.Unrecoverable e) {
+                throw new ConfigException("invalid value '" + resume + "' for --resume: " + e.getMessage());
+            }
+            TableFile t = Json.MAPPER.readValue(tableFile.toFile(), TableFile.class);
+            seats = t.seats();
+            bots = t.bots();
+            humans = t.humans();
+            name = t.name();
+            openSeats = t.openSeats();
+            lobbySeconds = t.lobbySeconds();
+            rules.players = recovery.config().players();
+            rules.rounds = recovery.config().rounds();
+            rules.seed = recovery.config().seed();
+            out = resume;
+        }
         Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
         if (transport != null) {
             flags.put("transport", new MawConfig.Value(transport, "--transport"));
@@ -106,9 +143,9 @@ final class GameCommand implements Callable<Integer> {
                 : null;
         SeatPlan plan = Seats.plan(settings, bots, tableSeats, humans);
         rules.players = plan.seats() + openSeats;
-        GameOptions options = rules.options(!fullPhases);
+        GameOptions options = recovery != null ? recovery.options() : rules.options(!fullPhases);
         long seed = rules.seed();
-        String gameId = GameTable.newGameId();
+        String gameId = recovery != null ? recovery.gameId() : GameTable.newGameId();
         Path dir = GameRules.gameDir(settings, out, gameId);
         boolean person = plan.has(SeatPlan.Kind.HUMAN);
         List<String> names = seatNames(plan, person ? personName(name) : null);
@@ -145,11 +182,23 @@ final class GameCommand implements Callable<Integer> {
             if (openSeats > 0) {
                 spec = spec.withOpenSeats(openSeats, Duration.ofMillis(Math.round(lobbySeconds * 1000)), fallback);
             }
+            if (recovery != null) {
+                spec = spec.resuming(recovery);
+            }
             GameTable table = new GameTable(spec, network.transport().domain(), gameId);
             Files.createDirectories(dir);
+            if (recovery == null) {
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("table.json").toFile(),
+                        new TableFile(seats, bots, humans, name, openSeats, lobbySeconds));
+            }
             network.provision(table.accounts());
             System.out.printf("MAW game %s: %s, %d round(s), seed %d, on %s%n", table.gameId(),
                     Seats.describe(settings, plan), rules.rounds, seed, network.describe());
+            if (recovery != null) {
+                System.out.printf("resuming it from its journal: %s, %d command(s) replayed%n", recovery.round() == 0
+                        ? "in the lobby" : "round " + recovery.round() + ", " + recovery.state().phase(),
+                        recovery.commands());
+            }
             System.out.printf("journal and room archives: %s%n", dir);
             if (openSeats > 0) {
                 System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s (from another "

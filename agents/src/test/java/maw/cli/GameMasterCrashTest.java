@@ -85,4 +85,30 @@ class GameMasterCrashTest {
             seats.forEach(s -> s.process().destroyForcibly());
         }
     }
+
+    @Test
+    void aWholeTableKilledMidGameIsResumedFromItsJournal() throws Exception {
+        Path game = dir.resolve("table");
+        Path journal = game.resolve("game.jsonl");
+        MawProcess.Started first = MawProcess.start(dir, args("game", "--players", "5", "--seed", "21",
+                "--day-seconds", "6", "--night-seconds", "6", "--full-phases", "--out", game.toString()));
+        List<String> before;
+        try {
+            Await.until("a vote is counted", WAIT, () -> lines(journal).stream()
+                    .anyMatch(l -> l.contains("\"Perform\"")));
+            first.process().destroyForcibly().waitFor();
+            before = lines(journal).stream().filter(l -> l.contains("\"kind\":\"command\"")).toList();
+        } finally {
+            first.process().destroyForcibly();
+        }
+        MawProcess.Run resumed = MawProcess.run("", dir, 240, args("game", "--resume", game.toString()));
+        assertThat(resumed.exit()).as(resumed.output()).isZero();
+        assertThat(resumed.output()).contains("resuming it from its journal: round 1").contains("summary:");
+        List<String> after = lines(journal);
+        for (String command : before) {
+            assertThat(after.stream().filter(command::equals).count()).as("once: %s", command).isEqualTo(1);
+        }
+        assertThat(after.stream().filter(l -> l.contains("\"type\":\"Start\"")).count()).isEqualTo(1);
+        assertThat(after).anyMatch(l -> l.contains("\"kind\":\"scores\"") && l.contains("\"last\":true"));
+    }
 }

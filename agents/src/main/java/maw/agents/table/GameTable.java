@@ -14,6 +14,8 @@ import java.util.concurrent.TimeoutException;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Recovery;
+import maw.game.GameState;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
 import maw.game.Room;
@@ -80,7 +82,8 @@ public final class GameTable {
      * @param out      where the journal and room archives go (null: nowhere)
      */
     public record Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-            GameOptions options, Path out, int openSeats, Duration openWait, SeatFiller openFallback) {
+            GameOptions options, Path out, int openSeats, Duration openWait, SeatFiller openFallback,
+            Recovery<GameState, GameOptions> resume) {
         public Spec {
             if (fillers.size() != names.size()) {
                 throw new IllegalArgumentException("one filler per seat");
@@ -92,7 +95,16 @@ public final class GameTable {
 
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
                 GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, options, out, 0, null, null);
+            this(prefix, names, fillers, rounds, seed, options, out, 0, null, null, null);
+        }
+
+        /**
+         * This table taken up again from its journal after its process died: the GameMaster resumes, and every seat
+         * of this table that the journal seats starts again under its name (seats from elsewhere come back by
+         * themselves).
+         */
+        public Spec resuming(Recovery<GameState, GameOptions> from) {
+            return new Spec(prefix, names, fillers, rounds, seed, options, out, openSeats, openWait, openFallback, from);
         }
 
         /**
@@ -100,7 +112,7 @@ public final class GameTable {
          * player}); those still empty after {@code wait} are filled by {@code fallback}.
          */
         public Spec withOpenSeats(int n, Duration wait, SeatFiller fallback) {
-            return new Spec(prefix, names, fillers, rounds, seed, options, out, n, wait, fallback);
+            return new Spec(prefix, names, fillers, rounds, seed, options, out, n, wait, fallback, resume);
         }
 
         /** Every seat: those the table fills and the open ones. */
@@ -228,25 +240,40 @@ public final class GameTable {
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            GameMasterAgent<?, ?, ?> gm = GameMasterAgent.of(gameMaster(), password, gameMasterConfig(), spec.options(),
-                    gmListener);
+            GameMasterAgent<GameState, GameOptions, maw.game.Event> gm = GameMasterAgent.of(gameMaster(), password,
+                    spec.resume() != null ? spec.resume().config() : gameMasterConfig(), spec.options(), gmListener);
+            if (spec.resume() != null) {
+                gm.resume(spec.resume());
+            }
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             startAll(transport, List.of(gm,
                     new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),
                     new ChatRoomAgent(hideout(), password, Room.HIDEOUT, gameMaster(), rooms, roomListener)));
             List<Agent> seats = new ArrayList<>();
             List<PlayerAgent> players = new ArrayList<>();
-            for (int i = 0; i < spec.names().size(); i++) {
-                seats.add(spec.fillers().get(i).create(new Seat(spec.names().get(i), seatInterface(i), password,
-                        player(i), spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
-                PlayerAgent p = new PlayerAgent(player(i), password, gameMaster(), seatInterface(i));
-                players.add(p);
+            List<String> names = new ArrayList<>();
+            List<SeatFiller> fillers = new ArrayList<>();
+            for (int i = 0; i < spec.seats(); i++) {
+                String name = i < spec.names().size() ? spec.names().get(i) : null;
+                SeatFiller filler = i < spec.fillers().size() ? spec.fillers().get(i) : spec.openFallback();
+                if (spec.resume() != null) {
+                    // The seat the journal gives this table's i-th account, if any (a seat from elsewhere is not ours).
+                    Jid mine = player(i);
+                    name = spec.resume().seats().entrySet().stream().filter(e -> e.getValue().sameBare(mine))
+                            .map(Map.Entry::getKey).findFirst().orElse(null);
+                }
+                if (name == null || filler == null) {
+                    continue;
+                }
+                names.add(name);
+                fillers.add(filler);
+                seats.add(filler.create(new Seat(name, seatInterface(i), password, player(i),
+                        spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
+                players.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
             }
             startAll(transport, seats);
             startAll(transport, players);
-            List<String> names = new ArrayList<>(spec.names());
-            List<SeatFiller> fillers = new ArrayList<>(spec.fillers());
-            if (spec.openSeats() > 0) {
+            if (spec.openSeats() > 0 && spec.resume() == null) {
                 allStarted.complete(null);
                 fillOpenSeats(transport, gm, names, fillers, seats, players);
             }
