@@ -51,13 +51,11 @@ class MawRulesTest {
             Table a = new Table(GameOptions.defaults(), 42, "ann", "bob", "cid", "dee", "eve", "fay");
             Table b = new Table(GameOptions.defaults(), 42, "fay", "cid", "ann", "eve", "bob", "dee");
             assertThat(a.state.seats()).isEqualTo(b.state.seats());
-            Table c = new Table(GameOptions.defaults(), 43, "ann", "bob", "cid", "dee", "eve", "fay");
             boolean anyDifferent = false;
             for (long seed = 43; seed < 60 && !anyDifferent; seed++) {
                 anyDifferent = !new Table(GameOptions.defaults(), seed, "ann", "bob", "cid", "dee", "eve", "fay")
                         .state.werewolves().equals(a.state.werewolves());
             }
-            assertThat(c.state.seats()).hasSize(6);
             assertThat(anyDifferent).as("other seeds deal other roles").isTrue();
         }
 
