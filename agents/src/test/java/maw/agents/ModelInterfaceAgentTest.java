@@ -85,6 +85,25 @@ class ModelInterfaceAgentTest {
     }
 
     @Test
+    void aModelSeatWhispersWhenItsTurnAllowsIt() throws Exception {
+        ollama.brain(call -> new OllamaStandIn.Answer.Text(
+                "{\"action\":\"whisper\",\"target\":\"bob\",\"message\":\"Vote Cid with me.\"}"));
+        ui(Duration.ZERO);
+        ScriptedSeat player = seat("player");
+        Catalog.SeatView v = dayView(List.of("Day 1 begins."));
+        Catalog.SeatView withWhispers = new Catalog.SeatView(v.you(), v.role(), v.partners(), v.phase(), v.day(),
+                v.deadline(), v.living(), v.dead(), v.valid_targets(), List.of(Action.Kind.SPEAK, Action.Kind.VOTE,
+                        Action.Kind.WHISPER, Action.Kind.LISTEN), Map.of(Action.Kind.WHISPER, v.valid_targets()),
+                v.room(), v.max_message_length(), v.unseen(), null, false, Map.of());
+        ask(player, "w1", 1, "act", withWhispers);
+        Message answer = answerTo(player, "w1");
+        assertThat(answer.json().get("action").asText()).isEqualTo("whisper");
+        assertThat(answer.json().get("target").asText()).isEqualTo("Bob");
+        assertThat(answer.json().get("message").asText()).isEqualTo("Vote Cid with me.");
+        assertThat(ollama.calls().get(0).system()).contains("A whisper").contains("\"action\": \"whisper\"");
+    }
+
+    @Test
     void aTurnSendsTheGuidingPromptAndTheUnseenLinesAndForwardsTheDecision() throws Exception {
         ui(Duration.ZERO);
         ScriptedSeat player = seat("player");

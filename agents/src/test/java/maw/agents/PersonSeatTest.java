@@ -71,7 +71,7 @@ class PersonSeatTest {
         gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
                 dayEnds, 60, List.of("Ann", "Bob", "Zed"), null));
         gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.DAY, 1, dayEnds,
-                List.of(maw.game.Act.Kind.SPEAK, maw.game.Act.Kind.VOTE),
+                List.of(maw.game.Act.Kind.SPEAK, maw.game.Act.Kind.VOTE, maw.game.Act.Kind.WHISPER),
                 Map.of(maw.game.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of()));
         next("phase: Day 1 begins.");
         maw.testing.Await.until("the seat is told its turn", () -> ui.view() != null
@@ -84,6 +84,15 @@ class PersonSeatTest {
         Message chat = village.next("chat");
         assertThat(chat.sender().bare()).isEqualTo(playerJid);
         assertThat(chat.json().get("message").asText()).isEqualTo("Good morning.");
+
+        // A whisper goes to the GameMaster, stamped with the phase, for Ann's ears only.
+        ui.act(new maw.llm.Action.Whisper("Ann", "I trust you."));
+        Message whisper = gm.next("whisper");
+        assertThat(whisper.json().get("to").asText()).isEqualTo("Ann");
+        assertThat(whisper.json().get("message").asText()).isEqualTo("I trust you.");
+        assertThat(whisper.json().get("phase").asText()).isEqualTo("day");
+        assertThat(whisper.json().get("day").asInt()).isEqualTo(1);
+        assertThat(whisper.replyWith()).as("answered by in-reply-to").isNotBlank();
 
         // The Player's poll is answered only after night has fallen: the last words still reach the person.
         Message poll = village.next("get_new_messages");
