@@ -112,4 +112,41 @@ class PersonSeatTest {
         assertThat(village.seen()).noneMatch(m -> "chat".equals(m.bodyType())
                 && "Anyone?".equals(m.json().get("message").asText()));
     }
+
+    /**
+     * The server keeps what an earlier session's Player sent this seat's account after it went away, and hands it
+     * over at login: none of it is taken for this game (here, an old "game over" that would end the session at once,
+     * and an old vote that would be cast in this game).
+     */
+    @Test
+    void newsAndActsOfAnEarlierSessionAreNotTakenForThisOne() throws Exception {
+        for (String n : new String[] {"gm", "player", "ui"}) {
+            local.register(n, "pw");
+        }
+        Jid gmJid = Jid.of("gm", "localhost");
+        Jid playerJid = Jid.of("player", "localhost");
+        Jid uiJid = Jid.of("ui", "localhost");
+        ScriptedSeat oldPlayer = agents.start(new ScriptedSeat(playerJid, "pw", "old", gmJid));
+        oldPlayer.send(uiJid, Performative.INFORM, new Catalog.Observe("old-game", 1, Catalog.Perceived.OVER,
+                "The game is over.", null));
+        oldPlayer.stop();
+        ScriptedSeat oldUi = agents.start(new ScriptedSeat(uiJid, "pw", "old-ui", gmJid));
+        oldUi.send(playerJid, Performative.INFORM, Catalog.PlayerAction.of(new maw.llm.Action.Vote("Ann")));
+        oldUi.stop();
+
+        ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
+        UserInterfaceAgent ui = agents.start(new UserInterfaceAgent(uiJid, "pw", "Zed", playerJid,
+                (kind, text) -> seen.add(kind + ": " + text)));
+        agents.start(new PlayerAgent(playerJid, "pw", gmJid, uiJid));
+        Message join = gm.next("join_lobby");
+        gm.send(join.createReply().performative(Performative.AGREE).ontology(GameAgent.ONTOLOGY)
+                .body(new Catalog.Joined("g", "Zed", 1, 3)).build());
+        next("You sit at the table as Zed");
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
+                System.currentTimeMillis() + 60_000, 60, List.of("Ann", "Bob", "Zed"), null));
+        next("Day 1 begins.");
+        assertThat(ui.over()).isNotDone();
+        assertThat(seen).noneMatch(l -> l.contains("The game is over."));
+        assertThat(gm.seen()).noneMatch(m -> "vote".equals(m.bodyType()));
+    }
 }

@@ -35,6 +35,9 @@ public final class UserInterfaceAgent extends GameAgent {
     private final CompletableFuture<Void> over = new CompletableFuture<>();
     private volatile String name;
     private volatile Catalog.SeatView view;
+    // Until its Player asks for a name in this session, what arrives is old news: the server keeps what was sent to
+    // this account after an earlier session ended, and hands it over at login.
+    private boolean named;
 
     public UserInterfaceAgent(Jid jid, String password, String name, Jid player, Person person) {
         super(jid, password);
@@ -81,8 +84,13 @@ public final class UserInterfaceAgent extends GameAgent {
             return;
         }
         switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME -> reply(m, Performative.INFORM,
-                    new Catalog.SeatName(nameFor(in.attempt()), true));
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME -> {
+                named = true;
+                reply(m, Performative.INFORM, new Catalog.SeatName(nameFor(in.attempt()), true));
+            }
+            case Catalog.GetInput in when !named -> log.debug("{}: dropped a question of an earlier session", jid());
+            case Catalog.Observe o when !named -> log.debug("{}: dropped news of an earlier session: {}", jid(),
+                    o.text());
             case Catalog.GetInput in -> {
                 if (in.view() != null) {
                     view = in.view();

@@ -169,6 +169,15 @@ public final class PlayerAgent extends GameAgent {
             if (answer != null && read(answer) instanceof Catalog.SeatName a && !a.name().isBlank()) {
                 name = a.name().strip();
                 observe = Boolean.TRUE.equals(a.observe());
+                // What the interface's account sent before it answered is of an earlier session (the server keeps
+                // messages for an account that is away): a vote from then must not be cast now.
+                int old = 0;
+                while (s.receive(maw.runtime.Template.sender(ui), Duration.ZERO) != null) {
+                    old++;
+                }
+                if (old > 0) {
+                    log.debug("{}: dropped {} message(s) of an earlier session from {}", jid(), old, ui);
+                }
                 s.setNextState(JOIN_LOBBY);
                 return;
             }
