@@ -174,11 +174,13 @@ public final class Catalog {
 
     /**
      * GameMaster to one player, inform: what the rules await from it now: the acts it may make, whom each may name,
-     * what it has done this phase. Sent after each phase_change and whenever it changes; no acts: nothing is awaited.
+     * what it has done this phase, and the rooms it reads (room name to whether it may write there). Sent after each
+     * phase_change and whenever it changes; no acts: nothing is awaited.
      */
     @JsonTypeName("turn")
     public record YourTurn(String game, int round, Phase phase, int day, long deadline, List<Act.Kind> acts,
-            Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done) implements Body {}
+            Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done, Map<String, Boolean> rooms)
+            implements Body {}
 
     /**
      * GameMaster to a room, request: open for these writers (name to address) and readers. {@code after} (when a

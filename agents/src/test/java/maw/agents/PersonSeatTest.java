@@ -72,7 +72,7 @@ class PersonSeatTest {
                 dayEnds, 60, List.of("Ann", "Bob", "Zed"), null));
         gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.DAY, 1, dayEnds,
                 List.of(maw.game.Act.Kind.SPEAK, maw.game.Act.Kind.VOTE, maw.game.Act.Kind.WHISPER),
-                Map.of(maw.game.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of()));
+                Map.of(maw.game.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of(), Map.of("Village", true)));
         next("phase: Day 1 begins.");
         maw.testing.Await.until("the seat is told its turn", () -> ui.view() != null
                 && ui.view().allowed_actions().contains(maw.llm.Action.Kind.VOTE));
@@ -102,12 +102,16 @@ class PersonSeatTest {
         village.send(poll.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
                 .body(new Catalog.NewMessages("g", 1, "Village", List.of(new Catalog.Line(1, "Ann", "Last words.")),
                         1, true)).build());
-        assertThat(next("Ann: Last words.")).isEqualTo("chat: Ann: Last words.");
+        assertThat(next("Last words.")).isEqualTo("chat: Ann (earlier, in the Village): Last words.");
         assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.NIGHT);
         assertThat(ui.view().room()).isNull();
 
-        // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send).
+        // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send):
+        // said before the night's turn came, they wait for it, and the turn awaits nothing from a villager.
         ui.speak("Anyone?");
+        Thread.sleep(200);
+        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.NIGHT, 1, dayEnds,
+                List.of(), Map.of(), Map.of(), Map.of()));
         next("refusal: The village sleeps: nobody hears you tonight.");
         assertThat(village.seen()).noneMatch(m -> "chat".equals(m.bodyType())
                 && "Anyone?".equals(m.json().get("message").asText()));

@@ -156,10 +156,20 @@ public final class RuleBotAgent extends GameAgent {
         return proposal.equals(v.voted_for()) ? new Action.Listen() : new Action.Vote(proposal);
     }
 
-    /** The victim a pack-mate named in the Hideout: the last line of a mate that names exactly one valid victim. */
+    /**
+     * The victim a pack-mate named tonight: the last line of a mate that names exactly one valid victim. Lines before
+     * the night fell (what was said by day and not yet read) are not proposals.
+     */
     static String proposalInWords(Catalog.SeatView v, List<String> mates) {
         String found = null;
-        for (String line : v.unseen() == null ? List.<String>of() : v.unseen()) {
+        List<String> lines = v.unseen() == null ? List.of() : v.unseen();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith("Night " + v.day() + " falls")) {
+                lines = lines.subList(i + 1, lines.size());
+                break;
+            }
+        }
+        for (String line : lines) {
             int colon = line.indexOf(": ");
             if (colon <= 0 || !mates.contains(line.substring(0, colon))) {
                 continue;

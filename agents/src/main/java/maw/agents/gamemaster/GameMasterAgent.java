@@ -130,7 +130,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final List<RoundSummary> summaries = new ArrayList<>();
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
     private final Map<Room, PhaseId> openRooms = new EnumMap<>(Room.class);
-    private final Map<String, Turn> told = new HashMap<>();
+    private final Map<String, Catalog.YourTurn> told = new HashMap<>();
 
     private Recovery<S, O> recovery;
     private volatile List<String> lobby = List.of();
@@ -542,25 +542,32 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         PhaseId phase = state.phase();
+        Map<Room, Access> rooms = state.rooms();
         for (Map.Entry<String, Turn> e : state.awaiting().turns().entrySet()) {
-            Turn turn = e.getValue();
+            Catalog.YourTurn turn = yourTurn(e.getKey(), e.getValue(), phase, rooms);
             if (!all && turn.equals(told.get(e.getKey()))) {
                 continue;
             }
             told.put(e.getKey(), turn);
             Jid j = seats.get(e.getKey());
             if (j != null) {
-                send(j, Performative.INFORM, yourTurn(turn, phase));
+                send(j, Performative.INFORM, turn);
             }
         }
     }
 
-    private Catalog.YourTurn yourTurn(Turn turn, PhaseId phase) {
+    private Catalog.YourTurn yourTurn(String player, Turn turn, PhaseId phase, Map<Room, Access> rooms) {
         List<Act.Kind> acts = turn.acts().stream().sorted().toList();
         Map<Act.Kind, List<String>> targets = new TreeMap<>(turn.targets());
         Map<Act.Kind, String> done = new TreeMap<>(turn.done());
+        Map<String, Boolean> reads = new TreeMap<>();
+        rooms.forEach((room, access) -> {
+            if (access.readers().contains(player)) {
+                reads.put(room.title(), access.writers().contains(player));
+            }
+        });
         return new Catalog.YourTurn(config.gameId(), round, phase.phase(), phase.number(), deadlineMillis, acts,
-                targets, done);
+                targets, done, reads);
     }
 
     private void openRooms(PhaseId phase) {

@@ -15,6 +15,7 @@ import maw.game.Act;
 import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.game.Role;
+import maw.game.Room;
 import maw.llm.Action;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
@@ -81,6 +82,7 @@ public final class PlayerAgent extends GameAgent {
     private boolean news;
     private String votedFor;
     private String voteId;
+    private final List<Action> beforeTurn = new ArrayList<>();
     private final Map<String, String> phaseVotes = new java.util.LinkedHashMap<>();
     private boolean spoke;
     private String next;
@@ -419,8 +421,27 @@ public final class PlayerAgent extends GameAgent {
         if (mine != null || voteId == null) {
             votedFor = mine;
         }
+        // The room the seat reads now is the one the GameMaster names (the rules open it, and say who writes).
+        Jid reads = null;
+        if (t.rooms() != null) {
+            for (String title : t.rooms().keySet()) {
+                Jid r = Room.VILLAGE.title().equals(title) ? village : Room.HIDEOUT.title().equals(title) ? hideout
+                        : null;
+                if (r != null && reads == null) {
+                    reads = r;
+                }
+            }
+        }
+        room = reads;
+        roomOpen = room != null;
         news = true;
         next = !alive ? DEAD : t.acts().isEmpty() ? ASLEEP : AWAKE;
+        // What the interface asked for before the turn came is judged now.
+        List<Action> waiting = List.copyOf(beforeTurn);
+        beforeTurn.clear();
+        for (Action a : waiting) {
+            perform(a);
+        }
     }
 
     private void onPhase(Catalog.PhaseChange pc) {
@@ -438,9 +459,10 @@ public final class PlayerAgent extends GameAgent {
         spoke = false;
         boolean day = phase == Phase.DAY;
         boolean wolf = role == Role.WEREWOLF;
-        // The dead watch the Village by day; at night only the living pack meets.
-        room = day ? village : wolf && alive ? hideout : null;
-        roomOpen = room != null;
+        // No room until the GameMaster's turn for this phase names the one the seat reads.
+        room = null;
+        roomOpen = false;
+        beforeTurn.clear();
         phaseKey = round + "/" + phase + "/" + pc.day();
         seenByPhase.keySet().retainAll(polls.values());
         pollId = null;
@@ -473,9 +495,11 @@ public final class PlayerAgent extends GameAgent {
                 return;
             }
             long seen = seenByPhase.getOrDefault(key, 0L);
+            // A line of a phase that is over (the room answered after the phase changed) says where it was said.
+            String late = key.equals(phaseKey) ? "" : " (earlier, in the " + nm.room_name() + ")";
             for (Catalog.Line line : nm.messages()) {
                 if (line.index() > seen) {
-                    note(Perceived.CHAT, line.from() + ": " + line.text());
+                    note(Perceived.CHAT, line.from() + late + ": " + line.text());
                 }
             }
             seen = Math.max(seen, nm.index());
@@ -528,6 +552,14 @@ public final class PlayerAgent extends GameAgent {
         if (action instanceof Action.Listen) {
             return;
         }
+        if (turn == null && alive && (phase == Phase.DAY || phase == Phase.NIGHT)) {
+            beforeTurn.add(action); // the phase has begun, and what the seat may do in it is on its way
+            return;
+        }
+        perform(action);
+    }
+
+    private void perform(Action action) {
         String problem = problemWith(action);
         if (problem != null) {
             note(Perceived.REFUSAL, problem);
@@ -543,14 +575,13 @@ public final class PlayerAgent extends GameAgent {
             return "You are dead: you can watch, but no longer speak or vote.";
         }
         Act.Kind kind = Act.Kind.fromWire(action.kind().wire());
-        // Before this phase's turn has arrived, the GameMaster (or the room) judges the act and answers.
-        if (turn != null && !turn.acts().contains(kind)) {
+        if (turn == null || !turn.acts().contains(kind)) {
             if (action instanceof Action.Speak) {
                 return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
             }
             return phase == Phase.NIGHT && kind == Act.Kind.VOTE
                     ? "The village sleeps: votes are cast during the day."
-                    : "You cannot " + action.kind() + " now" + (turn.acts().isEmpty() ? "."
+                    : "You cannot " + action.kind() + " now" + (turn == null || turn.acts().isEmpty() ? "."
                             : " (you may: " + turn.acts().stream().map(Act.Kind::wire)
                                     .collect(Collectors.joining(", ")) + ").");
         }
