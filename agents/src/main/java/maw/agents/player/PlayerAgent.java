@@ -262,14 +262,15 @@ public final class PlayerAgent extends GameAgent {
             giveUp("the GameMaster " + gameMaster + " has said nothing for " + giveUp.toSeconds() + " s");
             return;
         }
-        if (pingSent != 0 && now - pingSent > PONG_WAIT.toNanos() && !silent) {
+        long pongWait = Math.min(PONG_WAIT.toNanos(), silence.toNanos());
+        if (pingSent != 0 && now - pingSent > pongWait && !silent) {
             silent = true;
             tell(Perceived.SILENCE, "The GameMaster has said nothing for " + quiet / 1_000_000_000L
                     + " s and does not answer. Waiting for it to come back (a crashed game is taken up again with "
                     + "./maw gm --resume); this seat gives up after " + giveUp.toSeconds() + " s.");
         }
         // Asked once the silence is long enough, then again now and then (a GameMaster that comes back answers).
-        long again = Math.max(silence.toNanos(), PONG_WAIT.toNanos());
+        long again = Math.max(silence.toNanos(), pongWait);
         if (quiet > silence.toNanos() && (pingSent == 0 || now - pingSent > again)) {
             pingSent = now;
             send(request(gameMaster, new Catalog.Ping(game)).toBuilder().performative(Performative.QUERY_IF).build());
