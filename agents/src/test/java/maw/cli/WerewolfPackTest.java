@@ -68,4 +68,34 @@ class WerewolfPackTest {
         assertThat(botVote).as("the bot voted for Eve on the words alone").isNotNegative().isLessThan(personVote);
         assertThat(j).anyMatch(l -> l.contains("\"type\":\"Murdered\",\"night\":1,\"player\":\"Eve\""));
     }
+
+    /**
+     * Seed 5 with the person named Aaron deals Aaron and the bot Eve the werewolves' roles; Aaron, first of the pack by
+     * name, proposes nothing: Eve proposes herself once half the night has gone.
+     */
+    @Test
+    void aBotProposesByHalfTheNightWhenNobodyHas() throws Exception {
+        List<String> args = new ArrayList<>(List.of("game", "--humans", "1", "--name", "Aaron", "--seed", "5",
+                "--day-seconds", "4", "--night-seconds", "8", "--out", dir.resolve("game").toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        MawProcess.Run run = MawProcess.run(String.join("\n", "/wait day 1", "/vote Bob", "/wait night 1",
+                "/wait day 2", "/quit", ""), dir, 120, args);
+        assertThat(run.exit()).as(run.output()).isZero();
+        assertThat(run.output()).contains("You are a werewolf. Your fellow werewolves: Eve.")
+                .contains("[Hideout] Eve: Tonight we take ");
+        List<String> j = journal();
+        com.fasterxml.jackson.databind.JsonNode deadline = null;
+        com.fasterxml.jackson.databind.JsonNode proposal = null;
+        for (String l : j) {
+            com.fasterxml.jackson.databind.JsonNode n = maw.runtime.Json.parse(l);
+            if ("deadline".equals(n.path("kind").asText()) && "night".equals(n.path("phase").path("phase").asText())) {
+                deadline = n;
+            }
+            if ("chat".equals(n.path("kind").asText()) && "Hideout".equals(n.path("room").asText()) && proposal == null) {
+                proposal = n;
+            }
+        }
+        long nightStart = deadline.get("deadline").asLong() - 8000;
+        assertThat(proposal.get("t").asLong() - nightStart).as("ms into the night").isBetween(3500L, 8000L);
+    }
 }
