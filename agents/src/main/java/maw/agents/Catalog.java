@@ -46,7 +46,7 @@ public final class Catalog {
         @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
         @JsonSubTypes.Type(GetInput.class), @JsonSubTypes.Type(PlayerAction.class), @JsonSubTypes.Type(SeatName.class),
         @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
-        @JsonSubTypes.Type(Ok.class)
+        @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
@@ -89,6 +89,10 @@ public final class Catalog {
         if (type == null || !type.isTextual()) {
             throw new Malformed("the body has no \"type\"");
         }
+        String bad = loneSurrogateIn(node);
+        if (bad != null) {
+            throw new Malformed("the text of \"" + bad + "\" is not valid Unicode (a surrogate without its pair)");
+        }
         try {
             return Json.MAPPER.treeToValue(node, Body.class);
         } catch (com.fasterxml.jackson.databind.exc.InvalidTypeIdException e) {
@@ -104,6 +108,31 @@ public final class Catalog {
             throw new Malformed(cause instanceof IllegalArgumentException iae ? iae.getMessage()
                     : "a '" + type.asText() + "' message does not fit: " + e.getOriginalMessage());
         }
+    }
+
+    /** The name of the first field whose text (or name) is not valid Unicode, or null. */
+    private static String loneSurrogateIn(JsonNode node) {
+        if (node.isTextual()) {
+            return Text.hasLoneSurrogate(node.textValue()) ? "" : null;
+        }
+        for (var e : node.properties()) {
+            if (Text.hasLoneSurrogate(e.getKey())) {
+                return "a field name";
+            }
+            String inner = loneSurrogateIn(e.getValue());
+            if (inner != null) {
+                return inner.isEmpty() ? e.getKey() : inner;
+            }
+        }
+        for (JsonNode item : node) {
+            if (!node.isObject()) {
+                String inner = loneSurrogateIn(item);
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
     }
 
     static String required(String value, String what) {
@@ -463,6 +492,10 @@ public final class Catalog {
     /** The body of a not-understood: why, and (cut at 500 characters) what was received. */
     @JsonTypeName("not_understood")
     public record NotUnderstood(String reason, String received) implements Body {}
+
+    /** The body of a failure: the agent could not handle the message (its fault, not the sender's); it carries on. */
+    @JsonTypeName("failure")
+    public record Failure(String reason, String refused) implements Body {}
 
     /** The body of an agree with nothing more to say. */
     @JsonTypeName("ok")

@@ -34,6 +34,29 @@ public abstract class GameAgent extends Agent {
         }
     }
 
+    /**
+     * Handles one message so that nothing in it can stop the agent: an exception is logged, answered {@code failure}
+     * when the message asked for an answer, and the agent goes on with the next message.
+     */
+    protected final void guarded(Message m, Runnable handling) {
+        try {
+            handling.run();
+        } catch (RuntimeException e) {
+            log.error("{}: handling {} from {} failed; carrying on", jid(), m.bodyType(), m.sender(), e);
+            if (!isComplaint(m) && m.performative().map(p -> switch (p) {
+                case REQUEST, QUERY_IF, QUERY_REF, CFP, PROPOSE, SUBSCRIBE -> true;
+                default -> false;
+            }).orElse(false)) {
+                try {
+                    reply(m, Performative.FAILURE, new Catalog.Failure("the " + getClass().getSimpleName()
+                            + " could not handle this message: " + e.getClass().getSimpleName(), m.bodyType()));
+                } catch (RuntimeException again) {
+                    log.warn("{}: could not answer the failure: {}", jid(), again.toString());
+                }
+            }
+        }
+    }
+
     /** Whether {@code m} is an answer that must not be answered again (a refusal, a not-understood, a failure). */
     protected static boolean isComplaint(Message m) {
         return m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD) || m.is(Performative.FAILURE);

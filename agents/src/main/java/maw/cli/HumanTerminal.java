@@ -78,7 +78,8 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         print("tell", text);
     }
 
-    private synchronized void print(String kind, String line) {
+    private synchronized void print(String kind, String raw) {
+        String line = maw.agents.Text.inert(raw);
         if (!interactive) {
             PrintWriter w = terminal.writer();
             w.println(line);

@@ -41,10 +41,18 @@ public final class RuleBotAgent extends GameAgent {
     private Catalog.SeatView lastView;
     private int lastRound;
 
+    private final Jid owner;
+
     public RuleBotAgent(Jid jid, String password, String name, long seed) {
+        this(jid, password, name, seed, null);
+    }
+
+    /** A bot that answers only its own Player ({@code owner}; null: whoever asks). */
+    public RuleBotAgent(Jid jid, String password, String name, long seed, Jid owner) {
         super(jid, password);
         this.name = name;
         this.seed = seed;
+        this.owner = owner == null ? null : owner.bare();
     }
 
     @Override
@@ -52,7 +60,7 @@ public final class RuleBotAgent extends GameAgent {
         addBehaviour(CyclicBehaviour.of("SendInput", self -> {
             Message m = self.receive(Duration.ofMillis(250));
             if (m != null) {
-                answer(m);
+                guarded(m, () -> answer(m));
             }
             proposeIfDue();
         }));
@@ -60,7 +68,15 @@ public final class RuleBotAgent extends GameAgent {
 
     private void answer(Message m) {
         Body body = read(m);
-        if (!(body instanceof Catalog.GetInput in)) {
+        if (!(body instanceof Catalog.GetInput in) || isComplaint(m)) {
+            return;
+        }
+        if (owner != null && !m.sender().sameBare(owner)) {
+            refuse(m, in.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
+            return;
+        }
+        if (in.purpose() == Catalog.Purpose.ACT && in.view() == null) {
+            refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
         }
         if (in.purpose() == Catalog.Purpose.NAME) {

@@ -99,7 +99,7 @@ public final class ChatRoomAgent extends GameAgent {
             long wait = nextDeadline() - System.nanoTime();
             Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, Math.min(wait, Duration.ofSeconds(1).toNanos()))));
             if (m != null) {
-                handle(m);
+                guarded(m, () -> handle(m));
             }
             expireWaiting();
             if (open != wasOpen) {
@@ -295,7 +295,8 @@ public final class ChatRoomAgent extends GameAgent {
         try {
             Files.createDirectories(archiveDir);
             String file = String.format("%s-round%d-%s.jsonl", room.title().toLowerCase(), round, phase.replace(' ', '-'));
-            archive = Files.newBufferedWriter(archiveDir.resolve(file), StandardCharsets.UTF_8);
+            archive = maw.agents.Text.writer(archiveDir.resolve(file), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE);
         } catch (IOException e) {
             log.warn("{}: cannot archive to {}: {}", jid(), archiveDir, e.getMessage());
             archive = null;

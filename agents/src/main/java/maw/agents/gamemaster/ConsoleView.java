@@ -26,7 +26,7 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
 
     private void say(String text) {
         synchronized (out) {
-            out.println(prefix + text);
+            out.println(prefix + maw.agents.Text.inert(text));
         }
     }
 

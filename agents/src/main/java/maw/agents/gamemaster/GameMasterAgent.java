@@ -339,7 +339,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             if (m == null) {
                 break;
             }
-            handle(m);
+            guarded(m, () -> handle(m));
         }
         if (!state.isOver() && state.phase().equals(id)) {
             Command timeout = new Command.Timeout(id);
@@ -384,7 +384,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private void handleNext(Behaviour b, Duration wait) throws InterruptedException {
         Message m = b.receive(wait);
         if (m != null) {
-            handle(m);
+            guarded(m, () -> handle(m));
         }
     }
 
@@ -397,7 +397,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.JoinLobby j -> onJoin(m, j);
             case Catalog.LeaveLobby l -> onLeave(m);
             case Catalog.Ready r -> {
-                if (config.gameId().equals(r.game())) {
+                // Only a seated account's readiness counts: a stranger cannot answer for a seat.
+                if (config.gameId().equals(r.game()) && names.containsKey(m.sender().bare())) {
                     ready.add(m.sender().bare());
                 }
             }

@@ -46,7 +46,7 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
         this.game = game;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+            this.out = maw.agents.Text.writer(file, java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the game journal " + file, e);
@@ -59,7 +59,9 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
             out.newLine();
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // The game goes on without its journal rather than stop; the operator is told.
+            org.slf4j.LoggerFactory.getLogger(Journal.class).error("cannot write the journal of game {}: {}", game,
+                    e.toString());
         }
     }
 

@@ -67,7 +67,7 @@ public final class UserInterfaceAgent extends GameAgent {
         addBehaviour(CyclicBehaviour.of("ShowAndAct", self -> {
             Message m = self.receive(java.time.Duration.ofSeconds(1));
             if (m != null) {
-                handle(m);
+                guarded(m, () -> handle(m));
             }
         }));
     }

@@ -245,7 +245,7 @@ public final class PlayerAgent extends GameAgent {
             }
             Message m = s.receive(Duration.ofSeconds(1));
             if (m != null) {
-                handle(m);
+                guarded(m, () -> handle(m));
             }
             checkGameMaster();
         }

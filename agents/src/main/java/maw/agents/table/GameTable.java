@@ -60,7 +60,7 @@ public final class GameTable {
         return new SeatFiller() {
             @Override
             public Agent create(Seat seat) {
-                return new RuleBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed());
+                return new RuleBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), seat.player());
             }
 
             @Override

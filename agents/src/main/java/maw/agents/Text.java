@@ -1,0 +1,76 @@
+package maw.agents;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+
+/** Text that comes from players, made harmless where it goes: files, consoles, terminals. */
+public final class Text {
+
+    private Text() {}
+
+    /** Whether {@code s} holds a surrogate without its pair (not Unicode text: it cannot be written as UTF-8). */
+    public static boolean hasLoneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                return true;
+            }
+            if (Character.isLowSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code s} as a line that can only be read, not obeyed, on a console or terminal: line breaks, control characters,
+     * escape sequences (ANSI, OSC) and the marks that reverse the direction of text are shown as visible symbols, so a
+     * chat line cannot draw a fake announcement, clear a screen or retitle a window.
+     */
+    public static String inert(String s) {
+        if (s == null) {
+            return null;
+        }
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            String r = c == '\n' || c == '\r' ? "\u21b5" : c == 0x1b ? "\u241b" : c == '\t' ? " "
+                    : c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) ? "\ufffd"
+                    : (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ? "\ufffd"
+                    : Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < s.length()
+                            && Character.isLowSurrogate(s.charAt(i + 1))) && !(Character.isLowSurrogate(c) && i > 0
+                            && Character.isHighSurrogate(s.charAt(i - 1))) ? "\ufffd" : null;
+            if (r != null && b == null) {
+                b = new StringBuilder(s.length() + 8).append(s, 0, i);
+            }
+            if (b != null) {
+                if (r != null) {
+                    b.append(r);
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+        return b == null ? s : b.toString();
+    }
+
+    /**
+     * A UTF-8 writer that replaces what cannot be encoded instead of failing: one bad character must not stop a
+     * journal, nor stay in its buffer and fail every write after it.
+     */
+    public static BufferedWriter writer(Path file, OpenOption... options) throws IOException {
+        return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file, options),
+                StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE)));
+    }
+}

@@ -1,0 +1,111 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Journal;
+import maw.game.GameOptions;
+import maw.game.Phase;
+import maw.game.RefusalCode;
+import maw.game.Room;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.testing.Agents;
+import maw.testing.TestXmpp;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Input that used to kill an agent, sent by a hostile client over real ejabberd: the agent answers it and carries on,
+ * and its journal stays whole.
+ */
+class HostileInputTest {
+
+    private final TestXmpp xmpp = TestXmpp.get();
+    private final Agents agents = new Agents(xmpp.transport());
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stop() {
+        agents.close();
+    }
+
+    private static Message raw(Jid to, String body) {
+        return Message.builder().to(to).performative(Performative.REQUEST).rawBody(body).build();
+    }
+
+    @Test
+    void aNameThatIsNotUnicodeIsNotUnderstoodAndTheGameMasterAndItsJournalCarryOn() throws Exception {
+        Jid[] j = xmpp.accounts("surrogate", 5);
+        Path file = dir.resolve("game.jsonl");
+        Journal journal = new Journal(file, "g-s");
+        agents.start(new ChatRoomAgent(j[1], TestXmpp.password(j[1]), Room.VILLAGE, j[0], null, journal));
+        agents.start(GameMasterAgent.of(j[0], TestXmpp.password(j[0]), new GameMasterAgent.Config("g-s", 3, 1, 1, j[1],
+                j[2], Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults(), journal));
+        ScriptedSeat hostile = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "x", j[0]));
+        hostile.send(raw(j[0], "{\"type\":\"join_lobby\",\"player_name\":\"\\ud800\"}"));
+        Message nu = hostile.answer();
+        assertThat(nu.bodyType()).isEqualTo("not_understood");
+        assertThat(nu.json().get("reason").asText()).contains("player_name").contains("not valid Unicode");
+        // A refused name the journal cannot encode does not stop the journal either.
+        journal.refused(0, "\ud800x", "join_lobby", RefusalCode.NAME_INVALID, "bad");
+        ScriptedSeat ann = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "Ann", j[0]));
+        assertThat(ann.join().bodyType()).isEqualTo("joined");
+        maw.testing.Await.until("the journal goes on", () -> {
+            try {
+                return Files.readString(file, StandardCharsets.ISO_8859_1).contains("\"player\":\"Ann\"");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        journal.close();
+        String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+        assertThat(text).contains("\"player\":\"Ann\"").contains("\"kind\":\"refused\"");
+    }
+
+    @Test
+    void aChatLineThatIsNotUnicodeIsNotUnderstoodAndTheRoomCarriesOn() throws Exception {
+        Jid[] j = xmpp.accounts("surrogate-chat", 3);
+        ChatRoomAgent village = agents.start(new ChatRoomAgent(j[0], TestXmpp.password(j[0]), Room.VILLAGE, j[1],
+                dir.resolve("rooms"), null));
+        ScriptedSeat gm = agents.start(new ScriptedSeat(j[1], TestXmpp.password(j[1]), "gm", j[1]));
+        ScriptedSeat ann = agents.start(new ScriptedSeat(j[2], TestXmpp.password(j[2]), "Ann", j[1]));
+        Map<String, String> members = Map.of("Ann", ann.jid().toString());
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, Phase.DAY, 1, members, members, null));
+        gm.next(m -> m.is(Performative.AGREE));
+        ann.send(raw(village.jid(), "{\"type\":\"chat\",\"game\":\"g\",\"round\":1,\"phase\":\"day\",\"day\":1,"
+                + "\"message\":\"hi \\udc00\"}"));
+        assertThat(ann.answer().bodyType()).isEqualTo("not_understood");
+        ann.send(village.jid(), new Catalog.Chat("g", 1, Phase.DAY, 1, "Still here."));
+        ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
+        assertThat(ann.next("new_messages").json().get("messages").get(0).get("text").asText())
+                .isEqualTo("Still here.");
+    }
+
+    @Test
+    void aRuleBotAnswersItsOwnPlayerOnlyAndSurvivesAQuestionWithoutAView() throws Exception {
+        Jid[] j = xmpp.accounts("bot-owner", 3);
+        agents.start(new RuleBotAgent(j[0], TestXmpp.password(j[0]), "Bob", 1, j[1]));
+        ScriptedSeat owner = agents.start(new ScriptedSeat(j[1], TestXmpp.password(j[1]), "player", j[1]));
+        ScriptedSeat stranger = agents.start(new ScriptedSeat(j[2], TestXmpp.password(j[2]), "stranger", j[1]));
+        Message no = stranger.ask(j[0], new Catalog.GetInput("g", 1, Catalog.Purpose.ACT, 0, null));
+        assertThat(no.json().get("code").asText()).isEqualTo("not_yours");
+        Message noView = owner.ask(j[0], new Catalog.GetInput("g", 1, Catalog.Purpose.ACT, 0, null));
+        assertThat(noView.is(Performative.REFUSE)).isTrue();
+        Message name = owner.ask(j[0], new Catalog.GetInput(null, 0, Catalog.Purpose.NAME, 0, null));
+        assertThat(name.json().get("name").asText()).isEqualTo("Bob");
+    }
+}
