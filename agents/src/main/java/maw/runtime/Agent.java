@@ -44,6 +44,7 @@ public class Agent {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong notUnderstood = new AtomicLong();
     private volatile Status status = Status.NEW;
+    private volatile java.time.Instant startedAt = java.time.Instant.MIN;
     private volatile Transport.Connection connection;
 
     public Agent(Jid jid, String password) {
@@ -71,6 +72,23 @@ public class Agent {
 
     /** Called while stopping, after the behaviours have ended and before the connection closes. */
     protected void takeDown() {}
+
+    /**
+     * Whether this agent takes messages that the server stored for its account before this agent started (sent to an
+     * earlier session, or while no session ran). By default it does not: they are news of another game. An agent
+     * that takes up work where an earlier session left it (a resumed GameMaster) says yes and judges them itself.
+     */
+    protected boolean takesStoredMessagesFromBeforeItsStart() {
+        return false;
+    }
+
+    /** How far a stored message's time may lie before this agent's start and still count as this session's. */
+    static final Duration STORED_TOLERANCE = Duration.ofSeconds(1);
+
+    /** When this agent started (began to connect). */
+    public final java.time.Instant startedAt() {
+        return startedAt;
+    }
 
     /** Called (on a network thread; do not block) when the connection drops; the transport reconnects by itself. */
     protected void onConnectionLost(Exception cause) {}
@@ -129,6 +147,7 @@ public class Agent {
                 throw new IllegalStateException(jid + " was already started (" + status + ")");
             }
             status = Status.STARTING;
+            startedAt = java.time.Instant.now();
         }
         try {
             connection = transport.open(jid, password, new Transport.Inbound() {
@@ -279,6 +298,11 @@ public class Agent {
             return;
         }
         received.incrementAndGet();
+        if (m.storedAt() != null && m.storedAt().isBefore(startedAt.minus(STORED_TOLERANCE))
+                && !takesStoredMessagesFromBeforeItsStart()) {
+            log.debug("{}: dropped a message the server kept from before this agent started: {}", jid, m);
+            return;
+        }
         String problem = problemWith(m);
         if (problem == null) {
             mailbox.deliver(m);

@@ -31,6 +31,7 @@ public final class Message {
     private final String body;
     private final String thread;
     private final Map<String, String> metadata;
+    private final java.time.Instant storedAt;
     private volatile JsonNode json;
 
     private Message(Builder b) {
@@ -40,6 +41,7 @@ public final class Message {
         this.thread = b.thread;
         this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(b.metadata));
         this.json = b.json;
+        this.storedAt = b.storedAt;
     }
 
     public static Builder builder() {
@@ -66,6 +68,14 @@ public final class Message {
 
     public String thread() {
         return thread;
+    }
+
+    /**
+     * When the server stored this message because its receiver was away (XEP-0203 delayed delivery), or null for a
+     * message delivered as it was sent.
+     */
+    public java.time.Instant storedAt() {
+        return storedAt;
     }
 
     public Map<String, String> metadata() {
@@ -168,6 +178,7 @@ public final class Message {
         b.body = body;
         b.json = json;
         b.metadata.putAll(metadata);
+        b.storedAt = storedAt;
         return b;
     }
 
@@ -207,6 +218,7 @@ public final class Message {
         private String body;
         private JsonNode json;
         private String thread;
+        private java.time.Instant storedAt;
         private final Map<String, String> metadata = new LinkedHashMap<>();
 
         private Builder() {}
@@ -243,6 +255,12 @@ public final class Message {
             JsonNode node = value instanceof JsonNode n ? n : Json.MAPPER.valueToTree(value);
             this.body = Json.write(node);
             this.json = node;
+            return this;
+        }
+
+        /** When the server stored the message for its receiver (set by transports on receipt). */
+        public Builder storedAt(java.time.Instant at) {
+            this.storedAt = at;
             return this;
         }
 

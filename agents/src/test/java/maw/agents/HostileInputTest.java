@@ -108,4 +108,21 @@ class HostileInputTest {
         Message name = owner.ask(j[0], new Catalog.GetInput(null, 0, Catalog.Purpose.NAME, 0, null));
         assertThat(name.json().get("name").asText()).isEqualTo("Bob");
     }
+
+    @Test
+    void aJoinTheServerKeptFromBeforeTheGameMasterStartedTakesNoSeat() throws Exception {
+        Jid[] j = xmpp.accounts("stored-join", 5);
+        ScriptedSeat stranger = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "Mallory", j[0]));
+        stranger.send(j[0], new Catalog.JoinLobby("Mallory"));
+        stranger.send(j[3], Performative.INFORM, new Catalog.Ping(null)); // the server has taken the join
+        stranger.next("ping");
+        stranger.stop();
+        GameMasterAgent<?, ?, ?> gm = agents.start(GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
+                new GameMasterAgent.Config("g-stored", 3, 1, 1, j[1], j[2], Duration.ofSeconds(10),
+                        Duration.ofSeconds(10)), GameOptions.defaults(), null));
+        ScriptedSeat ann = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "Ann", j[0]));
+        Message joined = ann.join();
+        assertThat(joined.json().get("waiting").asInt()).as("Ann is the first at the table").isEqualTo(1);
+        assertThat(gm.lobby()).containsExactly("Ann");
+    }
 }

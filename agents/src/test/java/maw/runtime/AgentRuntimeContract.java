@@ -330,6 +330,23 @@ abstract class AgentRuntimeContract {
         assertThat(late.next().bodyType()).isEqualTo("assign_role");
     }
 
+    /**
+     * What the server kept for an account from before its agent started (news of an earlier session or game) is not
+     * handed to the agent; it takes only what was stored from its start on.
+     */
+    @Test
+    void messagesKeptFromBeforeAnAgentStartedAreNotHandedToIt() throws Exception {
+        Jid[] j = accounts("stale", 2);
+        Probe sender = probe(j[0]);
+        sender.send(Message.of(j[1], Performative.INFORM, Map.of("type", "old_news")));
+        sender.send(Message.of(j[0], Performative.INFORM, Map.of("type", "mark")));
+        assertThat(sender.next().bodyType()).isEqualTo("mark");
+        Thread.sleep(1500); // older than the tolerance for clocks: from before the receiver's start
+        Probe late = probe(j[1]);
+        sender.send(Message.of(j[1], Performative.INFORM, Map.of("type", "fresh")));
+        assertThat(late.next().bodyType()).isEqualTo("fresh");
+    }
+
     @Test
     void manyAgentsStartAtOnceAndAllReachOneAgent() throws Exception {
         int n = 100;

@@ -165,6 +165,15 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         return this;
     }
 
+    /**
+     * A resumed GameMaster takes what the seats sent while it was away (acts name their game and phase, and are
+     * judged); a fresh one takes nothing from before its start.
+     */
+    @Override
+    protected boolean takesStoredMessagesFromBeforeItsStart() {
+        return recovery != null;
+    }
+
     /** Completes with every round's summary when the last round is over. */
     public CompletableFuture<List<RoundSummary>> finished() {
         return finished;
@@ -416,6 +425,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void onJoin(Message m, Catalog.JoinLobby j) {
+        if (m.storedAt() != null && m.storedAt().isBefore(startedAt())) {
+            // A join kept by the server from before this GameMaster started names no game: whoever sent it is gone.
+            log.info("{}: ignored a join of {} stored before it started", jid(), m.sender());
+            return;
+        }
         Jid from = m.sender().bare();
         String name = j.player_name().strip();
         String mine = names.get(from);

@@ -113,7 +113,8 @@ public final class LocalTransport implements Transport {
                 LOG.warn("local: offline storage for {} is full; dropped {}", target, m);
                 return;
             }
-            box.addLast(m);
+            // Like ejabberd's mod_offline: the stored copy says when it was stored (XEP-0203).
+            box.addLast(m.toBuilder().storedAt(java.time.Instant.now()).build());
         }
     }
 

@@ -93,6 +93,10 @@ public final class SpadeWire {
         if (body == null && !spade) {
             return null;
         }
+        var delay = org.jivesoftware.smackx.delay.packet.DelayInformation.from(s);
+        if (delay != null && delay.getStamp() != null) {
+            b.storedAt(delay.getStamp().toInstant());
+        }
         return b.thread(thread).build();
     }
 
