@@ -69,8 +69,27 @@ public final class Text {
      * journal, nor stay in its buffer and fail every write after it.
      */
     public static BufferedWriter writer(Path file, OpenOption... options) throws IOException {
-        return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file, options),
+        ownerOnly(file.toAbsolutePath().getParent());
+        BufferedWriter w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file, options),
                 StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
                         .onUnmappableCharacter(CodingErrorAction.REPLACE)));
+        ownerOnly(file);
+        return w;
+    }
+
+    /**
+     * Makes a game's file or folder readable by its owner only (a journal holds every role and the Hideout's talk):
+     * rw------- for files, rwx------ for folders, where the file system has POSIX permissions.
+     */
+    public static void ownerOnly(Path p) {
+        try {
+            if (p != null && Files.exists(p)
+                    && Files.getFileStore(p).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(
+                        Files.isDirectory(p) ? "rwx------" : "rw-------"));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // Best effort: a file system without POSIX permissions has its own rules.
+        }
     }
 }

@@ -192,14 +192,19 @@ final class GameCommand implements Callable<Integer> {
                         new TableFile(seats, bots, humans, name, openSeats, lobbySeconds));
             }
             network.provision(table.accounts());
-            System.out.printf("MAW game %s: %s, %d round(s), seed %d, on %s%n", table.gameId(),
-                    Seats.describe(settings, plan), rules.rounds, seed, network.describe());
+            // A person at the table sees neither the seed (the deal follows from it) nor where the journal is (it
+            // holds every role and the Hideout) until the game is over.
+            System.out.printf("MAW game %s: %s, %d round(s), %son %s%n", table.gameId(),
+                    Seats.describe(settings, plan), rules.rounds, person ? "" : "seed " + seed + ", ",
+                    network.describe());
             if (recovery != null) {
                 System.out.printf("resuming it from its journal: %s, %d command(s) replayed%n", recovery.round() == 0
                         ? "in the lobby" : "round " + recovery.round() + ", " + recovery.state().phase(),
                         recovery.commands());
             }
-            System.out.printf("journal and room archives: %s%n", dir);
+            if (!person) {
+                System.out.printf("journal and room archives: %s%n", dir);
+            }
             if (openSeats > 0) {
                 System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s (from another "
                         + "machine: --server HOST); then %s fill them%n", openSeats,
@@ -221,15 +226,15 @@ final class GameCommand implements Callable<Integer> {
             }
             if (result == null) {
                 System.out.println("You left the table; the game is abandoned. The journal so far: "
-                        + dir.resolve("game.jsonl"));
+                        + dir.resolve("game.jsonl") + " (seed " + seed + ")");
                 return 0;
             }
             Map<String, Object> summary = summary(result, seed, network.transport().name(), dir);
             Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary));
             printModelSeats(result);
-            System.out.printf("%nplayed in %d ms, %d messages; summary: %s%n", result.wallMillis(), result.messages(),
-                    dir.resolve("summary.json"));
+            System.out.printf("%nplayed in %d ms, %d messages, seed %d; journal, room archives and summary: %s%n",
+                    result.wallMillis(), result.messages(), seed, dir);
             if (json) {
                 System.out.println(Json.write(summary));
             }

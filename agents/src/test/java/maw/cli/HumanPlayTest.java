@@ -73,6 +73,15 @@ class HumanPlayTest {
                 .doesNotContain("the werewolves are");
         String journal = Files.readString(dir.resolve("game").resolve("game.jsonl"));
         assertThat(journal).contains("\"from\":\"Zed\"").contains("\"voter\":\"Zed\",\"target\":\"Carol\"");
+        // The seed (the deal follows from it) and the journal's folder are told only once the game is over; the
+        // journal and the archives are the owner's alone.
+        String during = out.substring(0, out.indexOf("played in"));
+        assertThat(during).doesNotContain("seed 7").doesNotContain(dir.resolve("game").toString());
+        assertThat(out.substring(out.indexOf("played in"))).contains("seed 7");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                dir.resolve("game").resolve("game.jsonl")))).isEqualTo("rw-------");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                dir.resolve("game")))).isEqualTo("rwx------");
     }
 
     @Test
@@ -127,7 +136,7 @@ class HumanPlayTest {
                 .withEndWhenAllVoted(true).withDayCap(3);
         GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-join", 3, 1, 3,
                 village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, null);
-        agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, null, null));
+        agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, dir.resolve("rooms"), null));
         agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));
         agents.add(master);
         for (String bot : List.of("Ann", "Bob")) {
@@ -145,7 +154,15 @@ class HumanPlayTest {
             MawProcess.Run run = MawProcess.run(String.join("\n", "/wait day 1", "Hello from elsewhere.",
                     "/vote Ann", "/wait end", ""), dir, 120, args);
             assertThat(run.exit()).as(run.output()).isZero();
-            assertThat(run.output()).contains("Joining " + gm + " as Zed")
+            StringBuilder rooms = new StringBuilder();
+            if (Files.isDirectory(dir.resolve("rooms"))) {
+                try (var files = Files.list(dir.resolve("rooms"))) {
+                    for (Path f : files.sorted().toList()) {
+                        rooms.append(f.getFileName()).append('\n').append(Files.readString(f));
+                    }
+                }
+            }
+            assertThat(run.output()).as("the rooms said:%n%s", rooms).contains("Joining " + gm + " as Zed")
                     .contains("You sit at the table as Zed").contains("[Village] Zed: Hello from elsewhere.")
                     .contains("Leaderboard after round 1").contains("The game is over.");
             assertThat(master.finished().get(30, TimeUnit.SECONDS)).hasSize(1);

@@ -288,10 +288,13 @@ public final class GameTable {
                 }
                 throw new IllegalStateException("the game failed", e.getCause());
             }
-            // Let the players take in the final leaderboard before everyone leaves.
+            // Let the players, and the people behind them, take in the final leaderboard before everyone leaves.
             try {
-                CompletableFuture.allOf(players.stream().map(PlayerAgent::finished).toArray(CompletableFuture[]::new))
-                        .get(5, TimeUnit.SECONDS);
+                List<CompletableFuture<?>> ends = new ArrayList<>();
+                players.forEach(p -> ends.add(p.finished()));
+                seats.stream().filter(maw.agents.human.UserInterfaceAgent.class::isInstance)
+                        .map(a -> ((maw.agents.human.UserInterfaceAgent) a).over()).forEach(ends::add);
+                CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new)).get(5, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
                 // A seat that dropped out never hears the end; the game is over all the same.
             }
