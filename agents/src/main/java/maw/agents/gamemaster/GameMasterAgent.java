@@ -437,18 +437,24 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             return;
         }
+        String lookalike = seats.keySet().stream()
+                .filter(n -> maw.agents.Text.skeleton(n).equals(maw.agents.Text.skeleton(name))).findFirst()
+                .orElse(null);
+        boolean mixed = NAME.matcher(name).matches() && maw.agents.Text.mixesScripts(name);
         RefusalCode code = seated ? RefusalCode.GAME_IN_PROGRESS
                 : mine != null ? RefusalCode.ALREADY_SEATED
-                : !NAME.matcher(name).matches() ? RefusalCode.NAME_INVALID
-                : seats.containsKey(name) ? RefusalCode.NAME_TAKEN
+                : !NAME.matcher(name).matches() || mixed ? RefusalCode.NAME_INVALID
+                : lookalike != null ? RefusalCode.NAME_TAKEN
                 : seats.size() >= config.players() ? RefusalCode.TABLE_FULL : null;
         if (code != null) {
             String reason = switch (code) {
                 case GAME_IN_PROGRESS -> "a game is in progress; join the next one";
                 case ALREADY_SEATED -> "you already sit at this table as " + mine;
-                case NAME_INVALID -> "a name has 1 to 24 letters, digits, spaces or _.'- and starts with a letter "
-                        + "or digit";
-                case NAME_TAKEN -> "the name " + name + " is taken";
+                case NAME_INVALID -> mixed ? "a name is written in one script (it mixes, say, Latin and Cyrillic "
+                        + "letters, and could pass for another)" : "a name has 1 to 24 letters, digits, spaces or "
+                        + "_.'- and starts with a letter or digit";
+                case NAME_TAKEN -> lookalike.equals(name) ? "the name " + name + " is taken"
+                        : "the name " + name + " looks like " + lookalike + ", who sits at the table";
                 default -> "the table is full";
             };
             refuse(m, config.gameId(), code, reason);
