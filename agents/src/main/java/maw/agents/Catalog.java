@@ -115,17 +115,18 @@ public final class Catalog {
         if (node.isTextual()) {
             return Text.hasLoneSurrogate(node.textValue()) ? "" : null;
         }
-        for (var e : node.properties()) {
-            if (Text.hasLoneSurrogate(e.getKey())) {
-                return "a field name";
+        if (node.isObject()) {
+            for (var e : node.properties()) {
+                if (Text.hasLoneSurrogate(e.getKey())) {
+                    return "a field name";
+                }
+                String inner = loneSurrogateIn(e.getValue());
+                if (inner != null) {
+                    return inner.isEmpty() ? e.getKey() : inner;
+                }
             }
-            String inner = loneSurrogateIn(e.getValue());
-            if (inner != null) {
-                return inner.isEmpty() ? e.getKey() : inner;
-            }
-        }
-        for (JsonNode item : node) {
-            if (!node.isObject()) {
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
                 String inner = loneSurrogateIn(item);
                 if (inner != null) {
                     return inner;

@@ -43,10 +43,7 @@ public abstract class GameAgent extends Agent {
             handling.run();
         } catch (RuntimeException e) {
             log.error("{}: handling {} from {} failed; carrying on", jid(), m.bodyType(), m.sender(), e);
-            if (!isComplaint(m) && m.performative().map(p -> switch (p) {
-                case REQUEST, QUERY_IF, QUERY_REF, CFP, PROPOSE, SUBSCRIBE -> true;
-                default -> false;
-            }).orElse(false)) {
+            if (!isComplaint(m) && opensConversation(m)) {
                 try {
                     reply(m, Performative.FAILURE, new Catalog.Failure("the " + getClass().getSimpleName()
                             + " could not handle this message: " + e.getClass().getSimpleName(), m.bodyType()));

@@ -18,7 +18,6 @@ import maw.agents.human.UserInterfaceAgent;
 import maw.agents.gamemaster.Recovery;
 import maw.config.MawConfig;
 import maw.game.GameState;
-import maw.game.MawRules;
 import maw.config.SeatPlan;
 import maw.game.GameOptions;
 import maw.runtime.Json;
@@ -106,11 +105,7 @@ final class GameCommand implements Callable<Integer> {
                         + "game started by ./maw game is resumed by ./maw game --resume; ./maw gm --resume takes up a "
                         + "GameMaster's game)");
             }
-            try {
-                recovery = Recovery.read(resume.resolve("game.jsonl"), new MawRules());
-            } catch (Recovery.Unrecoverable e) {
-                throw new ConfigException("invalid value '" + resume + "' for --resume: " + e.getMessage());
-            }
+            recovery = GameRules.recover(resume);
             TableFile t = Json.MAPPER.readValue(tableFile.toFile(), TableFile.class);
             seats = t.seats();
             bots = t.bots();

@@ -75,6 +75,16 @@ public final class GameRules {
                 .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
     }
 
+    /** The MAW game journaled in {@code dir} (the value of --resume), read back; a journal that cannot be is named. */
+    static maw.agents.gamemaster.Recovery<maw.game.GameState, GameOptions> recover(java.nio.file.Path dir)
+            throws java.io.IOException {
+        try {
+            return maw.agents.gamemaster.Recovery.read(dir.resolve("game.jsonl"), new maw.game.MawRules());
+        } catch (maw.agents.gamemaster.Recovery.Unrecoverable e) {
+            throw new ConfigException("invalid value '" + dir + "' for --resume: " + e.getMessage());
+        }
+    }
+
     /** Seats at the table: --players, else 6. */
     int players() {
         return players == null ? 6 : players;

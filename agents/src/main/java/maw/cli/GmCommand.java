@@ -17,7 +17,6 @@ import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Recovery;
 import maw.game.Event;
 import maw.game.GameState;
-import maw.game.MawRules;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.game.GameOptions;
@@ -72,11 +71,7 @@ final class GmCommand implements Callable<Integer> {
         MawConfig settings = config.load();
         Recovery<GameState, GameOptions> recovery = null;
         if (resume != null) {
-            try {
-                recovery = Recovery.read(resume.resolve("game.jsonl"), new MawRules());
-            } catch (Recovery.Unrecoverable e) {
-                throw new ConfigException("invalid value '" + resume + "' for --resume: " + e.getMessage());
-            }
+            recovery = GameRules.recover(resume);
         }
         GameOptions options = recovery != null ? recovery.options() : rules.options(endEarly);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();

@@ -82,8 +82,19 @@ public class Agent {
         return false;
     }
 
-    /** How far a stored message's time may lie before this agent's start and still count as this session's. */
-    static final Duration STORED_TOLERANCE = Duration.ofSeconds(1);
+    /**
+     * By default, how far a stored message's time may lie before this agent's start and still count as this session's
+     * (the server's clock and ours may differ a little).
+     */
+    public static final Duration DEFAULT_STORED_TOLERANCE = Duration.ofSeconds(1);
+
+    private volatile Duration storedTolerance = DEFAULT_STORED_TOLERANCE;
+
+    /** Sets how far a stored message may predate this agent's start and still be taken; returns the agent. */
+    public final Agent storedTolerance(Duration tolerance) {
+        this.storedTolerance = Objects.requireNonNull(tolerance, "tolerance");
+        return this;
+    }
 
     /** When this agent started (began to connect). */
     public final java.time.Instant startedAt() {
@@ -254,7 +265,8 @@ public class Agent {
         sent.incrementAndGet();
     }
 
-    private static boolean opensConversation(Message m) {
+    /** Whether {@code m} asks for an answer (a request, a query, a call for proposals, a subscription). */
+    public static boolean opensConversation(Message m) {
         return m.performative().map(p -> switch (p) {
             case REQUEST, REQUEST_WHEN, REQUEST_WHENEVER, QUERY_IF, QUERY_REF, CFP, PROPOSE, SUBSCRIBE -> true;
             default -> false;
@@ -298,7 +310,7 @@ public class Agent {
             return;
         }
         received.incrementAndGet();
-        if (m.storedAt() != null && m.storedAt().isBefore(startedAt.minus(STORED_TOLERANCE))
+        if (m.storedAt() != null && m.storedAt().isBefore(startedAt.minus(storedTolerance))
                 && !takesStoredMessagesFromBeforeItsStart()) {
             log.debug("{}: dropped a message the server kept from before this agent started: {}", jid, m);
             return;

@@ -56,7 +56,7 @@ class PersonSeatTest {
         Jid playerJid = Jid.of("player", "localhost");
         UserInterfaceAgent ui = agents.start(new UserInterfaceAgent(Jid.of("ui", "localhost"), "pw", "Zed", playerJid,
                 (kind, text) -> seen.add(kind + ": " + text)));
-        agents.start(new PlayerAgent(playerJid, "pw", gmJid, ui.jid()));
+        PlayerAgent player = agents.start(new PlayerAgent(playerJid, "pw", gmJid, ui.jid()));
 
         Message join = gm.next("join_lobby");
         assertThat(join.json().get("player_name").asText()).isEqualTo("Zed");
@@ -108,8 +108,9 @@ class PersonSeatTest {
 
         // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send):
         // said before the night's turn came, they wait for it, and the turn awaits nothing from a villager.
+        long heard = player.receivedCount();
         ui.speak("Anyone?");
-        Thread.sleep(200);
+        maw.testing.Await.until("the Player has the words", () -> player.receivedCount() > heard);
         gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.NIGHT, 1, dayEnds,
                 List.of(), Map.of(), Map.of(), Map.of()));
         next("refusal: The village sleeps: nobody hears you tonight.");

@@ -40,6 +40,8 @@ public final class RuleBotAgent extends GameAgent {
     private Jid player;
     private Catalog.SeatView lastView;
     private int lastRound;
+    // The round and day the bot last whispered its choice to a pack-mate.
+    private String whisperedKey;
 
     private final Jid owner;
 
@@ -126,8 +128,6 @@ public final class RuleBotAgent extends GameAgent {
         }
         return new Action.Listen();
     }
-
-    private String whisperedKey;
 
     private boolean whispered(int round, Catalog.SeatView v) {
         return (round + "/" + v.day()).equals(whisperedKey);
