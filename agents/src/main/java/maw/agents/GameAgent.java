@@ -18,6 +18,35 @@ public abstract class GameAgent extends Agent {
         super(jid, password);
     }
 
+    /** Per account this agent takes orders from, the one session it trusts. */
+    private final java.util.Map<Jid, Jid> sessions = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether {@code m} comes from the session of {@code account} that this agent knows: the one named with
+     * {@link #knowSession}, or else the first one heard from. Another login to the same account (by someone who
+     * got hold of its password) gains no trust: its messages are not from the known session.
+     */
+    protected final boolean fromKnownSession(Message m, Jid account) {
+        Jid sender = m.sender();
+        if (sender == null || account == null || !sender.sameBare(account)) {
+            return false;
+        }
+        Jid known = sessions.putIfAbsent(account.bare(), sender);
+        if (known == null || known.equals(sender)) {
+            return true;
+        }
+        log.warn("{}: a message from {}, another session of {} than the one this agent knows ({}); not trusted",
+                jid(), sender, account.bare(), known);
+        return false;
+    }
+
+    /** From now on, trusts {@code session} (a full JID) and no other session of its account. */
+    protected final void knowSession(Jid session) {
+        if (session != null) {
+            sessions.put(session.bare(), session);
+        }
+    }
+
     /** The catalog body of {@code m}, or null after answering {@code not-understood} with the reason. */
     protected final Body read(Message m) {
         try {

@@ -61,8 +61,19 @@ public final class AgentNetwork implements AutoCloseable {
                 config.string(Setting.XMPP_DOMAIN), tls(config), config.path(Setting.XMPP_TRUST_CERT),
                 config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600), null);
         String provisioning = config.url(Setting.XMPP_PROVISION_URL);
-        return new AgentNetwork(new XmppTransport(settings), null, provisioning.isEmpty() ? null
-                : new EjabberdApi(provisioning, settings.domain()));
+        if (provisioning.isEmpty()) {
+            return new AgentNetwork(new XmppTransport(settings), null, null);
+        }
+        Path secretFile = config.path(Setting.XMPP_PROVISION_SECRET);
+        String secret;
+        try {
+            secret = EjabberdApi.readSecret(secretFile);
+        } catch (IOException e) {
+            throw new maw.config.ConfigException(Setting.XMPP_PROVISION_SECRET.key() + ": cannot read " + secretFile
+                    + " (" + e.getMessage() + ")");
+        }
+        return new AgentNetwork(new XmppTransport(settings), null,
+                new EjabberdApi(provisioning, settings.domain(), secret));
     }
 
     /** The private instance the settings describe (whether or not it runs). */

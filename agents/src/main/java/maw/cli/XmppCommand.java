@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
         description = {"Control the private ejabberd (loopback only, its own config, spool and logs in xmpp.home).",
             "",
             "  start                      install ejabberd if missing (as root), start, wait until ready",
+            "                             (--open-registration: anyone on this machine may create accounts)",
             "  stop | restart | status",
             "  register NAME:PASSWORD...  create accounts, or reset their passwords, in one bulk call",
             "  register --file FILE       the same from a file of NAME:PASSWORD lines",
@@ -26,6 +27,10 @@ final class XmppCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions options;
+
+    @picocli.CommandLine.Option(names = "--open-registration", description = "with start: let any process on this "
+            + "machine create accounts in-band (XEP-0077, SPADE's auto_register); closed by default")
+    boolean openRegistration;
 
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "start, stop, restart, status, register, env, ctl")
     List<String> command = new ArrayList<>();
@@ -43,6 +48,9 @@ final class XmppCommand implements Callable<Integer> {
         env.put("MAW_XMPP_HTTP_PORT", Integer.toString(config.port(Setting.XMPP_HTTP_PORT)));
         env.put("MAW_XMPP_DIST_PORT", Integer.toString(config.port(Setting.XMPP_DIST_PORT)));
         env.put("MAW_XMPP_DOMAIN", config.string(Setting.XMPP_DOMAIN));
+        if (openRegistration) {
+            env.put("MAW_XMPP_OPEN_REGISTRATION", "1");
+        }
         return pb.start().waitFor();
     }
 }

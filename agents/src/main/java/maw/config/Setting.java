@@ -44,6 +44,15 @@ public enum Setting {
             "with xmpp.server external: an ejabberd HTTP API that lets this machine create accounts (as the docker "
                     + "compose ejabberd does), e.g. http://ejabberd:5280/api; empty: the accounts must exist",
             (c, s) -> c.url(s)),
+    XMPP_PROVISION_SECRET("xmpp.provision-secret-file", "",
+            "with xmpp.provision-url: the file holding the API's provisioner password (the server's "
+                    + "tls/provisioner.secret, which its maw-xmpp start writes)",
+            (c, s) -> {
+                if (!c.string(XMPP_PROVISION_URL).isEmpty() && c.string(s).isEmpty()) {
+                    throw new ConfigException(s.key() + " is needed with xmpp.provision-url (the API answers only "
+                            + "the provisioner)");
+                }
+            }),
     XMPP_CONNECT_TIMEOUT("xmpp.connect-timeout", "10", "seconds one connection attempt may take",
             (c, s) -> c.seconds(s, 0.1, 600)),
     RUNTIME_THREADS("runtime.threads", "platform",

@@ -33,6 +33,7 @@ public class Agent {
 
     protected final Logger log;
     private final Jid jid;
+    private final String resource;
     private final String password;
     private final Mailbox mailbox;
     private final List<Behaviour> behaviours = new CopyOnWriteArrayList<>();
@@ -57,6 +58,9 @@ public class Agent {
 
     public Agent(Jid jid, String password, int mailboxCapacity) {
         this.jid = Objects.requireNonNull(jid, "jid").bare();
+        // One resource for the agent's whole life, reconnections included: the full JID others come to know.
+        this.resource = jid.resource() != null ? jid.resource()
+                : "maw-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         if (this.jid.local() == null) {
             throw new IllegalArgumentException("an agent JID needs a local part: " + jid);
         }
@@ -111,6 +115,14 @@ public class Agent {
         return jid;
     }
 
+    /**
+     * The full JID this agent's session has, the same across reconnections: the resource given in the JID it was
+     * made with, or a random one. Others that know it trust this session and no other of the same account.
+     */
+    public final Jid session() {
+        return jid.withResource(resource);
+    }
+
     public final Status status() {
         return status;
     }
@@ -161,7 +173,7 @@ public class Agent {
             startedAt = java.time.Instant.now();
         }
         try {
-            connection = transport.open(jid, password, new Transport.Inbound() {
+            connection = transport.open(session(), password, new Transport.Inbound() {
                 @Override
                 public void message(Transport.Connection via, Message m) {
                     inbound(via, m);

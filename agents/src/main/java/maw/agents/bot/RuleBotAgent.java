@@ -73,7 +73,7 @@ public final class RuleBotAgent extends GameAgent {
         if (!(body instanceof Catalog.GetInput in) || isComplaint(m)) {
             return;
         }
-        if (owner != null && !m.sender().sameBare(owner)) {
+        if (owner != null && !fromKnownSession(m, owner)) {
             refuse(m, in.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
             return;
         }

@@ -128,7 +128,7 @@ public final class ChatRoomAgent extends GameAgent {
     }
 
     private boolean fromGameMaster(Message m) {
-        return gameMaster.sameBare(m.sender());
+        return fromKnownSession(m, gameMaster);
     }
 
     private void onOpen(Message m, Catalog.OpenRoom o) {

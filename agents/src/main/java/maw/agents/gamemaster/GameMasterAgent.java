@@ -209,7 +209,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             fsm.addTransition(RESUME, SETUP).addTransition(RESUME, ASSIGN).addTransition(RESUME, PHASE)
                     .addTransition(RESUME, END);
         }
-        listener.opened(config, jid(), ruleset.rules().name(), ruleset.options(), recovery != null);
+        listener.opened(config, session(), ruleset.rules().name(), ruleset.options(), recovery != null);
         addBehaviour(fsm);
     }
 

@@ -77,7 +77,7 @@ public final class UserInterfaceAgent extends GameAgent {
         if (body == null) {
             return;
         }
-        if (!m.sender().sameBare(player)) {
+        if (!fromKnownSession(m, player)) {
             if (!isComplaint(m)) {
                 refuse(m, body.game(), RefusalCode.NOT_YOURS, "a person's seat takes messages from its own player only");
             }

@@ -107,7 +107,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         if (body == null || isComplaint(m)) {
             return;
         }
-        if (player != null && !m.sender().sameBare(player)) {
+        if (player != null && !fromKnownSession(m, player)) {
             refuse(m, body.game(), RefusalCode.NOT_YOURS, "a model seat takes get_input from its own player only");
             return;
         }

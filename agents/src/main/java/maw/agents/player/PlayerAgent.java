@@ -171,6 +171,7 @@ public final class PlayerAgent extends GameAgent {
             if (answer != null && read(answer) instanceof Catalog.SeatName a && !a.name().isBlank()) {
                 name = a.name().strip();
                 observe = Boolean.TRUE.equals(a.observe());
+                knowSession(answer.sender()); // the interface's session that named the seat speaks for it
                 // What the interface's account sent before it answered is of an earlier session (the server keeps
                 // messages for an account that is away): a vote from then must not be cast now.
                 int old = 0;
@@ -205,6 +206,7 @@ public final class PlayerAgent extends GameAgent {
             Body body = read(answer);
             if (answer.is(Performative.AGREE) && body instanceof Catalog.Joined j) {
                 game = j.game();
+                knowSession(answer.sender()); // the GameMaster's session that seated us runs the game
                 tell(Perceived.LOBBY, "You sit at the table as " + name + " (" + j.waiting() + " of " + j.needed()
                         + " players).");
                 s.setNextState(LOBBY);
@@ -296,10 +298,17 @@ public final class PlayerAgent extends GameAgent {
             return;
         }
         Jid from = m.sender().bare();
-        if (from.equals(ui)) {
-            onInterface(m, body);
-        } else if (from.equals(gameMaster)) {
-            onGameMaster(m, body);
+        if (from.equals(ui) || from.equals(gameMaster)) {
+            if (!fromKnownSession(m, from)) {
+                if (!isComplaint(m)) {
+                    refuse(m, game, RefusalCode.NOT_YOURS, "another session of " + from + " than the one this seat "
+                            + "knows: only that one is trusted");
+                }
+            } else if (from.equals(ui)) {
+                onInterface(m, body);
+            } else {
+                onGameMaster(m, body);
+            }
         } else if (from.equals(village) || from.equals(hideout)) {
             onRoom(m, body);
         } else if (!isComplaint(m)) {

@@ -240,7 +240,8 @@ public final class GameTable {
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            GameMasterAgent<GameState, GameOptions, maw.game.Event> gm = GameMasterAgent.of(gameMaster(), password,
+            GameMasterAgent<GameState, GameOptions, maw.game.Event> gm = GameMasterAgent.of(
+                    spec.resume() != null ? spec.resume().gameMaster() : gameMaster(), password,
                     spec.resume() != null ? spec.resume().config() : gameMasterConfig(), spec.options(), gmListener);
             if (spec.resume() != null) {
                 gm.resume(spec.resume());

@@ -79,7 +79,8 @@ public final class LocalTransport implements Transport {
             throw new TransportException("cannot log in as " + bare + " on the local transport: not-authorized "
                     + "(wrong password or no such account)");
         }
-        LocalConnection c = new LocalConnection(bare.withResource("local-" + resources.incrementAndGet()), inbound);
+        LocalConnection c = new LocalConnection(jid.resource() != null ? jid
+                : bare.withResource("local-" + resources.incrementAndGet()), inbound);
         LocalConnection previous = online.put(bare, c);
         if (previous != null) {
             previous.connected = false; // as ejabberd does on a resource conflict: the newer session wins

@@ -17,17 +17,38 @@ import java.util.concurrent.CompletableFuture;
  * does: for each account both {@code register} and {@code change_password}, all at once; one of the two succeeds
  * whether or not the account exists, so an account ends up existing with the given password. For a server in
  * another container or on another machine that lets this one provision (the docker compose ejabberd does).
+ *
+ * <p>Every call authenticates as the server's provisioner ({@value #PROVISIONER}, whose password {@code maw-xmpp
+ * start} writes to {@code <home>/tls/provisioner.secret}): the server answers nobody else.
  */
 public final class EjabberdApi {
 
+    /** The account the API answers; no account MAW provisions may take its name (none starts with '_'). */
+    public static final String PROVISIONER = "_provisioner";
+
     private final URI base;
     private final String domain;
+    private final String authorization;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** @param baseUrl the API's address, such as {@code http://ejabberd:5280/api} */
-    public EjabberdApi(String baseUrl, String domain) {
+    /**
+     * @param baseUrl the API's address, such as {@code http://ejabberd:5280/api}
+     * @param secret  the provisioner's password
+     */
+    public EjabberdApi(String baseUrl, String domain, String secret) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.domain = domain;
+        this.authorization = "Basic " + java.util.Base64.getEncoder().encodeToString(
+                (PROVISIONER + "@" + domain + ":" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The provisioner's password as {@code maw-xmpp start} wrote it (surrounding white space removed). */
+    public static String readSecret(java.nio.file.Path file) throws IOException {
+        String secret = java.nio.file.Files.readString(file).strip();
+        if (secret.isEmpty()) {
+            throw new IOException("the provisioner's password file " + file + " is empty");
+        }
+        return secret;
     }
 
     /** Creates the accounts, or sets their passwords if they exist. */
@@ -35,6 +56,9 @@ public final class EjabberdApi {
         List<CompletableFuture<String>> calls = new ArrayList<>();
         for (Map.Entry<String, String> a : accounts.entrySet()) {
             String user = a.getKey();
+            if (user.startsWith("_")) {
+                throw new IOException("the account name " + user + " is reserved (no account name starts with '_')");
+            }
             calls.add(call("register", "{\"user\":" + quote(user) + ",\"host\":" + quote(domain) + ",\"password\":"
                     + quote(a.getValue()) + "}", user));
             calls.add(call("change_password", "{\"user\":" + quote(user) + ",\"host\":" + quote(domain)
@@ -59,7 +83,7 @@ public final class EjabberdApi {
 
     private CompletableFuture<String> call(String command, String json, String user) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(command)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build();
+                .header("Content-Type", "application/json").header("Authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(json)).build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("HTTP " + r.statusCode() + " for " + command + " " + user + ": "

@@ -92,14 +92,19 @@ class ContainerEjabberdTest {
 
         run("10.255.255.0/24");
         assertThat(script("status")).contains("running").contains("0.0.0.0:" + port);
-        assertThatThrownBy(() -> new EjabberdApi(api, "localhost").register(Map.of("nobody", "pw")))
+        String secret = EjabberdApi.readSecret(home.resolve("tls/provisioner.secret"));
+        // With the provisioner's password, but from an address --api-from does not name.
+        assertThatThrownBy(() -> new EjabberdApi(api, "localhost", secret).register(Map.of("nobody", "pw")))
                 .isInstanceOf(IOException.class).hasMessageContaining("could not create the accounts nobody");
         terminate();
 
         run(address + "/32");
-        new EjabberdApi(api, "localhost").register(Map.of("remote-a", "pw-a", "remote-b", "pw-b"));
+        // From a named address, but without the password.
+        assertThatThrownBy(() -> new EjabberdApi(api, "localhost", "guess").register(Map.of("nobody", "pw")))
+                .isInstanceOf(IOException.class).hasMessageContaining("HTTP 401");
+        new EjabberdApi(api, "localhost", secret).register(Map.of("remote-a", "pw-a", "remote-b", "pw-b"));
         // Registering again resets the password rather than failing: a rerun of the stack finds its accounts.
-        new EjabberdApi(api, "localhost").register(Map.of("remote-a", "pw-a2"));
+        new EjabberdApi(api, "localhost", secret).register(Map.of("remote-a", "pw-a2"));
         XmppSettings settings = new XmppSettings(address, port, "localhost", XmppSettings.Tls.REQUIRED,
                 home.resolve("tls/cert.pem"), Duration.ofSeconds(10), Duration.ofSeconds(1));
         try (XmppTransport transport = new XmppTransport(settings)) {
