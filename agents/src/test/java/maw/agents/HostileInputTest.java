@@ -125,4 +125,26 @@ class HostileInputTest {
         assertThat(joined.json().get("waiting").asInt()).as("Ann is the first at the table").isEqualTo(1);
         assertThat(gm.lobby()).containsExactly("Ann");
     }
+
+    @Test
+    void stanzasFullOfEscapedCharactersNeitherDropTheReceiversConnectionNorStopIt() throws Exception {
+        // XPP3 parses the stream: the JDK's StAX parser would count every entity of the stream against its limits.
+        assertThat(org.jivesoftware.smack.xml.SmackXmlParser.getXmlPullParserFactory().getClass().getName())
+                .contains("xpp3");
+        Jid[] j = xmpp.accounts("entities", 2);
+        ScriptedSeat victim = agents.start(new ScriptedSeat(j[0], TestXmpp.password(j[0]), "victim", j[1]));
+        ScriptedSeat hostile = agents.start(new ScriptedSeat(j[1], TestXmpp.password(j[1]), "hostile", j[0]));
+        String poison = "<".repeat(60_000); // every one goes over the wire as &lt;
+        for (int i = 0; i < 3; i++) {
+            hostile.send(raw(j[0], poison));
+            // The victim read all of it, and says it is no JSON.
+            Message nu = hostile.answer();
+            assertThat(nu.is(Performative.NOT_UNDERSTOOD)).isTrue();
+            assertThat(nu.json().get("received").asText()).isEqualTo("<".repeat(500));
+        }
+        hostile.send(j[0], new Catalog.Ping("g"));
+        assertThat(victim.next("ping").sender().sameBare(j[1])).isTrue();
+        assertThat(victim.drops.get()).as("connection drops").isZero();
+        assertThat(victim.isConnected()).isTrue();
+    }
 }

@@ -28,11 +28,18 @@ final class ScriptedSeat extends GameAgent {
     volatile String game;
     volatile int round;
     volatile boolean answersReadyChecks = true;
+    /** How often the connection dropped while this seat ran. */
+    final java.util.concurrent.atomic.AtomicInteger drops = new java.util.concurrent.atomic.AtomicInteger();
 
     ScriptedSeat(Jid jid, String password, String name, Jid gameMaster) {
         super(jid, password);
         this.name = name;
         this.gameMaster = gameMaster;
+    }
+
+    @Override
+    protected void onConnectionLost(Exception cause) {
+        drops.incrementAndGet();
     }
 
     @Override
