@@ -10,6 +10,7 @@ import maw.config.Setting;
 import maw.config.Setting.ServerKind;
 import maw.config.Setting.TlsKind;
 import maw.config.Setting.TransportKind;
+import maw.runtime.Jid;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 import maw.runtime.xmpp.EjabberdApi;
@@ -112,6 +113,52 @@ public final class AgentNetwork implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
         }
+    }
+
+    /**
+     * Like {@link #provision}, but first makes sure no program runs as any of these accounts: provisioning resets
+     * passwords, and two programs on one account would share its messages. {@code whose} says in an error what
+     * already runs ("a GameMaster named gm", say). A session that is just closing gets a few seconds to go.
+     */
+    public void provisionUnused(Map<String, String> accounts, String whose) {
+        java.util.Set<String> busy = java.util.Set.of();
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+        do {
+            busy = online(accounts.keySet());
+            if (busy.isEmpty()) {
+                break;
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        } while (System.nanoTime() < deadline);
+        if (!busy.isEmpty()) {
+            throw new maw.config.ConfigException(whose + " already runs on " + describe() + ": "
+                    + busy.stream().map(a -> a + "@" + transport.domain()).collect(
+                            java.util.stream.Collectors.joining(", "))
+                    + (busy.size() == 1 ? " is" : " are") + " logged in. Stop it first, or choose another name.");
+        }
+        provision(accounts);
+    }
+
+    /** Which of these accounts have a session logged in now, where this network can tell (else none). */
+    public java.util.Set<String> online(java.util.Collection<String> accounts) {
+        try {
+            if (transport instanceof LocalTransport local) {
+                return accounts.stream().filter(a -> local.isOnline(Jid.of(a, local.domain())))
+                        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+            } else if (server != null) {
+                return server.api().online(accounts);
+            } else if (api != null) {
+                return api.online(accounts);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return java.util.Set.of();
     }
 
     /**

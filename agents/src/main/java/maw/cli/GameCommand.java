@@ -186,7 +186,11 @@ final class GameCommand implements Callable<Integer> {
                 Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("table.json").toFile(),
                         new TableFile(seats, bots, humans, name, openSeats, lobbySeconds));
             }
-            network.provision(table.accounts());
+            if (recovery != null) {
+                network.provision(table.accounts());
+            } else {
+                network.provisionUnused(table.accounts(), "a game with the same account names");
+            }
             // A person at the table sees neither the seed (the deal follows from it) nor where the journal is (it
             // holds every role and the Hideout) until the game is over.
             System.out.printf("MAW game %s: %s, %d round(s), %son %s%n", table.gameId(),

@@ -101,7 +101,11 @@ final class GmCommand implements Callable<Integer> {
             for (Jid j : List.of(gm, gmConfig.village(), gmConfig.hideout())) {
                 accounts.put(j.local(), pw);
             }
-            network.provision(accounts);
+            if (recovery != null) {
+                network.provision(accounts); // the GameMaster that died may still look logged in: it is replaced
+            } else {
+                network.provisionUnused(accounts, "a GameMaster named " + gm.local());
+            }
             String gameId = gmConfig.gameId();
             Path dir = recovery != null ? resume : GameRules.gameDir(settings, out, gameId);
             Files.createDirectories(dir);

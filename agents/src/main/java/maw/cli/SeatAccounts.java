@@ -31,7 +31,7 @@ record SeatAccounts(Jid master, Jid player, Jid ui, String password) {
         Map<String, String> accounts = new LinkedHashMap<>();
         accounts.put(player.local(), pw);
         accounts.put(ui.local(), pw);
-        network.provision(accounts);
+        network.provisionUnused(accounts, "a seat named " + name);
         return new SeatAccounts(master, player, ui, pw);
     }
 }

@@ -181,4 +181,29 @@ class HostileAccountsTest {
         assertThat(seen).noneMatch(l -> l.contains("forged"));
         assertThat(gm.seen()).noneMatch(m -> m.is(Performative.REFUSE));
     }
+
+    @Test
+    void aSecondSessionOfASeatedAccountCannotTakeTheSeatMidGame() throws Exception {
+        Jid[] j = xmpp.accounts("duplicate", 6);
+        agents.start(new maw.agents.chatroom.ChatRoomAgent(j[1], TestXmpp.password(j[1]), maw.game.Room.VILLAGE, j[0],
+                null, null));
+        agents.start(new maw.agents.chatroom.ChatRoomAgent(j[2], TestXmpp.password(j[2]), maw.game.Room.HIDEOUT, j[0],
+                null, null));
+        agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
+                new maw.agents.gamemaster.GameMasterAgent.Config("g-dup", 3, 1, 1, j[1], j[2], Duration.ofSeconds(30),
+                        Duration.ofSeconds(30)), maw.game.GameOptions.defaults(), null));
+        List<ScriptedSeat> seats = new java.util.ArrayList<>();
+        String[] names = {"Ann", "Bob", "Cid"};
+        for (int i = 0; i < 3; i++) {
+            seats.add(agents.start(new ScriptedSeat(j[3 + i], TestXmpp.password(j[3 + i]), names[i], j[0])));
+            assertThat(seats.get(i).join().bodyType()).isEqualTo("joined");
+        }
+        seats.get(0).next("start_game");
+        ScriptedSeat second = agents.start(new ScriptedSeat(j[3].withResource("second"), TestXmpp.password(j[3]),
+                "Ann", j[0]));
+        Message answer = second.join();
+        assertThat(answer.is(Performative.REFUSE)).isTrue();
+        assertThat(answer.json().get("code").asText()).isEqualTo("game_in_progress");
+        assertThat(answer.json().get("reason").asText()).contains("another session");
+    }
 }

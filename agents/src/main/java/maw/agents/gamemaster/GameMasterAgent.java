@@ -125,6 +125,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Listener listener;
     private final Map<String, Jid> seats = new LinkedHashMap<>();
     private final Map<Jid, String> names = new HashMap<>();
+    /** The session (full JID) each seat joined from. */
+    private final Map<String, Jid> joinedFrom = new HashMap<>();
     private final Set<Jid> ready = new HashSet<>();
     private final Map<String, Integer> totals = new TreeMap<>();
     private final List<RoundSummary> summaries = new ArrayList<>();
@@ -433,7 +435,16 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         Jid from = m.sender().bare();
         String name = j.player_name().strip();
         String mine = names.get(from);
+        Jid session = joinedFrom.get(mine);
+        if (name.equals(mine) && seated && session != null && !session.equals(m.sender())) {
+            // The seat's account, from another program: the seat is played from where it joined.
+            refuse(m, config.gameId(), RefusalCode.GAME_IN_PROGRESS, name + " is played from another session ("
+                    + session.resource() + "); a seat cannot be taken over mid-game");
+            listener.refused(0, name, "join_lobby", RefusalCode.GAME_IN_PROGRESS, "joined from a second session");
+            return;
+        }
         if (name.equals(mine)) {
+            joinedFrom.put(name, m.sender());
             reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             return;
         }
@@ -463,6 +474,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         seats.put(name, from);
         names.put(from, name);
+        joinedFrom.put(name, m.sender());
         lobby = List.copyOf(seats.keySet());
         reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
         listener.joined(name, from, seats.size(), config.players());
@@ -484,6 +496,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private void unseat(String name, String why) {
         Jid j = seats.remove(name);
         lobby = List.copyOf(seats.keySet());
+        joinedFrom.remove(name);
         if (j != null) {
             names.remove(j);
             ready.remove(j);

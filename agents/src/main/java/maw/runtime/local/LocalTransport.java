@@ -96,6 +96,12 @@ public final class LocalTransport implements Transport {
         return c;
     }
 
+    /** Whether a session of the account is logged in now. */
+    public boolean isOnline(Jid account) {
+        LocalConnection c = online.get(account.bare());
+        return c != null && c.connected;
+    }
+
     private void route(Message m) {
         routed.incrementAndGet();
         Jid target = m.to().bare();

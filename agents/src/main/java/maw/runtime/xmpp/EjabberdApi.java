@@ -81,6 +81,35 @@ public final class EjabberdApi {
         }
     }
 
+    /** Which of these accounts have a session logged in now (another program runs as them). */
+    public java.util.SortedSet<String> online(java.util.Collection<String> users) throws IOException {
+        Map<String, CompletableFuture<HttpResponse<String>>> calls = new java.util.LinkedHashMap<>();
+        for (String user : users) {
+            HttpRequest request = HttpRequest.newBuilder(base.resolve("user_resources")).timeout(Duration.ofSeconds(10))
+                    .header("Content-Type", "application/json").header("Authorization", authorization)
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"user\":" + quote(user) + ",\"host\":"
+                            + quote(domain) + "}")).build();
+            calls.put(user, http.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
+        }
+        TreeSet<String> online = new TreeSet<>();
+        for (Map.Entry<String, CompletableFuture<HttpResponse<String>>> c : calls.entrySet()) {
+            HttpResponse<String> r;
+            try {
+                r = c.getValue().join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw new IOException("could not ask " + base + " who is logged in: " + e.getCause().getMessage(), e);
+            }
+            if (r.statusCode() != 200) {
+                throw new IOException("could not ask " + base + " who is logged in (HTTP " + r.statusCode() + "): "
+                        + r.body());
+            }
+            if (!r.body().strip().equals("[]")) {
+                online.add(c.getKey());
+            }
+        }
+        return online;
+    }
+
     private CompletableFuture<String> call(String command, String json, String user) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(command)).timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json").header("Authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(json)).build();

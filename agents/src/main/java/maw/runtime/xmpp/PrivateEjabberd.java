@@ -89,6 +89,12 @@ public final class PrivateEjabberd {
         return run(List.of("status"), Duration.ofSeconds(30), true) == 0;
     }
 
+    /** The instance's account API, as its provisioner (whose password only the instance's owner can read). */
+    public EjabberdApi api() throws IOException {
+        return new EjabberdApi("http://127.0.0.1:" + httpPort + "/api", domain,
+                EjabberdApi.readSecret(home.resolve("tls").resolve("provisioner.secret")));
+    }
+
     /** Creates the accounts, or resets their passwords if they exist, in one bulk call. */
     public void register(Map<String, String> accounts) throws IOException {
         if (accounts.isEmpty()) {

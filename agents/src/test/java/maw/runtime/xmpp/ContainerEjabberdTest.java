@@ -117,6 +117,16 @@ class ContainerEjabberdTest {
     }
 
     @Test
+    void anInstanceRunningOnOtherPortsIsNotTakenForTheOneAskedFor() throws Exception {
+        assertThat(script("start")).contains("ready on 127.0.0.1:" + port);
+        int other = TestXmpp.freePort();
+        String out = script("--port", Integer.toString(other), "start");
+        assertThat(out).contains("already runs with other settings").contains(Integer.toString(port))
+                .contains("asked for " + other);
+        assertThat(script("start")).contains("already running on 127.0.0.1:" + port);
+    }
+
+    @Test
     void badListenAndApiFromValuesAreNamed() throws Exception {
         assertThat(script("--listen", "everywhere", "start")).contains("invalid --listen address 'everywhere'");
         assertThat(script("--api-from", "the docker network", "start")).contains("invalid --api-from 'the'");
