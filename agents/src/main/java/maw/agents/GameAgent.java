@@ -18,6 +18,14 @@ public abstract class GameAgent extends Agent {
         super(jid, password);
     }
 
+    /**
+     * What the GameMaster takes from one sender: a seat's whole phase of acts, pings and readiness fits in the burst
+     * many times over; a flood is cut to this rate, and the others' messages are not held up behind it.
+     */
+    public static final maw.runtime.RateLimit GAME_MASTER_LIMIT = new maw.runtime.RateLimit(60, 20);
+    /** What a room takes from one sender: chat lines and the polls that follow every line of the others. */
+    public static final maw.runtime.RateLimit ROOM_LIMIT = new maw.runtime.RateLimit(120, 40);
+
     /** Per account this agent takes orders from, the one session it trusts. */
     private final java.util.Map<Jid, Jid> sessions = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 /** {@code maw bench ...}: the benchmarks whose figures go into docs/BENCHMARKS.md. */
 @Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
-        subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class})
+        subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
+            BenchCommand.Flood.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -99,6 +100,72 @@ final class BenchCommand implements Runnable {
                     System.out.println(Json.write(out));
                 }
                 return 0;
+            }
+        }
+    }
+
+    @Command(name = "flood", mixinStandardHelpOptions = true,
+            header = "One seat floods the GameMaster and the Village during a game; the others must lose nothing.",
+            description = {"A game of rule bots over ejabberd, played twice in one run: as it is, and with one seat's",
+                "account sending N messages (valid votes, junk, chat lines) as the first day begins. Reports the other",
+                "seats' acts never answered (target: 0), dropped connections (target: 0), what the GameMaster and the",
+                "Village dropped over their per-sender limits, and the heap in use before and after the flood."})
+    static final class Flood implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--messages", defaultValue = "5000", description = "messages the flooding seat sends (default: ${DEFAULT-VALUE})")
+        int messages;
+
+        @Option(names = "--players", defaultValue = "6", description = "seats (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--phase-seconds", defaultValue = "10", description = "length of each day and night (default: ${DEFAULT-VALUE})")
+        double phaseSeconds;
+
+        @Option(names = "--seed", defaultValue = "1", description = "the game's seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (messages < 1 || players < 3 || phaseSeconds < 1 || phaseSeconds > 600) {
+                throw new ConfigException("--messages must be at least 1, --players at least 3, --phase-seconds 1-600");
+            }
+            MawConfig config = options.load();
+            try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
+                if (!(network.transport() instanceof XmppTransport) || !network.canProvision()) {
+                    throw new ConfigException("bench flood needs an ejabberd it can create accounts on (transport xmpp)");
+                }
+                System.out.println("bench flood on " + network.describe());
+                maw.bench.FloodBench.Result r = new maw.bench.FloodBench(network.transport(), network::provision,
+                        System.out, java.time.Duration.ofMillis((long) (phaseSeconds * 1000))).run(players, messages,
+                        seed);
+                System.out.printf("%nother seats' acts never answered: %d of %d with the flood (%d of %d without)   "
+                        + "(target: 0)%n", r.flood().othersActsUnanswered(), r.flood().othersActsSent(),
+                        r.baseline().othersActsUnanswered(), r.baseline().othersActsSent());
+                System.out.printf("connections dropped: %d with the flood, %d without   (target: 0)%n",
+                        r.flood().connectionLosses(), r.baseline().connectionLosses());
+                System.out.printf("GameMaster: received %d, dropped %d over the limit; Village dropped %d%n",
+                        r.flood().gameMasterReceived(), r.flood().gameMasterRateLimited(),
+                        r.flood().villageRateLimited());
+                System.out.printf("heap in use: %d MB before and %d MB after the flood (%d and %d MB without it)%n",
+                        r.flood().heapBeforeBytes() >> 20, r.flood().heapAfterBytes() >> 20,
+                        r.baseline().heapBeforeBytes() >> 20, r.baseline().heapAfterBytes() >> 20);
+                System.out.printf("game time with the flood / without: %.2f%n",
+                        (double) r.flood().wallMillis() / Math.max(1, r.baseline().wallMillis()));
+                if (json) {
+                    Map<String, Object> out = new LinkedHashMap<>(r.toJson());
+                    out.put("server", network.describe());
+                    out.put("java", Runtime.version().toString());
+                    out.put("cpus", Runtime.getRuntime().availableProcessors());
+                    System.out.println(Json.write(out));
+                }
+                boolean held = r.flood().othersActsUnanswered() == 0 && r.flood().connectionLosses() == 0;
+                return held ? 0 : 1;
             }
         }
     }

@@ -65,7 +65,9 @@ public enum RefusalCode {
     /** Only the GameMaster (or the room, or the seat's own Player) sends this. */
     NOT_YOURS,
     /** This agent does not take this kind of message. */
-    WRONG_RECIPIENT;
+    WRONG_RECIPIENT,
+    /** The sender sent more messages than this agent takes from one sender (the rest of the run is dropped). */
+    RATE_LIMITED;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

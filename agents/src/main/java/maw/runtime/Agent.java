@@ -44,6 +44,11 @@ public class Agent {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong notUnderstood = new AtomicLong();
+    private final AtomicLong rateLimited = new AtomicLong();
+    private final AtomicLong connectionLosses = new AtomicLong();
+    private final java.util.concurrent.ConcurrentHashMap<Jid, RateLimit.Bucket> buckets =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile RateLimit inboundLimit;
     private volatile Status status = Status.NEW;
     private volatile java.time.Instant startedAt = java.time.Instant.MIN;
     private volatile Transport.Connection connection;
@@ -182,6 +187,7 @@ public class Agent {
                 @Override
                 public void connectionLost(Exception cause) {
                     log.warn("{}: connection lost ({}); reconnecting", jid, cause == null ? "closed" : cause.getMessage());
+                    connectionLosses.incrementAndGet();
                     onConnectionLost(cause);
                 }
 
@@ -311,6 +317,41 @@ public class Agent {
         return notUnderstood.get();
     }
 
+    /** Messages dropped because their sender sent more than {@link #limitInbound} allows. */
+    public final long rateLimitedCount() {
+        return rateLimited.get();
+    }
+
+    /** How often the connection dropped (and was re-established) since the agent started. */
+    public final long connectionLosses() {
+        return connectionLosses.get();
+    }
+
+    /**
+     * Limits how many messages each sender account may send this agent (null: no limit); see {@link RateLimit}.
+     * Call before {@link #start}.
+     */
+    public final Agent limitInbound(RateLimit limit) {
+        this.inboundLimit = limit;
+        return this;
+    }
+
+    /**
+     * The answer to the first message of a sender's excess run. By default a {@code refuse} with a JSON body of
+     * type {@code refusal} and code {@code rate_limited}.
+     */
+    protected Message rateLimitAnswer(Message m, RateLimit limit) {
+        ObjectNode body = Json.MAPPER.createObjectNode();
+        body.put("type", "refusal");
+        body.put("code", "rate_limited");
+        body.put("reason", "too many messages: at most " + limit.burst() + " at once and " + limit.perSecond()
+                + " a second; what goes over is dropped unanswered until the rate falls");
+        if (m.bodyType() != null) {
+            body.put("refused", m.bodyType());
+        }
+        return m.createReply().performative(Performative.REFUSE).body(body).build();
+    }
+
     final Mailbox mailbox() {
         return mailbox;
     }
@@ -325,6 +366,10 @@ public class Agent {
         if (m.storedAt() != null && m.storedAt().isBefore(startedAt.minus(storedTolerance))
                 && !takesStoredMessagesFromBeforeItsStart()) {
             log.debug("{}: dropped a message the server kept from before this agent started: {}", jid, m);
+            return;
+        }
+        RateLimit limit = inboundLimit;
+        if (limit != null && !admitted(via, m, limit)) {
             return;
         }
         String problem = problemWith(m);
@@ -350,6 +395,34 @@ public class Agent {
                 log.warn("{}: could not answer not-understood to {}: {}", jid, m.sender(), e.getMessage());
             }
         });
+    }
+
+    /** Whether the sender may send this message now; if not, it is counted and (first of a run) answered. */
+    private boolean admitted(Transport.Connection via, Message m, RateLimit limit) {
+        long now = System.nanoTime();
+        RateLimit.Bucket bucket = buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now));
+        if (bucket.take(now)) {
+            return true;
+        }
+        long n = rateLimited.incrementAndGet();
+        if (n == 1 || n % 1000 == 0) {
+            log.warn("{}: {} is over its rate limit; dropped {} message(s) of over-limit senders so far", jid,
+                    m.sender().bare(), n);
+        }
+        boolean complaint = m.is(Performative.REFUSE) || m.is(Performative.NOT_UNDERSTOOD)
+                || m.is(Performative.FAILURE);
+        if (bucket.tell() && !complaint) {
+            Message answer = rateLimitAnswer(m, limit);
+            Thread.ofVirtual().name(jid.local() + "/rate-limited").start(() -> {
+                try {
+                    via.send(answer);
+                    sent.incrementAndGet();
+                } catch (RuntimeException e) {
+                    log.warn("{}: could not answer rate_limited to {}: {}", jid, m.sender(), e.getMessage());
+                }
+            });
+        }
+        return false;
     }
 
     /** Why a message cannot be handed to behaviours, or null when it can. */

@@ -78,6 +78,30 @@ class XmppTransportTest extends AgentRuntimeContract {
                 .hasMessageContaining("serves the domain " + xmpp.domain());
     }
 
+    /**
+     * Thousands of messages sent as fast as possible while the answers stream back: the server asks for
+     * acknowledgements all along, and Smack alone would hang the sender's connection for good once 500 of its stanzas
+     * wait for one.
+     */
+    @Test
+    void aBurstOfThousandsWithAnswersComingBackNeverHangsTheSender() throws Exception {
+        Jid[] j = accounts("burst", 2);
+        echo(j[0]);
+        Probe p = probe(j[1]);
+        int n = 3000;
+        Thread sender = Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < n; i++) {
+                p.send(request(j[0], "{\"type\":\"ping\",\"seq\":" + i + "}"));
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            assertThat(p.next().json().get("seq").asInt()).isEqualTo(i);
+        }
+        sender.join(Duration.ofSeconds(30));
+        assertThat(sender.isAlive()).isFalse();
+        assertThat(p.connectionLosses()).isZero();
+    }
+
     @Test
     void agentsReconnectByThemselvesAfterTheServerRestartsAndNothingSentMeanwhileIsLost() throws Exception {
         Jid[] j = accounts("reconnect", 2);

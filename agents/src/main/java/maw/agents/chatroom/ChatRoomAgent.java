@@ -76,6 +76,7 @@ public final class ChatRoomAgent extends GameAgent {
         this.gameMaster = gameMaster.bare();
         this.archiveDir = archiveDir;
         this.listener = listener == null ? (r, g, n, p, l) -> { } : listener;
+        limitInbound(ROOM_LIMIT);
     }
 
     public Room room() {

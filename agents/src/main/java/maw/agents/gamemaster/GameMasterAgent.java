@@ -147,6 +147,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         this.config = Objects.requireNonNull(config, "config");
         this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
         this.listener = listener == null ? new Listener() { } : listener;
+        limitInbound(GAME_MASTER_LIMIT);
     }
 
     /** A GameMaster of MAW's rules with these options. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import maw.agents.Catalog;
@@ -98,6 +99,9 @@ public final class PlayerAgent extends GameAgent {
     private long lastHeard = System.nanoTime();
     private long pingSent;
     private boolean silent;
+    /** The acts sent to the GameMaster and not answered yet (their reply-with ids), and the counts. */
+    private final Set<String> unanswered = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicInteger actsSent = new java.util.concurrent.atomic.AtomicInteger();
 
     public PlayerAgent(Jid jid, String password, Jid gameMaster, Jid ui) {
         super(jid, password);
@@ -131,6 +135,16 @@ public final class PlayerAgent extends GameAgent {
 
     public String playerName() {
         return name;
+    }
+
+    /** How many acts (votes, divinations, whispers) this seat sent its GameMaster. */
+    public int actsSent() {
+        return actsSent.get();
+    }
+
+    /** How many of them the GameMaster has not answered (neither accepted nor refused). */
+    public int actsUnanswered() {
+        return unanswered.size();
     }
 
     @Override
@@ -332,6 +346,9 @@ public final class PlayerAgent extends GameAgent {
 
     private void onGameMaster(Message m, Body body) {
         heardFromGameMaster();
+        if (m.inReplyTo() != null) {
+            unanswered.remove(m.inReplyTo());
+        }
         if (body.game() != null && game != null && !game.equals(body.game())) {
             log.debug("{}: ignored a message of another game: {}", jid(), m);
             return;
@@ -627,8 +644,13 @@ public final class PlayerAgent extends GameAgent {
 
     /** A request with a fresh reply-with, so that its answer (agree or refuse) is matched to it. */
     private Message request(Jid to, Body body) {
-        return Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).replyWith(newId())
+        Message m = Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).replyWith(newId())
                 .body(body).build();
+        if (to.equals(gameMaster) && body instanceof Catalog.Stamped) {
+            actsSent.incrementAndGet();
+            unanswered.add(m.replyWith());
+        }
+        return m;
     }
 
     private void askInterface() {

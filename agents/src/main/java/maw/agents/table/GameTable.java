@@ -376,6 +376,11 @@ public final class GameTable {
         aborted.completeExceptionally(new java.util.concurrent.CancellationException(why));
     }
 
+    /** The agents this table has started so far (the GameMaster, the rooms, the seats and their Players). */
+    public List<Agent> agents() {
+        return List.copyOf(started);
+    }
+
     /** Stops one agent of the table, as if its process had died (for tests of disconnection). */
     public void stop(Jid jid) {
         for (Agent a : List.copyOf(started)) {

@@ -119,6 +119,7 @@ public final class XmppTransport implements Transport {
         c.setUseStreamManagementResumption(false);
         XmppConnection conn = new XmppConnection(c, jid, inbound);
         c.onMessage(conn::onStanza);
+        c.addStanzaAcknowledgedListener(stanza -> conn.acknowledged());
         try {
             c.connect();
             c.login();
@@ -189,6 +190,11 @@ public final class XmppTransport implements Transport {
         return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
     }
 
+    /** Unacknowledged stanzas at which a sender asks the server for an acknowledgement, and at which it waits. */
+    static final int ASK_ACK_AT = 100;
+    static final int MAX_IN_FLIGHT = 250;
+    private static final Duration WINDOW_WAIT = Duration.ofSeconds(5);
+
     /** One agent's Smack connection. */
     private static final class XmppConnection implements Connection, ConnectionListener {
         private final AgentXmppConnection smack;
@@ -198,6 +204,10 @@ public final class XmppTransport implements Transport {
         private final RecentIds seen = new RecentIds(RECENT_IDS);
         private volatile boolean closed;
         private volatile boolean lost;
+        /** Stanzas sent and not yet acknowledged by the server (stream management), and whether we asked. */
+        private final Object flow = new Object();
+        private int inFlight;
+        private boolean ackAsked;
 
         XmppConnection(AgentXmppConnection smack, Jid requested, Inbound inbound) {
             this.smack = smack;
@@ -243,6 +253,7 @@ public final class XmppTransport implements Transport {
             synchronized (pending) {
                 if (pending.isEmpty() && smack.isAuthenticated()) {
                     try {
+                        awaitWindow();
                         smack.sendStanza(stanza);
                         if (LOG.isTraceEnabled()) {
                             LOG.trace("{} -> {}", requested, message);
@@ -263,6 +274,42 @@ public final class XmppTransport implements Transport {
             }
         }
 
+        /**
+         * Keeps the stanzas not yet acknowledged well below Smack's own queue of them (500): when that queue is full,
+         * Smack's writer waits for an acknowledgement that its reader, itself waiting to queue the answer to the
+         * server's request for one, can never process, and the connection hangs for good. A sender that gets ahead
+         * asks the server for an acknowledgement and waits for it (at most a few seconds, then goes on).
+         */
+        private void awaitWindow() throws InterruptedException, SmackException.NotConnectedException {
+            if (!smack.isSmEnabled()) {
+                return;
+            }
+            synchronized (flow) {
+                if (inFlight >= ASK_ACK_AT && !ackAsked) {
+                    ackAsked = true;
+                    try {
+                        smack.requestSmAcknowledgement();
+                    } catch (org.jivesoftware.smack.sm.StreamManagementException.StreamManagementNotEnabledException e) {
+                        return;
+                    }
+                }
+                long deadline = System.nanoTime() + WINDOW_WAIT.toNanos();
+                while (inFlight >= MAX_IN_FLIGHT && System.nanoTime() < deadline && smack.isAuthenticated()) {
+                    flow.wait(50);
+                }
+                inFlight++;
+            }
+        }
+
+        /** The server acknowledged one stanza. */
+        void acknowledged() {
+            synchronized (flow) {
+                inFlight = Math.max(0, inFlight - 1);
+                ackAsked = false;
+                flow.notifyAll();
+            }
+        }
+
         private void flush() {
             synchronized (pending) {
                 if (!pending.isEmpty()) {
@@ -270,6 +317,7 @@ public final class XmppTransport implements Transport {
                 }
                 while (!pending.isEmpty() && smack.isAuthenticated()) {
                     try {
+                        awaitWindow();
                         smack.sendStanza(pending.peekFirst());
                         pending.pollFirst();
                     } catch (SmackException.NotConnectedException e) {
@@ -332,6 +380,12 @@ public final class XmppTransport implements Transport {
 
         @Override
         public void authenticated(XMPPConnection connection, boolean resumed) {
+            synchronized (flow) {
+                // A new session (no resumption): Smack forgot what the old one had not had acknowledged.
+                inFlight = 0;
+                ackAsked = false;
+                flow.notifyAll();
+            }
             flush();
             if (lost) {
                 lost = false;
