@@ -81,7 +81,7 @@ class XmppTransportTest extends AgentRuntimeContract {
     /**
      * Thousands of messages sent as fast as possible while the answers stream back (the server asks for
      * acknowledgements all along): every one arrives, in order, and the sender's connection stays up. (The hang of
-     * Smack's stream management past 500 unacknowledged stanzas did not show here; FloodBenchTest met it.)
+     * Smack's stream management past 500 unacknowledged stanzas did not show here; the flooding client of ./maw bench flood met it.)
      */
     @Test
     void aBurstOfThousandsWithAnswersComingBackNeverHangsTheSender() throws Exception {
