@@ -206,4 +206,50 @@ class HostileAccountsTest {
         assertThat(answer.json().get("code").asText()).isEqualTo("game_in_progress");
         assertThat(answer.json().get("reason").asText()).contains("another session");
     }
+
+    @Test
+    void readinessSentByStrangersCountsForNoSeatAndEvictsNobody() throws Exception {
+        Jid[] j = xmpp.accounts("forged-ready", 8);
+        agents.start(new maw.agents.chatroom.ChatRoomAgent(j[1], TestXmpp.password(j[1]), maw.game.Room.VILLAGE, j[0],
+                null, null));
+        agents.start(new maw.agents.chatroom.ChatRoomAgent(j[2], TestXmpp.password(j[2]), maw.game.Room.HIDEOUT, j[0],
+                null, null));
+        List<String> left = new CopyOnWriteArrayList<>();
+        agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
+                new maw.agents.gamemaster.GameMasterAgent.Config("g-ready", 3, 1, 1, j[1], j[2], Duration.ofSeconds(5),
+                        Duration.ofSeconds(10)), maw.game.GameOptions.defaults(),
+                new maw.agents.gamemaster.GameMasterAgent.Listener() {
+                    @Override
+                    public void left(String name, String why) {
+                        left.add(name + ": " + why);
+                    }
+                }));
+        ScriptedSeat ann = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "Ann", j[0]));
+        ScriptedSeat bob = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "Bob", j[0]));
+        ScriptedSeat cid = agents.start(new ScriptedSeat(j[5], TestXmpp.password(j[5]), "Cid", j[0]));
+        ScriptedSeat x = agents.start(new ScriptedSeat(j[6], TestXmpp.password(j[6]), "X", j[0]));
+        ScriptedSeat y = agents.start(new ScriptedSeat(j[7], TestXmpp.password(j[7]), "Y", j[0]));
+        // The honest seats take a moment to answer; the hostile one takes the last seat and answers at once, and two
+        // strangers answer the ready check for the game too, again and again, as if they were seated.
+        ann.readyDelay = Duration.ofSeconds(1);
+        bob.readyDelay = Duration.ofSeconds(1);
+        assertThat(ann.join().bodyType()).isEqualTo("joined");
+        assertThat(bob.join().bodyType()).isEqualTo("joined");
+        Thread forger = Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < 30 && !Thread.currentThread().isInterrupted(); i++) {
+                x.send(j[0], Performative.INFORM, new Catalog.Ready("g-ready"));
+                y.send(j[0], Performative.INFORM, new Catalog.Ready("g-ready"));
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        assertThat(cid.join().bodyType()).isEqualTo("joined");
+        Message start = ann.next("start_game");
+        forger.interrupt();
+        assertThat(start.json().get("players").toString()).contains("Ann").contains("Bob").contains("Cid");
+        assertThat(left).isEmpty();
+    }
 }

@@ -28,6 +28,8 @@ final class ScriptedSeat extends GameAgent {
     volatile String game;
     volatile int round;
     volatile boolean answersReadyChecks = true;
+    /** How long the seat takes to answer a ready check. */
+    volatile Duration readyDelay = Duration.ZERO;
     /** How often the connection dropped while this seat ran. */
     final java.util.concurrent.atomic.AtomicInteger drops = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -50,6 +52,9 @@ final class ScriptedSeat extends GameAgent {
                 return;
             }
             if ("ready_check".equals(m.bodyType()) && answersReadyChecks) {
+                if (!readyDelay.isZero()) {
+                    Thread.sleep(readyDelay.toMillis());
+                }
                 self.send(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
                         .body(new Catalog.Ready(m.json().get("game").asText())).build());
                 return;
