@@ -28,6 +28,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAiwolfProtocolIsPureJdkWithoutInputOrOutput() {
+        classes().that().resideInAPackage("maw.aiwolf.protocol..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.protocol..", "java.lang..",
+                        "java.util..")
+                .check(MAW);
+    }
+
+    @Test
     void theRuntimeKnowsNothingOfWhatIsBuiltOnIt() {
         noClasses().that().resideInAPackage("maw.runtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.config..", "maw.bench..",
