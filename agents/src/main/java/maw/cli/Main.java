@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             JoinCommand.class,
             XmppCommand.class,
             LlmCommand.class,
+            AiwolfCommand.class,
             BenchCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class},

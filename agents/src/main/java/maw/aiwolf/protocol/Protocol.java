@@ -208,6 +208,50 @@ public final class Protocol {
         };
     }
 
+    /**
+     * The structure of {@code s} as nested maps and lists of strings (for printing and JSON): its {@code type} (the
+     * keyword), {@code subject}, and as it has them {@code target}, {@code role}, {@code species}, {@code talk},
+     * {@code day} and {@code clauses}.
+     */
+    public static java.util.Map<String, Object> structure(Sentence s) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("type", s.keyword());
+        m.put("subject", s.subject() instanceof AgentId a ? a.toString() : s.subject().toString());
+        switch (s) {
+            case Estimate e -> {
+                m.put("target", word(e.target()));
+                m.put("role", e.role().name());
+            }
+            case Comingout c -> {
+                m.put("target", word(c.target()));
+                m.put("role", c.role().name());
+            }
+            case Action a -> m.put("target", word(a.target()));
+            case Divined d -> {
+                m.put("target", word(d.target()));
+                m.put("species", d.species().name());
+            }
+            case Identified i -> {
+                m.put("target", word(i.target()));
+                m.put("species", i.species().name());
+            }
+            case Agree a -> m.put("talk", a.talk().toString());
+            case Disagree d -> m.put("talk", d.talk().toString());
+            case Request r -> {
+                if (r.target() != null) {
+                    m.put("target", word(r.target()));
+                }
+            }
+            case Inquire i -> m.put("target", word(i.target()));
+            case Day d -> m.put("day", d.day());
+            default -> { }
+        }
+        if (!s.clauses().isEmpty()) {
+            m.put("clauses", s.clauses().stream().map(Protocol::structure).toList());
+        }
+        return m;
+    }
+
     // --- the parser -------------------------------------------------------------------------------------------------
 
     private static final Pattern AGENT = Pattern.compile("Agent(?:\\[(\\d{1,4})\\]|(\\d{1,4}))");

@@ -1,0 +1,67 @@
+package maw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import maw.runtime.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** {@code maw aiwolf check}: canonical forms and structures, errors with their position, exit codes, JSON lines. */
+class AiwolfCheckTest {
+
+    @RegisterExtension
+    final Console console = new Console();
+
+    @Test
+    void validTextIsPrintedCanonicallyWithItsStructure() {
+        assertThat(Main.execute("aiwolf", "check", "REQUEST Agent1 (VOTE Agent[2])", "Over")).isZero();
+        assertThat(console.out()).contains("valid 3.6: REQUEST Agent[01] (VOTE Agent[02])")
+                .contains("    REQUEST subject=UNSPEC target=Agent[01]")
+                .contains("      VOTE subject=UNSPEC target=Agent[02]")
+                .contains("valid 3.6: Over");
+    }
+
+    @Test
+    void invalidTextShowsWhereAndWhatWasExpectedAndWhetherTheOtherVersionTakesIt() {
+        assertThat(Main.execute("aiwolf", "check", "VOTE Agent[01]", "REQUEST (VOTE Agent[02])")).isEqualTo(1);
+        List<String> lines = console.out().lines().toList();
+        int at = lines.indexOf("invalid 3.6: REQUEST (VOTE Agent[02])");
+        assertThat(at).isNotNegative();
+        String caret = lines.get(at + 1);
+        assertThat(caret.indexOf('^')).isEqualTo("invalid 3.6: ".length() + "REQUEST ".length());
+        assertThat(caret).contains("at 8: expected a target").contains("(valid in version 2.01)");
+        assertThat(Main.execute("aiwolf", "check", "--version", "2.01", "REQUEST (VOTE Agent[02])")).isZero();
+    }
+
+    @Test
+    void standardInputIsReadALineAtATimeAndJsonIsOneObjectALine() throws Exception {
+        InputStream old = System.in;
+        System.setIn(new ByteArrayInputStream("Skip\n\nXOR (VOTE Agent[01])\n".getBytes(StandardCharsets.UTF_8)));
+        try {
+            assertThat(Main.execute("aiwolf", "check", "--json")).isEqualTo(1);
+        } finally {
+            System.setIn(old);
+        }
+        List<JsonNode> rows = new java.util.ArrayList<>();
+        for (String line : console.out().lines().toList()) {
+            rows.add(Json.parse(line));
+        }
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(0).get("valid").asBoolean()).isTrue();
+        assertThat(rows.get(0).get("canonical").asText()).isEqualTo("Skip");
+        assertThat(rows.get(1).get("valid").asBoolean()).isFalse();
+        assertThat(rows.get(1).get("error").get("position").asInt()).isEqualTo(20);
+        assertThat(rows.get(1).get("validIn").isNull()).isTrue();
+    }
+
+    @Test
+    void aBadVersionIsRefusedByName() {
+        assertThat(Main.execute("aiwolf", "check", "--version", "3", "Over")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '3' for --version");
+    }
+}
