@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
-            BenchCommand.Flood.class})
+            BenchCommand.Flood.class, BenchCommand.AiwolfParse.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -101,6 +101,45 @@ final class BenchCommand implements Runnable {
                 }
                 return 0;
             }
+        }
+    }
+
+    @Command(name = "aiwolf-parse", mixinStandardHelpOptions = true,
+            header = "The AIWolf protocol parser: throughput on realistic talk, and a fuzz run that must not crash.",
+            description = {"Parses a corpus of generated AIWolf talk (versions 3.6 and 2.01) and reports sentences per",
+                "second against splitting the same text at spaces, in the same run; then fuzzes the parser and the game",
+                "checker with N damaged or random inputs and reports the crashes (target: 0)."})
+    static final class AiwolfParse implements Callable<Integer> {
+
+        @Option(names = "--inputs", defaultValue = "1000000", description = "fuzz inputs (default: ${DEFAULT-VALUE})")
+        long inputs;
+
+        @Option(names = "--seed", defaultValue = "1", description = "seed of the corpus and the fuzzing (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            if (inputs < 1) {
+                throw new ConfigException("--inputs must be at least 1");
+            }
+            maw.bench.AiwolfParseBench.Result r = new maw.bench.AiwolfParseBench(System.out).run(inputs, seed);
+            System.out.printf(java.util.Locale.ROOT, "%nparse: %,.0f sentences/s, %.1f times the cost of splitting the same text at spaces%n",
+                    r.sentencesPerSecond(), r.splitsPerSecond() / r.sentencesPerSecond());
+            System.out.printf(java.util.Locale.ROOT, "fuzz: %,d inputs (%,d valid) in %,d ms, %d crashes   (target: 0)%n", r.fuzzInputs(),
+                    r.fuzzValid(), r.fuzzMillis(), r.crashes());
+            if (r.firstCrash() != null) {
+                System.out.println("first crash: " + maw.agents.Text.inert(r.firstCrash()));
+            }
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>(r.toJson());
+                out.put("java", Runtime.version().toString());
+                out.put("cpus", Runtime.getRuntime().availableProcessors());
+                System.out.println(Json.write(out));
+            }
+            return r.crashes() == 0 ? 0 : 1;
         }
     }
 

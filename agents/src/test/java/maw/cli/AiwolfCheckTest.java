@@ -64,4 +64,10 @@ class AiwolfCheckTest {
         assertThat(Main.execute("aiwolf", "check", "--version", "3", "Over")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value '3' for --version");
     }
+
+    @Test
+    void theParserBenchmarkFuzzesWithoutACrash() {
+        assertThat(Main.execute("bench", "aiwolf-parse", "--inputs", "20000", "--json")).isZero();
+        assertThat(console.out()).contains("fuzz: 20,000 inputs").contains("0 crashes").contains("\"crashes\":0");
+    }
 }
