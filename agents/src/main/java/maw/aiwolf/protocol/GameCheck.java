@@ -40,7 +40,7 @@ public record GameCheck(Set<Integer> agents, int today, Predicate<TalkRef> talkE
         switch (s) {
             case Sentence.Estimate e -> target(e.target(), out);
             case Sentence.Comingout c -> target(c.target(), out);
-            case Sentence.Action a -> target(a.target(), out);
+            case Sentence.Targeted a -> target(a.target(), out);
             case Sentence.Divined d -> target(d.target(), out);
             case Sentence.Identified i -> target(i.target(), out);
             case Agree a -> talk(a.talk(), out);

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import maw.aiwolf.protocol.Sentence.Action;
 import maw.aiwolf.protocol.Sentence.Agree;
 import maw.aiwolf.protocol.Sentence.And;
 import maw.aiwolf.protocol.Sentence.Because;
@@ -21,7 +20,7 @@ import maw.aiwolf.protocol.Sentence.Or;
 import maw.aiwolf.protocol.Sentence.Over;
 import maw.aiwolf.protocol.Sentence.Request;
 import maw.aiwolf.protocol.Sentence.Skip;
-import maw.aiwolf.protocol.Sentence.Verb;
+import maw.aiwolf.protocol.Sentence.Targeted;
 import maw.aiwolf.protocol.Sentence.Xor;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.aiwolf.protocol.Words.Any;
@@ -89,7 +88,7 @@ public final class Protocol {
             case Over o -> b.append("Over");
             case Estimate e -> b.append("ESTIMATE ").append(word(e.target())).append(' ').append(e.role());
             case Comingout c -> b.append("COMINGOUT ").append(word(c.target())).append(' ').append(c.role());
-            case Action a -> b.append(a.verb()).append(' ').append(word(a.target()));
+            case Targeted a -> b.append(a.keyword()).append(' ').append(word(a.target()));
             case Divined d -> b.append("DIVINED ").append(word(d.target())).append(' ').append(d.species());
             case Identified i -> b.append("IDENTIFIED ").append(word(i.target())).append(' ').append(i.species());
             case Agree a -> b.append("AGREE ").append(a.talk());
@@ -226,7 +225,7 @@ public final class Protocol {
                 m.put("target", word(c.target()));
                 m.put("role", c.role().name());
             }
-            case Action a -> m.put("target", word(a.target()));
+            case Targeted a -> m.put("target", word(a.target()));
             case Divined d -> {
                 m.put("target", word(d.target()));
                 m.put("species", d.species().name());
@@ -383,7 +382,7 @@ public final class Protocol {
                         throw fail(VERBS_201 + " (" + verb + " is a verb of version 3.6)");
                     }
                     advance();
-                    return new Action(subject, Verb.valueOf(verb), target());
+                    return Targeted.of(verb, subject, target());
                 }
                 case "DIVINED", "IDENTIFIED", "INQUESTED" -> {
                     if (v36 && verb.equals("INQUESTED")) {

@@ -19,6 +19,8 @@ import maw.aiwolf.protocol.Words.Unspec;
  */
 public final class RandomSentences {
 
+    private static final String[] VERBS = {"DIVINATION", "GUARD", "VOTE", "ATTACK", "GUARDED", "VOTED", "ATTACKED"};
+
     private final RandomGenerator random;
     private final Version version;
     private final int agents;
@@ -42,11 +44,11 @@ public final class RandomSentences {
         Subject s = subject();
         if (v36) {
             return switch (k) {
-                case 0 -> nested ? new Sentence.Action(s, Sentence.Verb.VOTE, target()) : new Sentence.Skip();
+                case 0 -> nested ? new Sentence.Vote(s, target()) : new Sentence.Skip();
                 case 1 -> nested ? new Sentence.Estimate(s, target(), role()) : new Sentence.Over();
                 case 2 -> new Sentence.Estimate(s, target(), role());
                 case 3 -> new Sentence.Comingout(s, target(), role());
-                case 4, 5, 6, 7, 8, 9, 10 -> new Sentence.Action(s, Sentence.Verb.values()[k - 4], target());
+                case 4, 5, 6, 7, 8, 9, 10 -> Sentence.Targeted.of(VERBS[k - 4], s, target());
                 case 11 -> new Sentence.Divined(s, target(), species());
                 case 12 -> new Sentence.Identified(s, target(), species());
                 case 13 -> random.nextBoolean() ? new Sentence.Agree(s, talk()) : new Sentence.Disagree(s, talk());
@@ -65,7 +67,7 @@ public final class RandomSentences {
             case 1 -> new Sentence.Over(nested ? s : Unspec.UNSPEC);
             case 2 -> new Sentence.Estimate(s, target(), role());
             case 3 -> new Sentence.Comingout(s, target(), role());
-            case 4, 5, 6, 7, 8 -> new Sentence.Action(s, Sentence.Verb.values()[k - 4], target());
+            case 4, 5, 6, 7, 8 -> Sentence.Targeted.of(VERBS[k - 4], s, target());
             case 9 -> new Sentence.Divined(s, target(), species());
             case 10 -> new Sentence.Identified(s, target(), species());
             case 11 -> new Sentence.Agree(s, talk());

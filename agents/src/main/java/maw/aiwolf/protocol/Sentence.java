@@ -114,41 +114,149 @@ public sealed interface Sentence {
 
     // --- actions ----------------------------------------------------------------------------------------------------
 
-    /** A sentence of a verb and a target: DIVINATION, GUARD, VOTE, ATTACK, GUARDED, VOTED, ATTACKED. */
-    record Action(Subject subject, Verb verb, Target target) implements Sentence {
-        public Action {
+    /** The sentences of a verb and a target only: DIVINATION, GUARD, VOTE, ATTACK, GUARDED, VOTED, ATTACKED. */
+    sealed interface Targeted extends Sentence permits Divination, Guard, Vote, Attack, Guarded, Voted, Attacked {
+        Target target();
+
+        /** The sentence of {@code verb} (DIVINATION, GUARD, ...), or null if it is not one of these verbs. */
+        static Targeted of(String verb, Subject subject, Target target) {
+            return switch (verb) {
+                case "DIVINATION" -> new Divination(subject, target);
+                case "GUARD" -> new Guard(subject, target);
+                case "VOTE" -> new Vote(subject, target);
+                case "ATTACK" -> new Attack(subject, target);
+                case "GUARDED" -> new Guarded(subject, target);
+                case "VOTED" -> new Voted(subject, target);
+                case "ATTACKED" -> new Attacked(subject, target);
+                default -> null;
+            };
+        }
+    }
+
+    /** {@code [subject] DIVINATION [target]}: the subject divines the target. */
+    record Divination(Subject subject, Target target) implements Targeted {
+        public Divination {
             Objects.requireNonNull(subject, "subject");
-            Objects.requireNonNull(verb, "verb");
             Objects.requireNonNull(target, "target");
         }
 
         @Override
         public Sentence withSubject(Subject s) {
-            return new Action(s, verb, target);
+            return new Divination(s, target);
         }
 
         @Override
         public String keyword() {
-            return verb.name();
+            return "DIVINATION";
         }
     }
 
-    /** The verbs that take a target only. */
-    enum Verb {
-        /** The subject divines the target. */
-        DIVINATION,
-        /** The subject guards the target. */
-        GUARD,
-        /** The subject votes on the target. */
-        VOTE,
-        /** The subject attacks the target. */
-        ATTACK,
-        /** The subject guarded the target. */
-        GUARDED,
-        /** The subject voted on the target (3.6). */
-        VOTED,
-        /** The subject attacked the target (3.6). */
-        ATTACKED
+    /** {@code [subject] GUARD [target]}: the subject guards the target. */
+    record Guard(Subject subject, Target target) implements Targeted {
+        public Guard {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Guard(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "GUARD";
+        }
+    }
+
+    /** {@code [subject] VOTE [target]}: the subject votes on the target. */
+    record Vote(Subject subject, Target target) implements Targeted {
+        public Vote {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Vote(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "VOTE";
+        }
+    }
+
+    /** {@code [subject] ATTACK [target]}: the subject attacks the target. */
+    record Attack(Subject subject, Target target) implements Targeted {
+        public Attack {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Attack(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "ATTACK";
+        }
+    }
+
+    /** {@code [subject] GUARDED [target]}: the subject guarded the target. */
+    record Guarded(Subject subject, Target target) implements Targeted {
+        public Guarded {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Guarded(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "GUARDED";
+        }
+    }
+
+    /** {@code [subject] VOTED [target]}: the subject voted on the target (3.6). */
+    record Voted(Subject subject, Target target) implements Targeted {
+        public Voted {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Voted(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "VOTED";
+        }
+    }
+
+    /** {@code [subject] ATTACKED [target]}: the subject attacked the target (3.6). */
+    record Attacked(Subject subject, Target target) implements Targeted {
+        public Attacked {
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(target, "target");
+        }
+
+        @Override
+        public Sentence withSubject(Subject s) {
+            return new Attacked(s, target);
+        }
+
+        @Override
+        public String keyword() {
+            return "ATTACKED";
+        }
     }
 
     /** {@code [subject] DIVINED [target] [species]}: the seer's result on a living target. */
