@@ -49,6 +49,14 @@ final class AiwolfCommand implements Runnable {
         @Option(names = "--json", description = "print one JSON object per input instead")
         boolean json;
 
+        @Option(names = "--speaker", defaultValue = "1", paramLabel = "N",
+                description = "the agent number of who says it, for the gloss (default: ${DEFAULT-VALUE})")
+        int speaker;
+
+        @Option(names = "--names", split = ",", paramLabel = "NAME,...",
+                description = "the players' names in agent order (Agent[01] first), for the gloss")
+        List<String> names = new ArrayList<>();
+
         @Parameters(arity = "0..*", paramLabel = "TEXT", description = "sentences to check (default: stdin, one a line)")
         List<String> texts = new ArrayList<>();
 
@@ -57,6 +65,10 @@ final class AiwolfCommand implements Runnable {
             Version v = Version.of(version);
             if (v == null) {
                 throw new ConfigException("invalid value '" + version + "' for --version: 3.6 or 2.01");
+            }
+            if (speaker < 0 || speaker > maw.aiwolf.protocol.Words.MAX_AGENT) {
+                throw new ConfigException("invalid value '" + speaker + "' for --speaker: an agent number, 0 to "
+                        + maw.aiwolf.protocol.Words.MAX_AGENT);
             }
             PrintStream out = System.out;
             boolean allValid = true;
@@ -87,6 +99,7 @@ final class AiwolfCommand implements Runnable {
                 o.put("valid", p.ok());
                 if (p instanceof Parsed.Ok ok) {
                     o.put("canonical", Protocol.write(ok.sentence()));
+                    o.put("gloss", gloss(ok));
                     o.put("structure", Protocol.structure(ok.sentence()));
                 } else {
                     ParseError e = ((Parsed.Failed) p).error();
@@ -103,6 +116,7 @@ final class AiwolfCommand implements Runnable {
             }
             if (p instanceof Parsed.Ok ok) {
                 out.println("valid " + v.label() + ": " + Protocol.write(ok.sentence()));
+                out.println("    = " + Text.inert(gloss(ok)));
                 tree(Protocol.structure(ok.sentence()), "    ", out);
                 return true;
             }
@@ -113,6 +127,11 @@ final class AiwolfCommand implements Runnable {
             out.println(" ".repeat(("invalid " + v.label() + ": ").length() + caret) + "^ " + e.message()
                     + (otherOk ? " (valid in version " + v.other().label() + ")" : ""));
             return false;
+        }
+
+        private String gloss(Parsed.Ok ok) {
+            return new maw.aiwolf.protocol.Gloss(i -> i >= 1 && i <= names.size() ? names.get(i - 1) : null)
+                    .of(ok.sentence(), new maw.aiwolf.protocol.Words.AgentId(speaker));
         }
 
         @SuppressWarnings("unchecked")

@@ -24,6 +24,9 @@ class AiwolfCheckTest {
                 .contains("    REQUEST subject=UNSPEC target=Agent[01]")
                 .contains("      VOTE subject=UNSPEC target=Agent[02]")
                 .contains("valid 3.6: Over");
+        assertThat(Main.execute("aiwolf", "check", "--speaker", "3", "--names", "Ann,Bob,Cid",
+                "COMINGOUT Agent[03] SEER")).isZero();
+        assertThat(console.out()).contains("    = Cid (3) says they are the seer");
     }
 
     @Test
