@@ -36,6 +36,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAiwolfRulesArePureLikeMawsOwn() {
+        classes().that().resideInAPackage("maw.aiwolf.game..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.game..", "maw.aiwolf.protocol..",
+                        "maw.game..", "java..")
+                .check(MAW);
+    }
+
+    @Test
     void theRuntimeKnowsNothingOfWhatIsBuiltOnIt() {
         noClasses().that().resideInAPackage("maw.runtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.config..", "maw.bench..",
