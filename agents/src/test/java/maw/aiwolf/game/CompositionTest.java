@@ -3,6 +3,7 @@ package maw.aiwolf.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -52,5 +53,19 @@ class CompositionTest {
                 .hasMessageContaining("negative");
         assertThat(new Composition(Map.of(AiwolfRole.VILLAGER, 6, AiwolfRole.WEREWOLF, 2, AiwolfRole.SEER, 1))
                 .players()).isEqualTo(9);
+    }
+
+    @Test
+    void theSettingsDefaultToTheOfficialServers() {
+        AiwolfSettings s = AiwolfSettings.defaults(Composition.regulation5());
+        assertThat(s.players()).isEqualTo(5);
+        assertThat(List.of(s.maxTalk(), s.maxTalkTurn(), s.maxWhisper(), s.maxWhisperTurn(), s.maxSkip(),
+                s.maxRevote(), s.maxAttackRevote(), s.timeLimitMillis())).containsExactly(10, 20, 10, 20, 2, 1, 1, -1);
+        assertThat(List.of(s.enableNoAttack(), s.enableNoExecution(), s.voteVisible(), s.votableInFirstDay(),
+                s.talkOnFirstDay(), s.validateUtterance(), s.whisperBeforeRevote(), s.enableRoleRequest()))
+                .containsExactly(false, false, true, false, false, true, false, true);
+        assertThat(s.withComposition(Composition.regulation15()).players()).isEqualTo(15);
+        assertThatThrownBy(() -> new AiwolfSettings(Composition.regulation5(), 10, 0, 10, 20, 2, 1, 1, false, false,
+                true, false, false, true, false, true, -1)).hasMessageContaining("turns at least 1");
     }
 }
