@@ -1,0 +1,84 @@
+package maw.aiwolf.game;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What an AIWolf game announces, each event with the players allowed to learn it ({@code null}: everyone).
+ */
+public sealed interface AiwolfEvent {
+
+    /** Who may learn this event; null for everyone. */
+    Set<String> audience();
+
+    /** One utterance: a talk, or a werewolves' whisper. */
+    record Utterance(int day, int idx, int turn, String agent, String text) {}
+
+    /** The roles are dealt: each player learns its own (and the werewolves each other). */
+    record Dealt(String player, AiwolfRole role, List<String> pack) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return Set.of(player);
+        }
+    }
+
+    /** A day begins: who died in the night (null: nobody), who lives. */
+    record DayBegan(int day, String attacked, List<String> living) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return null;
+        }
+    }
+
+    /** A turn of talk (or of whispers, for the werewolves), delivered together in random order. */
+    record Turn(int day, int turn, boolean whisper, List<Utterance> utterances, Set<String> audience)
+            implements AiwolfEvent {}
+
+    /** What a player said was not protocol text: it counts as Skip, and the player is told why. */
+    record Invalid(String player, String text, String reason) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return Set.of(player);
+        }
+    }
+
+    /** A vote's ballots ({@code revote} from 0); seen by everyone when votes are visible. */
+    record Votes(int day, int revote, boolean attack, Map<String, String> ballots, Set<String> audience)
+            implements AiwolfEvent {}
+
+    /** The village executes a player. */
+    record Executed(int day, String player) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return null;
+        }
+    }
+
+    /** The seer learns a species. */
+    record Divined(int day, String seer, String target, AiwolfRole.Species species) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return Set.of(seer);
+        }
+    }
+
+    /** The medium learns the species of the player executed the day before. */
+    record Identified(int day, String medium, String target, AiwolfRole.Species species) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return Set.of(medium);
+        }
+    }
+
+    /** The werewolves' attack: whom they chose, and whether the bodyguard saved them (werewolves only). */
+    record Attack(int day, String target, boolean guarded, Set<String> audience) implements AiwolfEvent {}
+
+    /** The game is over. */
+    record Over(AiwolfRole.Side winner, String reason, Map<String, AiwolfRole> roles) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,580 @@
+package maw.aiwolf.game;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import maw.aiwolf.protocol.Parsed;
+import maw.aiwolf.protocol.Protocol;
+import maw.aiwolf.protocol.Sentence;
+import maw.aiwolf.protocol.Version;
+
+/**
+ * An AIWolf game by the GAT2017 regulation, as the official server 0.6.x applies it where the regulation is silent:
+ * day 0 without talk (the werewolves whisper, the seer divines); from day 1 turn-based talk, the execution vote with
+ * its re-vote, the werewolves' whispers, the seer's divination, the bodyguard's guard and the attack vote; the winner
+ * after each full night. Pure and deterministic: all chance comes from the seed.
+ *
+ * <p>Acts are offered with {@link #talk}, {@link #whisper}, {@link #vote}, {@link #divine}, {@link #guard} and
+ * {@link #attack}; each returns null when taken, or why it is refused. When every player awaited has acted, the step
+ * ends by itself; {@link #timeout()} ends it for those who did not (a missing talk is Skip, a missing vote a random
+ * legal one, a missing night act none). Events accumulate until {@link #drain()}.
+ */
+public final class AiwolfGame {
+
+    /** Where the game is. */
+    public enum Stage { TALK, VOTE, WHISPER, NIGHT, OVER }
+
+    /** What a player may be asked for. */
+    public enum Kind { TALK, WHISPER, VOTE, DIVINE, GUARD, ATTACK }
+
+    private final AiwolfSettings settings;
+    private final SplittableRandom random;
+    private final List<String> players;
+    private final Map<String, AiwolfRole> roles = new LinkedHashMap<>();
+    private final Set<String> alive = new LinkedHashSet<>();
+    private final List<AiwolfEvent> events = new ArrayList<>();
+
+    private Stage stage;
+    private int day;
+    /** Counts every step of the game: a talk turn, a vote, a re-vote, a whisper turn, a night. */
+    private int step;
+    private int turn;
+    private int revote;
+    private int idx;
+    private final Map<String, Integer> remaining = new HashMap<>();
+    private final Map<String, Integer> skips = new HashMap<>();
+    private final Map<String, String> said = new LinkedHashMap<>();
+    private final Map<String, String> ballots = new LinkedHashMap<>();
+    private final Map<String, String> attackBallots = new LinkedHashMap<>();
+    private String divineTarget;
+    private boolean divined;
+    private String guardTarget;
+    private boolean guarded;
+    private String executedYesterday;
+    private String executedToday;
+    private final List<AiwolfEvent.Utterance> talks = new ArrayList<>();
+    private final List<AiwolfEvent.Utterance> whispers = new ArrayList<>();
+
+    /** Deals {@code players} (as many as the composition has) their roles, and begins day 0. */
+    public AiwolfGame(AiwolfSettings settings, List<String> players, long seed) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        if (players.size() != settings.players() || new LinkedHashSet<>(players).size() != players.size()) {
+            throw new IllegalArgumentException("the village has " + settings.players() + " seats for "
+                    + players.size() + " players, or a name is there twice");
+        }
+        this.players = List.copyOf(players);
+        this.random = new SplittableRandom(seed);
+        List<AiwolfRole> deck = new ArrayList<>(settings.composition().roles());
+        for (int i = deck.size() - 1; i > 0; i--) {
+            Collections.swap(deck, i, random.nextInt(i + 1));
+        }
+        for (int i = 0; i < players.size(); i++) {
+            roles.put(players.get(i), deck.get(i));
+            alive.add(players.get(i));
+        }
+        List<String> pack = players.stream().filter(p -> roles.get(p) == AiwolfRole.WEREWOLF).toList();
+        for (String p : players) {
+            events.add(new AiwolfEvent.Dealt(p, roles.get(p), roles.get(p) == AiwolfRole.WEREWOLF ? pack : List.of()));
+        }
+        day = 0;
+        if (settings.talkOnFirstDay()) {
+            beginTalk();
+        } else {
+            beginNight();
+        }
+    }
+
+    // --- what the game is -------------------------------------------------------------------------------------------
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public int day() {
+        return day;
+    }
+
+    /** A number that changes with every step (talk turn, vote, re-vote, whisper turn, night): acts carry it. */
+    public int step() {
+        return step;
+    }
+
+    public int turn() {
+        return turn;
+    }
+
+    public List<String> players() {
+        return players;
+    }
+
+    public List<String> living() {
+        return List.copyOf(alive);
+    }
+
+    public AiwolfRole role(String player) {
+        return roles.get(player);
+    }
+
+    public Map<String, AiwolfRole> roles() {
+        return Collections.unmodifiableMap(roles);
+    }
+
+    public boolean isOver() {
+        return stage == Stage.OVER;
+    }
+
+    public AiwolfSettings settings() {
+        return settings;
+    }
+
+    /** Talks left today for a player. */
+    public int talksLeft(String player) {
+        return remaining.getOrDefault(player, 0);
+    }
+
+    /** Every talk of the game so far. */
+    public List<AiwolfEvent.Utterance> talks() {
+        return List.copyOf(talks);
+    }
+
+    /** Every whisper of the game so far. */
+    public List<AiwolfEvent.Utterance> whispers() {
+        return List.copyOf(whispers);
+    }
+
+    /** What the game awaits now, per player. */
+    public Map<String, Set<Kind>> awaiting() {
+        Map<String, Set<Kind>> out = new TreeMap<>();
+        for (String p : alive) {
+            Set<Kind> k = awaitedFrom(p);
+            if (!k.isEmpty()) {
+                out.put(p, k);
+            }
+        }
+        return out;
+    }
+
+    private Set<Kind> awaitedFrom(String p) {
+        if (!alive.contains(p)) {
+            return Set.of();
+        }
+        Set<Kind> k = EnumSet.noneOf(Kind.class);
+        switch (stage) {
+            case TALK -> {
+                if (talksLeft(p) > 0 && !said.containsKey(p)) {
+                    k.add(Kind.TALK);
+                }
+            }
+            case WHISPER -> {
+                if (isWolf(p) && talksLeft(p) > 0 && !said.containsKey(p)) {
+                    k.add(Kind.WHISPER);
+                }
+            }
+            case VOTE -> {
+                if (!ballots.containsKey(p)) {
+                    k.add(Kind.VOTE);
+                }
+            }
+            case NIGHT -> {
+                if (revote == 0 && roles.get(p) == AiwolfRole.SEER && !divined) {
+                    k.add(Kind.DIVINE);
+                }
+                if (day > 0 && revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
+                    k.add(Kind.GUARD);
+                }
+                if (day > 0 && isWolf(p) && !attackBallots.containsKey(p)) {
+                    k.add(Kind.ATTACK);
+                }
+            }
+            default -> { }
+        }
+        return k;
+    }
+
+    /** The events since the last call, in order. */
+    public List<AiwolfEvent> drain() {
+        List<AiwolfEvent> out = List.copyOf(events);
+        events.clear();
+        return out;
+    }
+
+    // --- acts -------------------------------------------------------------------------------------------------------
+
+    /** A talk (protocol text); invalid text counts as Skip and the speaker is told why. */
+    public String talk(String player, String text) {
+        return utter(player, text, Kind.TALK);
+    }
+
+    /** A werewolf's whisper (protocol text). */
+    public String whisper(String player, String text) {
+        return utter(player, text, Kind.WHISPER);
+    }
+
+    private String utter(String player, String text, Kind kind) {
+        String why = refusal(player, kind);
+        if (why != null) {
+            return why;
+        }
+        String utterance = text == null ? "Skip" : text.strip();
+        if (settings.validateUtterance()) {
+            Parsed p = Protocol.parse(utterance, Version.V3_6);
+            if (p instanceof Parsed.Failed f) {
+                events.add(new AiwolfEvent.Invalid(player, utterance, f.error().message()));
+                utterance = "Skip";
+            } else {
+                utterance = Protocol.write(p.sentence());
+            }
+        }
+        said.put(player, utterance);
+        endStepIfDone();
+        return null;
+    }
+
+    /** A vote for an execution: a living player other than the voter. */
+    public String vote(String player, String target) {
+        String why = refusal(player, Kind.VOTE);
+        if (why == null) {
+            why = target(player, target, false);
+        }
+        if (why != null) {
+            return why;
+        }
+        ballots.put(player, target);
+        endStepIfDone();
+        return null;
+    }
+
+    /** The seer's divination of a living player other than itself. */
+    public String divine(String player, String target) {
+        String why = refusal(player, Kind.DIVINE);
+        if (why == null) {
+            why = target(player, target, false);
+        }
+        if (why != null) {
+            return why;
+        }
+        divined = true;
+        divineTarget = target;
+        endStepIfDone();
+        return null;
+    }
+
+    /** The bodyguard's guard of a living player other than itself. */
+    public String guard(String player, String target) {
+        String why = refusal(player, Kind.GUARD);
+        if (why == null) {
+            why = target(player, target, false);
+        }
+        if (why != null) {
+            return why;
+        }
+        guarded = true;
+        guardTarget = target;
+        endStepIfDone();
+        return null;
+    }
+
+    /** A werewolf's attack vote: a living human. */
+    public String attack(String player, String target) {
+        String why = refusal(player, Kind.ATTACK);
+        if (why == null) {
+            why = target(player, target, true);
+        }
+        if (why != null) {
+            return why;
+        }
+        attackBallots.put(player, target);
+        endStepIfDone();
+        return null;
+    }
+
+    private String refusal(String player, Kind kind) {
+        if (!roles.containsKey(player)) {
+            return player + " does not play in this game";
+        }
+        if (stage == Stage.OVER) {
+            return "the game is over";
+        }
+        if (!alive.contains(player)) {
+            return "the dead neither talk nor act";
+        }
+        if (!awaitedFrom(player).contains(kind)) {
+            return switch (kind) {
+                case TALK -> stage == Stage.TALK ? (talksLeft(player) == 0 ? "no talks are left today"
+                        : "one talk a turn") : "this is not a time to talk";
+                case WHISPER -> !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper";
+                case VOTE -> stage == Stage.VOTE ? "already voted" : "this is not a time to vote";
+                case DIVINE -> roles.get(player) != AiwolfRole.SEER ? "only the seer divines"
+                        : "the seer divines once a night";
+                case GUARD -> roles.get(player) != AiwolfRole.BODYGUARD ? "only the bodyguard guards"
+                        : "the bodyguard guards once a night, from night 1";
+                case ATTACK -> !isWolf(player) ? "only werewolves attack" : "this is not a time to attack";
+            };
+        }
+        return null;
+    }
+
+    private String target(String player, String target, boolean attack) {
+        if (target == null || !roles.containsKey(target)) {
+            return target + " does not play in this game";
+        }
+        if (!alive.contains(target)) {
+            return target + " is dead";
+        }
+        if (target.equals(player)) {
+            return "not oneself";
+        }
+        if (attack && isWolf(target)) {
+            return "werewolves do not attack werewolves";
+        }
+        return null;
+    }
+
+    private boolean isWolf(String p) {
+        return roles.get(p) == AiwolfRole.WEREWOLF;
+    }
+
+    // --- steps ------------------------------------------------------------------------------------------------------
+
+    /** The step's time is up: whoever has not acted gets the default, and the step ends. */
+    public void timeout() {
+        if (stage == Stage.OVER) {
+            return;
+        }
+        switch (stage) {
+            case TALK, WHISPER -> {
+                for (String p : List.copyOf(alive)) {
+                    if (awaitedFrom(p).contains(stage == Stage.TALK ? Kind.TALK : Kind.WHISPER)) {
+                        said.put(p, "Skip");
+                    }
+                }
+            }
+            case VOTE -> {
+                for (String p : List.copyOf(alive)) {
+                    if (!ballots.containsKey(p)) {
+                        List<String> others = alive.stream().filter(o -> !o.equals(p)).toList();
+                        ballots.put(p, others.get(random.nextInt(others.size())));
+                    }
+                }
+            }
+            default -> { }
+        }
+        endStep();
+    }
+
+    private void endStepIfDone() {
+        if (awaiting().isEmpty()) {
+            endStep();
+        }
+    }
+
+    private void endStep() {
+        switch (stage) {
+            case TALK, WHISPER -> endTurn();
+            case VOTE -> endVote();
+            case NIGHT -> endNight();
+            default -> { }
+        }
+    }
+
+    private void beginTalk() {
+        stage = Stage.TALK;
+        turn = 0;
+        for (String p : alive) {
+            remaining.put(p, settings.maxTalk());
+            skips.put(p, 0);
+        }
+        beginStep();
+        if (awaiting().isEmpty()) {
+            beginVote();
+        }
+    }
+
+    private void beginStep() {
+        step++;
+        said.clear();
+    }
+
+    private void endTurn() {
+        boolean whisper = stage == Stage.WHISPER;
+        List<String> speakers = new ArrayList<>(said.keySet());
+        for (int i = speakers.size() - 1; i > 0; i--) {
+            Collections.swap(speakers, i, random.nextInt(i + 1));
+        }
+        List<AiwolfEvent.Utterance> turnTalks = new ArrayList<>();
+        boolean allOver = !speakers.isEmpty();
+        for (String p : speakers) {
+            String text = said.get(p);
+            if (text.equals("Skip")) {
+                int n = skips.merge(p, 1, Integer::sum);
+                if (n > settings.maxSkip()) {
+                    text = "Over";
+                }
+            } else if (!text.equals("Over")) {
+                skips.put(p, 0);
+                remaining.merge(p, -1, Integer::sum);
+            }
+            allOver &= text.equals("Over");
+            AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, idx++, turn, p, text);
+            turnTalks.add(u);
+            (whisper ? whispers : talks).add(u);
+        }
+        Set<String> audience = whisper ? Set.copyOf(alive.stream().filter(this::isWolf).toList()) : null;
+        events.add(new AiwolfEvent.Turn(day, turn, whisper, turnTalks, audience));
+        turn++;
+        int maxTurns = whisper ? settings.maxWhisperTurn() : settings.maxTalkTurn();
+        beginStep();
+        if (allOver || turn >= maxTurns || awaiting().isEmpty()) {
+            if (whisper) {
+                beginNightActs();
+            } else {
+                beginVote();
+            }
+        }
+    }
+
+    private void beginVote() {
+        stage = Stage.VOTE;
+        revote = 0;
+        ballots.clear();
+        beginStep();
+    }
+
+    private void endVote() {
+        events.add(new AiwolfEvent.Votes(day, revote, false, Map.copyOf(ballots), settings.voteVisible() ? null
+                : Set.of()));
+        List<String> top = mostVoted(ballots);
+        if (top.size() > 1 && revote < settings.maxRevote()) {
+            revote++;
+            ballots.clear();
+            beginStep();
+            return;
+        }
+        String executed = top.get(random.nextInt(top.size()));
+        alive.remove(executed);
+        executedToday = executed;
+        events.add(new AiwolfEvent.Executed(day, executed));
+        beginNight();
+    }
+
+    private List<String> mostVoted(Map<String, String> votes) {
+        Map<String, Integer> count = new TreeMap<>();
+        votes.values().forEach(t -> count.merge(t, 1, Integer::sum));
+        int max = count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        List<String> top = new ArrayList<>();
+        for (String p : players) {
+            if (count.getOrDefault(p, 0) == max && max > 0) {
+                top.add(p);
+            }
+        }
+        return top;
+    }
+
+    /** The night: whisper turns first when two werewolves or more live, then the acts. */
+    private void beginNight() {
+        if (alive.stream().filter(this::isWolf).count() >= 2) {
+            stage = Stage.WHISPER;
+            turn = 0;
+            for (String p : alive) {
+                if (isWolf(p)) {
+                    remaining.put(p, settings.maxWhisper());
+                    skips.put(p, 0);
+                }
+            }
+            beginStep();
+            if (!awaiting().isEmpty()) {
+                return;
+            }
+        }
+        beginNightActs();
+    }
+
+    private void beginNightActs() {
+        stage = Stage.NIGHT;
+        revote = 0;
+        divined = false;
+        guarded = false;
+        divineTarget = null;
+        guardTarget = null;
+        attackBallots.clear();
+        beginStep();
+        if (awaiting().isEmpty()) {
+            endNight();
+        }
+    }
+
+    private void endNight() {
+        String victim = null;
+        boolean saved = false;
+        Set<String> wolves = Set.copyOf(alive.stream().filter(this::isWolf).toList());
+        if (day > 0 && !wolves.isEmpty()) {
+            events.add(new AiwolfEvent.Votes(day, revote, true, Map.copyOf(attackBallots), wolves));
+            List<String> top = mostVoted(attackBallots);
+            if (top.size() > 1 && revote < settings.maxAttackRevote()) {
+                revote++;
+                attackBallots.clear();
+                beginStep();
+                return;
+            }
+            if (top.isEmpty() && !settings.enableNoAttack()) {
+                top = alive.stream().filter(p -> !isWolf(p)).toList();
+            }
+            if (!top.isEmpty()) {
+                victim = top.get(random.nextInt(top.size()));
+                saved = victim.equals(guardTarget);
+                events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
+            }
+        }
+        for (String p : alive) {
+            if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
+                events.add(new AiwolfEvent.Divined(day, p, divineTarget, roles.get(divineTarget).species()));
+            }
+        }
+        String attacked = victim != null && !saved ? victim : null;
+        if (attacked != null) {
+            alive.remove(attacked);
+        }
+        day++;
+        executedYesterday = executedToday;
+        executedToday = null;
+        events.add(new AiwolfEvent.DayBegan(day, attacked, List.copyOf(alive)));
+        if (executedYesterday != null) {
+            for (String p : alive) {
+                if (roles.get(p) == AiwolfRole.MEDIUM) {
+                    events.add(new AiwolfEvent.Identified(day, p, executedYesterday,
+                            roles.get(executedYesterday).species()));
+                }
+            }
+        }
+        long wolvesAlive = alive.stream().filter(this::isWolf).count();
+        long humansAlive = alive.size() - wolvesAlive;
+        if (wolvesAlive == 0) {
+            finish(AiwolfRole.Side.VILLAGERS, "no werewolf is left");
+        } else if (humansAlive <= wolvesAlive) {
+            finish(AiwolfRole.Side.WEREWOLVES, "the humans are no more than the werewolves");
+        } else {
+            beginTalk();
+        }
+    }
+
+    private void finish(AiwolfRole.Side winner, String reason) {
+        stage = Stage.OVER;
+        beginStep();
+        events.add(new AiwolfEvent.Over(winner, reason, Map.copyOf(roles)));
+    }
+
+    /** The sentence a talk says, if it is protocol text (for bots reading the day's talk). */
+    public static Sentence sentence(AiwolfEvent.Utterance u) {
+        Parsed p = Protocol.parse(u.text(), Version.V3_6);
+        return p.ok() ? p.sentence() : null;
+    }
+}
