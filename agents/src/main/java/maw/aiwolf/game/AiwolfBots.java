@@ -1,0 +1,396 @@
+package maw.aiwolf.game;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import maw.aiwolf.protocol.Sentence;
+import maw.aiwolf.protocol.Words;
+
+/**
+ * The seats MAW brings to AIWolf games without a model: a rule-based player that talks protocol and reasons on what it
+ * hears, and a random-but-legal one to measure it against; and {@link #play}, which runs a game of them on the engine.
+ */
+public final class AiwolfBots {
+
+    private AiwolfBots() {}
+
+    /** Plays {@code game} to its end with these seats; returns the winning side. */
+    public static AiwolfRole.Side play(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
+        deliver(game, seats);
+        int guard = 0;
+        while (!game.isOver()) {
+            if (++guard > 100_000) {
+                throw new IllegalStateException("the game does not end");
+            }
+            int step = game.step();
+            outer:
+            for (Map.Entry<String, Set<AiwolfGame.Kind>> e : game.awaiting().entrySet()) {
+                AiwolfPlayer p = seats.get(e.getKey());
+                for (AiwolfGame.Kind k : e.getValue()) {
+                    if (game.step() != step || game.isOver()) {
+                        break outer;
+                    }
+                    String who = e.getKey();
+                    String refused = switch (k) {
+                        case TALK -> game.talk(who, p.talk());
+                        case WHISPER -> game.whisper(who, p.whisper());
+                        case VOTE -> game.vote(who, p.vote());
+                        case DIVINE -> game.divine(who, p.divine());
+                        case GUARD -> game.guard(who, p.guard());
+                        case ATTACK -> game.attack(who, p.attack());
+                    };
+                    if (refused != null && game.step() == step) {
+                        // A seat that cannot say what it may: Skip for words, nothing for acts (the default follows).
+                        if (k == AiwolfGame.Kind.TALK) {
+                            game.talk(who, "Skip");
+                        } else if (k == AiwolfGame.Kind.WHISPER) {
+                            game.whisper(who, "Skip");
+                        }
+                    }
+                }
+            }
+            if (game.step() == step && !game.isOver()) {
+                game.timeout(); // everyone was asked once: whoever did not act gets the default
+            }
+            deliver(game, seats);
+        }
+        return game.drain().stream().filter(AiwolfEvent.Over.class::isInstance).map(AiwolfEvent.Over.class::cast)
+                .findFirst().map(AiwolfEvent.Over::winner).orElseGet(() -> lastWinner(game));
+    }
+
+    private static AiwolfRole.Side lastWinner(AiwolfGame game) {
+        long wolves = game.living().stream().filter(p -> game.role(p) == AiwolfRole.WEREWOLF).count();
+        return wolves == 0 ? AiwolfRole.Side.VILLAGERS : AiwolfRole.Side.WEREWOLVES;
+    }
+
+    private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
+        if (game.isOver()) {
+            return;
+        }
+        for (AiwolfEvent e : game.drain()) {
+            Set<String> to = e.audience();
+            seats.forEach((name, seat) -> {
+                if (to == null || to.contains(name)) {
+                    seat.hear(e);
+                }
+            });
+            if (e instanceof AiwolfEvent.Over) {
+                return;
+            }
+        }
+    }
+
+    /** A seat that says Skip or Over and picks any legal target at random. */
+    public static AiwolfPlayer random(String me, List<String> players, long seed) {
+        return new Base(me, players, seed) {
+            @Override
+            public String talk() {
+                return random.nextInt(4) == 0 ? "Over" : "Skip";
+            }
+
+            @Override
+            public String vote() {
+                return any(others());
+            }
+
+            @Override
+            public String attack() {
+                return any(others().stream().filter(p -> !pack.contains(p)).toList());
+            }
+        };
+    }
+
+    /**
+     * A seat that plays by the regulation's common sense: the seer comes out and reports its divinations, the medium
+     * its readings, everyone votes on the evidence (a werewolf found, a false seer unmasked), the werewolves attack who
+     * threatens them most, the possessed claims to be the seer and accuses an innocent, the bodyguard guards the seer.
+     */
+    public static AiwolfPlayer rules(String me, List<String> players, long seed) {
+        return new Base(me, players, seed) {
+            private final Deque<String> toSay = new ArrayDeque<>();
+            private final Map<String, AiwolfRole.Species> known = new HashMap<>();
+            private final Set<String> seerClaims = new LinkedHashSet<>();
+            private final Set<String> mediumClaims = new LinkedHashSet<>();
+            /** Werewolf reports by claimed seers and mediums: accused -> accusers. */
+            private final Map<String, Set<String>> accused = new HashMap<>();
+            private final Set<String> liars = new HashSet<>();
+            private boolean cameOut;
+            private String fakeTarget;
+
+            @Override
+            public void hear(AiwolfEvent e) {
+                super.hear(e);
+                switch (e) {
+                    case AiwolfEvent.Divined d -> {
+                        known.put(d.target(), d.species());
+                        if (!cameOut) {
+                            toSay.add("COMINGOUT " + agent(me) + " SEER");
+                            cameOut = true;
+                        }
+                        toSay.add("DIVINED " + agent(d.target()) + " " + d.species());
+                        if (d.species() == AiwolfRole.Species.WEREWOLF) {
+                            toSay.add("REQUEST ANY (VOTE " + agent(d.target()) + ")");
+                        }
+                    }
+                    case AiwolfEvent.Identified i -> {
+                        known.put(i.target(), i.species());
+                        if (!cameOut) {
+                            toSay.add("COMINGOUT " + agent(me) + " MEDIUM");
+                            cameOut = true;
+                        }
+                        toSay.add("IDENTIFIED " + agent(i.target()) + " " + i.species());
+                    }
+                    case AiwolfEvent.DayBegan d -> {
+                        if (role == AiwolfRole.POSSESSED && d.day() >= 1) {
+                            if (!cameOut) {
+                                toSay.add("COMINGOUT " + agent(me) + " SEER");
+                                cameOut = true;
+                            }
+                            if (fakeTarget == null || !alive.contains(fakeTarget)) {
+                                fakeTarget = any(others().stream().filter(p -> !seerClaims.contains(p)).toList());
+                            }
+                            if (fakeTarget != null) {
+                                toSay.add("DIVINED " + agent(fakeTarget) + " WEREWOLF");
+                            }
+                        }
+                        if (role == AiwolfRole.WEREWOLF || role == AiwolfRole.VILLAGER
+                                || role == AiwolfRole.BODYGUARD) {
+                            String v = vote();
+                            if (v != null) {
+                                toSay.add("VOTE " + agent(v));
+                            }
+                        }
+                    }
+                    case AiwolfEvent.Turn t -> {
+                        for (AiwolfEvent.Utterance u : t.utterances()) {
+                            if (!t.whisper()) {
+                                read(u.agent(), AiwolfGame.sentence(u));
+                            }
+                        }
+                    }
+                    default -> { }
+                }
+            }
+
+            private void read(String speaker, Sentence s) {
+                if (s == null || speaker.equals(me)) {
+                    return;
+                }
+                switch (s) {
+                    case Sentence.Comingout c when c.role() == Words.RoleWord.SEER -> seerClaims.add(speaker);
+                    case Sentence.Comingout c when c.role() == Words.RoleWord.MEDIUM -> mediumClaims.add(speaker);
+                    case Sentence.Divined d when d.target() instanceof Words.AgentId a -> report(speaker, name(a),
+                            d.species() == Words.SpeciesWord.WEREWOLF);
+                    case Sentence.Identified i when i.target() instanceof Words.AgentId a -> report(speaker, name(a),
+                            i.species() == Words.SpeciesWord.WEREWOLF);
+                    default -> { }
+                }
+            }
+
+            private void report(String speaker, String target, boolean wolf) {
+                if (target == null) {
+                    return;
+                }
+                // What I know for sure unmasks a liar: a "werewolf" who is me, or who I know to be human.
+                boolean meHuman = target.equals(me) && role.species() == AiwolfRole.Species.HUMAN;
+                if (wolf && (meHuman || known.get(target) == AiwolfRole.Species.HUMAN)) {
+                    liars.add(speaker);
+                    return;
+                }
+                if (!wolf && known.get(target) == AiwolfRole.Species.WEREWOLF) {
+                    liars.add(speaker);
+                    return;
+                }
+                if (wolf) {
+                    accused.computeIfAbsent(target, k -> new HashSet<>()).add(speaker);
+                }
+            }
+
+            @Override
+            public String talk() {
+                String next = toSay.poll();
+                return next != null ? next : "Over";
+            }
+
+            @Override
+            public String whisper() {
+                String t = attack();
+                return t == null ? "Over" : "ATTACK " + agent(t);
+            }
+
+            @Override
+            public String vote() {
+                List<String> others = others();
+                if (role == AiwolfRole.WEREWOLF) {
+                    return threat(others.stream().filter(p -> !pack.contains(p)).toList());
+                }
+                if (role == AiwolfRole.POSSESSED) {
+                    List<String> rivals = others.stream().filter(seerClaims::contains).toList();
+                    return !rivals.isEmpty() ? any(rivals) : fakeTarget != null && alive.contains(fakeTarget)
+                            ? fakeTarget : any(others);
+                }
+                for (String p : others) {
+                    if (known.get(p) == AiwolfRole.Species.WEREWOLF) {
+                        return p;
+                    }
+                }
+                List<String> lying = others.stream().filter(liars::contains).toList();
+                if (!lying.isEmpty()) {
+                    return any(lying);
+                }
+                String most = null;
+                int best = 0;
+                for (String p : others) {
+                    int n = (int) accused.getOrDefault(p, Set.of()).stream().filter(a -> !liars.contains(a)).count();
+                    if (n > best && known.get(p) != AiwolfRole.Species.HUMAN) {
+                        best = n;
+                        most = p;
+                    }
+                }
+                if (most != null) {
+                    return most;
+                }
+                List<String> unknown = others.stream().filter(p -> known.get(p) == null && !seerClaims.contains(p)
+                        && !mediumClaims.contains(p)).toList();
+                return any(unknown.isEmpty() ? others : unknown);
+            }
+
+            /** Whom a werewolf most wants gone: a claimed seer, then a claimed medium, then anyone. */
+            private String threat(List<String> humans) {
+                List<String> seers = humans.stream().filter(seerClaims::contains).toList();
+                if (!seers.isEmpty()) {
+                    return seers.getFirst();
+                }
+                List<String> mediums = humans.stream().filter(mediumClaims::contains).toList();
+                if (!mediums.isEmpty()) {
+                    return mediums.getFirst();
+                }
+                return humans.isEmpty() ? null : humans.getFirst();
+            }
+
+            @Override
+            public String divine() {
+                List<String> unknown = others().stream().filter(p -> !known.containsKey(p)).toList();
+                List<String> suspects = unknown.stream().filter(accused::containsKey).toList();
+                return any(!suspects.isEmpty() ? suspects : unknown.isEmpty() ? others() : unknown);
+            }
+
+            @Override
+            public String guard() {
+                List<String> seers = others().stream().filter(p -> seerClaims.contains(p) && !liars.contains(p))
+                        .toList();
+                if (seers.size() == 1) {
+                    return seers.getFirst();
+                }
+                List<String> mediums = others().stream().filter(mediumClaims::contains).toList();
+                return any(!mediums.isEmpty() ? mediums : others());
+            }
+
+            @Override
+            public String attack() {
+                return threat(others().stream().filter(p -> !pack.contains(p)).toList());
+            }
+        };
+    }
+
+    /** What every seat tracks: its role, its pack, who lives, and the agent numbers. */
+    private abstract static class Base implements AiwolfPlayer {
+        final String me;
+        final List<String> players;
+        final SplittableRandom random;
+        final Set<String> alive;
+        AiwolfRole role;
+        Set<String> pack = Set.of();
+
+        Base(String me, List<String> players, long seed) {
+            this.me = me;
+            this.players = List.copyOf(players);
+            this.random = new SplittableRandom(seed);
+            this.alive = new LinkedHashSet<>(players);
+        }
+
+        @Override
+        public void hear(AiwolfEvent e) {
+            switch (e) {
+                case AiwolfEvent.Dealt d -> {
+                    role = d.role();
+                    pack = Set.copyOf(d.pack());
+                }
+                case AiwolfEvent.DayBegan d -> {
+                    alive.clear();
+                    alive.addAll(d.living());
+                }
+                case AiwolfEvent.Executed x -> alive.remove(x.player());
+                default -> { }
+            }
+        }
+
+        List<String> others() {
+            return alive.stream().filter(p -> !p.equals(me)).toList();
+        }
+
+        String any(List<String> from) {
+            return from.isEmpty() ? null : from.get(random.nextInt(from.size()));
+        }
+
+        String agent(String name) {
+            return new Words.AgentId(players.indexOf(name) + 1).toString();
+        }
+
+        String name(Words.AgentId a) {
+            int i = a.index() - 1;
+            return i >= 0 && i < players.size() ? players.get(i) : null;
+        }
+
+        @Override
+        public String talk() {
+            return "Over";
+        }
+
+        @Override
+        public String whisper() {
+            return "Over";
+        }
+
+        @Override
+        public String divine() {
+            return any(others());
+        }
+
+        @Override
+        public String guard() {
+            return any(others());
+        }
+
+        @Override
+        public String attack() {
+            return any(others().stream().filter(p -> !pack.contains(p)).toList());
+        }
+    }
+
+    /** A table where {@code seat} makes each player's mind from its name and its place. */
+    public static Map<String, AiwolfPlayer> seats(List<String> players, Function<String, AiwolfPlayer> seat) {
+        Map<String, AiwolfPlayer> out = new HashMap<>();
+        for (String p : players) {
+            out.put(p, seat.apply(p));
+        }
+        return out;
+    }
+
+    /** The names a table of {@code n} uses: P1, P2, ... */
+    public static List<String> names(int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            out.add("P" + i);
+        }
+        return out;
+    }
+}
