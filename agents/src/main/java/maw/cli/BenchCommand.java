@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
-            BenchCommand.Flood.class, BenchCommand.AiwolfParse.class})
+            BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -101,6 +101,40 @@ final class BenchCommand implements Runnable {
                 }
                 return 0;
             }
+        }
+    }
+
+    @Command(name = "aiwolf", mixinStandardHelpOptions = true,
+            header = "AIWolf games on the rule engine: games per second and the villagers' win rate per table.",
+            description = {"5- and 15-player games by the GAT2017 regulation on the rule engine in this process (not yet",
+                "through the GameMaster): all random seats (the baseline), all rule bots, rule villagers against random",
+                "werewolves, random villagers against rule werewolves; the villagers' win rate with a 95% interval."})
+    static final class Aiwolf implements Callable<Integer> {
+
+        @Option(names = "--games", defaultValue = "1000", description = "games per table (default: ${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--seed", defaultValue = "1", description = "the first game's seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            if (games < 1) {
+                throw new ConfigException("--games must be at least 1");
+            }
+            System.out.printf(java.util.Locale.ROOT, "%,d games per table on the AIWolf rule engine ...%n", games);
+            java.util.List<maw.bench.AiwolfBench.Row> rows = new maw.bench.AiwolfBench(System.out).run(games, seed);
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("tables", maw.bench.AiwolfBench.toJson(rows));
+                out.put("java", Runtime.version().toString());
+                out.put("cpus", Runtime.getRuntime().availableProcessors());
+                System.out.println(Json.write(out));
+            }
+            return 0;
         }
     }
 

@@ -1,0 +1,105 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfGame;
+import maw.aiwolf.game.AiwolfPlayer;
+import maw.aiwolf.game.AiwolfRole;
+import maw.aiwolf.game.AiwolfSettings;
+import maw.aiwolf.game.Composition;
+
+/**
+ * {@code maw bench aiwolf}: AIWolf games by the GAT2017 regulation on the rule engine in this process (no GameMaster,
+ * no transport yet): games per second, and the villager side's win rate with a 95% interval, for four tables: every
+ * seat random (the baseline), every seat a rule bot, rule-bot villagers against random werewolves, and random
+ * villagers against rule-bot werewolves.
+ */
+public final class AiwolfBench {
+
+    /** One table's figures. */
+    public record Row(int players, String table, int games, int villagerWins, double gamesPerSecond) {
+
+        public double rate() {
+            return (double) villagerWins / games;
+        }
+
+        /** The 95% Wilson interval of the villagers' win rate. */
+        public double[] interval() {
+            double z = 1.96;
+            double p = rate();
+            double n = games;
+            double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+            double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+            return new double[] {centre - half, centre + half};
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("table", table);
+            m.put("games", games);
+            m.put("villagerWinRate", Figures.round(rate()));
+            m.put("interval95", List.of(Figures.round(interval()[0]), Figures.round(interval()[1])));
+            m.put("gamesPerSecond", Math.round(gamesPerSecond));
+            return m;
+        }
+    }
+
+    private final PrintStream out;
+
+    public AiwolfBench(PrintStream out) {
+        this.out = out;
+    }
+
+    public List<Row> run(int games, long seed) {
+        List<Row> rows = new ArrayList<>();
+        for (int players : new int[] {5, 15}) {
+            // Warm the engine up, then measure.
+            table(players, Math.min(games, 200), seed + 1_000_000, true, true);
+            rows.add(report(table(players, games, seed, false, false), players, "random"));
+            rows.add(report(table(players, games, seed, true, true), players, "rule bots"));
+            rows.add(report(table(players, games, seed, true, false), players, "rule villagers vs random werewolves"));
+            rows.add(report(table(players, games, seed, false, true), players, "random villagers vs rule werewolves"));
+        }
+        return rows;
+    }
+
+    private record Played(int games, int villagerWins, double seconds) {}
+
+    private Row report(Played p, int players, String table) {
+        Row r = new Row(players, table, p.games(), p.villagerWins(), p.games() / p.seconds());
+        double[] ci = r.interval();
+        out.printf(Locale.ROOT, "  %2d players, %-38s villagers win %.3f [%.3f, %.3f], %,.0f games/s%n", players,
+                table + ":", r.rate(), ci[0], ci[1], r.gamesPerSecond());
+        return r;
+    }
+
+    private static Played table(int players, int games, long seed, boolean ruleVillagers, boolean ruleWolves) {
+        int wins = 0;
+        long t0 = System.nanoTime();
+        List<String> names = AiwolfBots.names(players);
+        for (int g = 0; g < games; g++) {
+            long s = seed + g;
+            AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names, s);
+            Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
+                boolean villager = game.role(p).side() == AiwolfRole.Side.VILLAGERS;
+                boolean rules = villager ? ruleVillagers : ruleWolves;
+                long seatSeed = s * 1000 + names.indexOf(p);
+                return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
+            });
+            if (AiwolfBots.play(game, seats) == AiwolfRole.Side.VILLAGERS) {
+                wins++;
+            }
+        }
+        return new Played(games, wins, (System.nanoTime() - t0) / 1e9);
+    }
+
+    public static List<Map<String, Object>> toJson(List<Row> rows) {
+        return rows.stream().map(Row::toJson).toList();
+    }
+}
