@@ -73,4 +73,11 @@ class AiwolfCheckTest {
         assertThat(Main.execute("bench", "aiwolf-parse", "--inputs", "20000", "--json")).isZero();
         assertThat(console.out()).contains("fuzz: 20,000 inputs").contains("0 crashes").contains("\"crashes\":0");
     }
+
+    @Test
+    void theAiwolfGameBenchmarkReportsEveryTable() {
+        assertThat(Main.execute("bench", "aiwolf", "--games", "20")).isZero();
+        assertThat(console.out()).contains(" 5 players, random:").contains("15 players, rule bots:")
+                .contains("random villagers vs rule werewolves:").contains("villagers win");
+    }
 }
