@@ -24,7 +24,13 @@ public final class AiwolfBots {
 
     /** Plays {@code game} to its end with these seats; returns the winning side. */
     public static AiwolfRole.Side play(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
-        deliver(game, seats);
+        return play(game, seats, e -> { });
+    }
+
+    /** The same, handing every event of the game to {@code observer} too (a log, a journal). */
+    public static AiwolfRole.Side play(AiwolfGame game, Map<String, AiwolfPlayer> seats,
+            java.util.function.Consumer<AiwolfEvent> observer) {
+        deliver(game, seats, observer);
         int guard = 0;
         while (!game.isOver()) {
             if (++guard > 100_000) {
@@ -60,9 +66,11 @@ public final class AiwolfBots {
             if (game.step() == step && !game.isOver()) {
                 game.timeout(); // everyone was asked once: whoever did not act gets the default
             }
-            deliver(game, seats);
+            deliver(game, seats, observer);
         }
-        return game.drain().stream().filter(AiwolfEvent.Over.class::isInstance).map(AiwolfEvent.Over.class::cast)
+        List<AiwolfEvent> last = game.drain();
+        last.forEach(observer);
+        return last.stream().filter(AiwolfEvent.Over.class::isInstance).map(AiwolfEvent.Over.class::cast)
                 .findFirst().map(AiwolfEvent.Over::winner).orElseGet(() -> lastWinner(game));
     }
 
@@ -71,11 +79,13 @@ public final class AiwolfBots {
         return wolves == 0 ? AiwolfRole.Side.VILLAGERS : AiwolfRole.Side.WEREWOLVES;
     }
 
-    private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
+    private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats,
+            java.util.function.Consumer<AiwolfEvent> observer) {
         if (game.isOver()) {
             return;
         }
         for (AiwolfEvent e : game.drain()) {
+            observer.accept(e);
             Set<String> to = e.audience();
             seats.forEach((name, seat) -> {
                 if (to == null || to.contains(name)) {

@@ -71,7 +71,15 @@ public sealed interface AiwolfEvent {
         }
     }
 
-    /** The werewolves' attack: whom they chose, and whether the bodyguard saved them (werewolves only). */
+    /** The bodyguard guarded someone this night (the bodyguard alone knows; it learns nothing of what came of it). */
+    record Guarded(int day, String bodyguard, String target) implements AiwolfEvent {
+        @Override
+        public Set<String> audience() {
+            return Set.of(bodyguard);
+        }
+    }
+
+    /** The werewolves' attack: whom they chose (null: nobody), and whether the bodyguard saved them (werewolves only). */
     record Attack(int day, String target, boolean guarded, Set<String> audience) implements AiwolfEvent {}
 
     /** The game is over. */

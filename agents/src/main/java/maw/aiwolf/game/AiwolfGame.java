@@ -49,7 +49,9 @@ public final class AiwolfGame {
     private int step;
     private int turn;
     private int revote;
-    private int idx;
+    /** The day's next talk and whisper numbers (each day starts both at 0, as talk references count them). */
+    private int talkIdx;
+    private int whisperIdx;
     private final Map<String, Integer> remaining = new HashMap<>();
     private final Map<String, Integer> skips = new HashMap<>();
     private final Map<String, String> said = new LinkedHashMap<>();
@@ -424,7 +426,8 @@ public final class AiwolfGame {
                 remaining.merge(p, -1, Integer::sum);
             }
             allOver &= text.equals("Over");
-            AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, idx++, turn, p, text);
+            AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, whisper ? whisperIdx++ : talkIdx++, turn, p,
+                    text);
             turnTalks.add(u);
             (whisper ? whispers : talks).add(u);
         }
@@ -531,8 +534,8 @@ public final class AiwolfGame {
             if (!top.isEmpty()) {
                 victim = top.get(random.nextInt(top.size()));
                 saved = victim.equals(guardTarget);
-                events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
             }
+            events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
         }
         for (String p : alive) {
             if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
@@ -543,7 +546,16 @@ public final class AiwolfGame {
         if (attacked != null) {
             alive.remove(attacked);
         }
+        if (guardTarget != null) {
+            for (String p : alive) {
+                if (roles.get(p) == AiwolfRole.BODYGUARD) {
+                    events.add(new AiwolfEvent.Guarded(day, p, guardTarget));
+                }
+            }
+        }
         day++;
+        talkIdx = 0;
+        whisperIdx = 0;
         executedYesterday = executedToday;
         executedToday = null;
         events.add(new AiwolfEvent.DayBegan(day, attacked, List.copyOf(alive)));

@@ -1,0 +1,57 @@
+package maw.aiwolf.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A whole game of rule-based seats in the official AIWolf server's log format. */
+class AiwolfLogTest {
+
+    @Test
+    void aGameReadsAsTheOfficialServersLog() {
+        List<String> names = AiwolfBots.names(15);
+        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, 42);
+        Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p)));
+        AiwolfLog log = new AiwolfLog(names);
+        List<AiwolfEvent> all = new ArrayList<>();
+        AiwolfRole.Side winner = AiwolfBots.play(game, seats, all::add);
+        log.add(all);
+        List<String> lines = log.lines();
+
+        for (int i = 0; i < 15; i++) {
+            assertThat(lines.get(i)).isEqualTo("0,status," + (i + 1) + "," + game.role(names.get(i)) + ",ALIVE,"
+                    + names.get(i));
+        }
+        assertThat(lines).anyMatch(l -> l.matches("0,whisper,0,0,\\d+,.+"));
+        assertThat(lines).anyMatch(l -> l.matches("0,divine,\\d+,\\d+,(HUMAN|WEREWOLF)"));
+        assertThat(lines).anyMatch(l -> l.matches("1,talk,0,0,\\d+,.+"));
+        assertThat(lines).anyMatch(l -> l.matches("1,vote,\\d+,\\d+"));
+        assertThat(lines).anyMatch(l -> l.matches("1,execute,\\d+,(VILLAGER|SEER|MEDIUM|BODYGUARD|WEREWOLF|POSSESSED)"));
+        assertThat(lines).anyMatch(l -> l.matches("1,guard,\\d+,\\d+,[A-Z]+"));
+        assertThat(lines).anyMatch(l -> l.matches("1,attackVote,\\d+,\\d+"));
+        assertThat(lines).anyMatch(l -> l.matches("1,attack,(\\d+,(true|false)|-1,false)"));
+        // Each day's talk is numbered from 0, in the order it was delivered.
+        for (int day = 1; day <= game.day(); day++) {
+            String prefix = day + ",talk,";
+            List<Integer> idx = lines.stream().filter(l -> l.startsWith(prefix))
+                    .map(l -> Integer.parseInt(l.split(",")[2])).toList();
+            for (int i = 0; i < idx.size(); i++) {
+                assertThat(idx.get(i)).isEqualTo(i);
+            }
+        }
+        String result = lines.getLast();
+        assertThat(result).matches(game.day() + ",result,\\d+,\\d+,"
+                + (winner == AiwolfRole.Side.VILLAGERS ? "VILLAGER" : "WEREWOLF"));
+        String[] r = result.split(",");
+        long wolves = game.living().stream().filter(p -> game.role(p) == AiwolfRole.WEREWOLF).count();
+        assertThat(Long.parseLong(r[3])).isEqualTo(wolves);
+        assertThat(Long.parseLong(r[2])).isEqualTo(game.living().size() - wolves);
+        // The final status block lists the dead as DEAD.
+        List<String> last = lines.subList(lines.size() - 16, lines.size() - 1);
+        assertThat(last).allMatch(l -> l.startsWith(game.day() + ",status,"));
+        assertThat(last.stream().filter(l -> l.contains(",ALIVE,"))).hasSize(game.living().size());
+    }
+}
