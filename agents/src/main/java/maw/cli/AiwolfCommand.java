@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 /** {@code maw aiwolf ...}: the AIWolf protocol. */
 @Command(name = "aiwolf", mixinStandardHelpOptions = true, header = "The AIWolf protocol: check sentences.",
         description = "Tools for the AIWolf protocol (versions 3.6 and 2.01).",
-        subcommands = {AiwolfCommand.Check.class})
+        subcommands = {AiwolfCommand.Check.class, AiwolfCommand.Play.class})
 final class AiwolfCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -149,6 +149,109 @@ final class AiwolfCommand implements Runnable {
                     tree((Map<String, Object>) c, indent + "  ", out);
                 }
             }
+        }
+    }
+
+    @Command(name = "play", mixinStandardHelpOptions = true,
+            header = "Play an AIWolf game of rule-based seats on the rule engine, printed as it happens.",
+            description = {"Plays one game by the GAT2017 regulation (the official server's defaults) with MAW's",
+                "rule-based AIWolf seats, in this process, and prints it as the moderator sees it: the roles, every talk",
+                "as protocol text with its gloss, the whispers, votes, executions, divinations, guards and attacks.",
+                "--log FILE also writes the game in the official AIWolf server's log format."})
+    static final class Play implements Callable<Integer> {
+
+        @Option(names = "--players", defaultValue = "5", description = "5 or 15 (the regulation's villages), or any "
+                + "size from 3 to 18 with the official server's roles (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--seed", description = "the game's seed (default: random)")
+        Long seed;
+
+        @Option(names = "--log", paramLabel = "FILE", description = "write the official AIWolf log here too")
+        java.nio.file.Path log;
+
+        @Option(names = "--quiet-talk", description = "leave out Skip and Over")
+        boolean quietTalk;
+
+        @Override
+        public Integer call() throws Exception {
+            if (players < 3 || players > 18) {
+                throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
+                        + "regulation's villages)");
+            }
+            long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
+            List<String> names = maw.aiwolf.game.AiwolfBots.names(players);
+            maw.aiwolf.game.AiwolfGame game = new maw.aiwolf.game.AiwolfGame(
+                    maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)), names, s);
+            PrintStream out = System.out;
+            out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rule engine)");
+            maw.aiwolf.protocol.Gloss gloss = new maw.aiwolf.protocol.Gloss(i -> i >= 1 && i <= names.size()
+                    ? names.get(i - 1) : null);
+            maw.aiwolf.game.AiwolfLog official = new maw.aiwolf.game.AiwolfLog(names);
+            List<maw.aiwolf.game.AiwolfEvent> all = new ArrayList<>();
+            maw.aiwolf.game.AiwolfBots.play(game, maw.aiwolf.game.AiwolfBots.seats(names,
+                    p -> maw.aiwolf.game.AiwolfBots.rules(p, names, s ^ names.indexOf(p))), e -> {
+                        all.add(e);
+                        show(e, names, gloss, out);
+                    });
+            if (log != null) {
+                official.add(all);
+                java.nio.file.Files.write(log, official.lines(), StandardCharsets.UTF_8);
+                out.println("official log: " + log);
+            }
+            return 0;
+        }
+
+        private void show(maw.aiwolf.game.AiwolfEvent e, List<String> names, maw.aiwolf.protocol.Gloss gloss,
+                PrintStream out) {
+            switch (e) {
+                case maw.aiwolf.game.AiwolfEvent.Dealt d -> {
+                    if (d.player().equals(names.getFirst())) {
+                        out.println("roles dealt (day 0: no talk; the werewolves whisper, the seer divines):");
+                    }
+                    out.println("  " + who(d.player(), names) + " is " + d.role().name().toLowerCase(java.util.Locale.ROOT));
+                }
+                case maw.aiwolf.game.AiwolfEvent.DayBegan d -> out.println("== Day " + d.day() + " begins."
+                        + (d.attacked() != null ? " " + who(d.attacked(), names) + " was attacked in the night."
+                                : " Nobody died in the night.") + " Living: " + d.living().size() + ".");
+                case maw.aiwolf.game.AiwolfEvent.Turn t -> {
+                    for (maw.aiwolf.game.AiwolfEvent.Utterance u : t.utterances()) {
+                        boolean control = u.text().equals("Skip") || u.text().equals("Over");
+                        if (quietTalk && control) {
+                            continue;
+                        }
+                        maw.aiwolf.protocol.Parsed p = maw.aiwolf.protocol.Protocol.parse(u.text(),
+                                maw.aiwolf.protocol.Version.V3_6);
+                        String g = p.ok() ? gloss.of(p.sentence(), new maw.aiwolf.protocol.Words.AgentId(
+                                names.indexOf(u.agent()) + 1)) : "";
+                        out.println("  " + (t.whisper() ? "[whisper] " : "") + who(u.agent(), names) + ": "
+                                + Text.inert(u.text()) + (control ? "" : "   = " + Text.inert(g)));
+                    }
+                }
+                case maw.aiwolf.game.AiwolfEvent.Invalid i -> out.println("  (" + who(i.player(), names)
+                        + " said no protocol, counted as Skip: " + Text.inert(i.reason()) + ")");
+                case maw.aiwolf.game.AiwolfEvent.Votes v -> out.println("  " + (v.attack() ? "attack votes" : "votes")
+                        + (v.revote() > 0 ? " (re-vote)" : "") + ": " + v.ballots().entrySet().stream()
+                        .map(b -> names.indexOf(b.getKey()) + 1 + "->" + (names.indexOf(b.getValue()) + 1))
+                        .sorted().collect(java.util.stream.Collectors.joining(" ")));
+                case maw.aiwolf.game.AiwolfEvent.Executed x -> out.println("  The village executes "
+                        + who(x.player(), names) + ".");
+                case maw.aiwolf.game.AiwolfEvent.Divined d -> out.println("  the seer " + who(d.seer(), names)
+                        + " divines " + who(d.target(), names) + ": " + d.species());
+                case maw.aiwolf.game.AiwolfEvent.Identified i -> out.println("  the medium " + who(i.medium(), names)
+                        + " reads " + who(i.target(), names) + ": " + i.species());
+                case maw.aiwolf.game.AiwolfEvent.Guarded g -> out.println("  the bodyguard " + who(g.bodyguard(),
+                        names) + " guards " + who(g.target(), names));
+                case maw.aiwolf.game.AiwolfEvent.Attack a -> out.println("  the werewolves attack "
+                        + (a.target() == null ? "nobody" : who(a.target(), names) + (a.guarded() ? ", who is guarded"
+                                : "")));
+                case maw.aiwolf.game.AiwolfEvent.Over o -> out.println("== The " + o.winner().name()
+                        .toLowerCase(java.util.Locale.ROOT) + " win (" + o.reason() + ").");
+            }
+        }
+
+        private static String who(String player, List<String> names) {
+            return player + " (" + (names.indexOf(player) + 1) + ")";
         }
     }
 }

@@ -80,4 +80,20 @@ class AiwolfCheckTest {
         assertThat(console.out()).contains(" 5 players, random:").contains("15 players, rule bots:")
                 .contains("random villagers vs rule werewolves:").contains("villagers win");
     }
+
+    @Test
+    void aGameOfRuleBasedSeatsIsPrintedAsItHappensAndLoggedAsTheOfficialServerDoes(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path log = dir.resolve("game.log");
+        assertThat(Main.execute("aiwolf", "play", "--players", "15", "--seed", "3", "--log", log.toString())).isZero();
+        assertThat(console.out()).contains("AIWolf game, 15 players, seed 3").contains("is seer")
+                .contains("== Day 1 begins.").containsPattern("P\\d+ \\(\\d+\\): COMINGOUT Agent\\[\\d+\\] SEER   = P\\d+ "
+                        + "\\(\\d+\\) says they are the seer")
+                .contains("[whisper]").contains("The village executes").containsPattern("== The (villagers|werewolves) win");
+        List<String> lines = java.nio.file.Files.readAllLines(log);
+        assertThat(lines.getFirst()).matches("0,status,1,[A-Z]+,ALIVE,P1");
+        assertThat(lines.getLast()).matches("\\d+,result,\\d+,\\d+,(VILLAGER|WEREWOLF)");
+        assertThat(Main.execute("aiwolf", "play", "--players", "2")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '2' for --players");
+    }
 }
