@@ -215,7 +215,7 @@ class HostileAccountsTest {
         agents.start(new maw.agents.chatroom.ChatRoomAgent(j[2], TestXmpp.password(j[2]), maw.game.Room.HIDEOUT, j[0],
                 null, null));
         List<String> left = new CopyOnWriteArrayList<>();
-        agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
+        Agent gm = agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
                 new maw.agents.gamemaster.GameMasterAgent.Config("g-ready", 3, 1, 1, j[1], j[2], Duration.ofSeconds(5),
                         Duration.ofSeconds(10)), maw.game.GameOptions.defaults(),
                 new maw.agents.gamemaster.GameMasterAgent.Listener() {
@@ -229,26 +229,26 @@ class HostileAccountsTest {
         ScriptedSeat cid = agents.start(new ScriptedSeat(j[5], TestXmpp.password(j[5]), "Cid", j[0]));
         ScriptedSeat x = agents.start(new ScriptedSeat(j[6], TestXmpp.password(j[6]), "X", j[0]));
         ScriptedSeat y = agents.start(new ScriptedSeat(j[7], TestXmpp.password(j[7]), "Y", j[0]));
-        // The honest seats take a moment to answer; the hostile one takes the last seat and answers at once, and two
-        // strangers answer the ready check for the game too, again and again, as if they were seated.
-        ann.readyDelay = Duration.ofSeconds(1);
-        bob.readyDelay = Duration.ofSeconds(1);
-        assertThat(ann.join().bodyType()).isEqualTo("joined");
-        assertThat(bob.join().bodyType()).isEqualTo("joined");
-        Thread forger = Thread.ofVirtual().start(() -> {
-            for (int i = 0; i < 30 && !Thread.currentThread().isInterrupted(); i++) {
+        // The honest seats answer the ready check only after the GameMaster has received the forgeries; the hostile
+        // one takes the last seat and, as the ready check arrives, has two strangers answer it for the game, three
+        // times each, before answering itself.
+        java.util.concurrent.CountDownLatch honest = new java.util.concurrent.CountDownLatch(1);
+        ann.readyGate = honest;
+        bob.readyGate = honest;
+        cid.onReadyCheck = () -> {
+            for (int i = 0; i < 3; i++) {
                 x.send(j[0], Performative.INFORM, new Catalog.Ready("g-ready"));
                 y.send(j[0], Performative.INFORM, new Catalog.Ready("g-ready"));
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
-                }
             }
-        });
+        };
+        assertThat(ann.join().bodyType()).isEqualTo("joined");
+        assertThat(bob.join().bodyType()).isEqualTo("joined");
+        long before = gm.receivedCount();
         assertThat(cid.join().bodyType()).isEqualTo("joined");
+        // Cid's join and ready, and the six forgeries, have reached the GameMaster: now the honest answers.
+        Await.until("the forged readiness reaches the GameMaster", () -> gm.receivedCount() >= before + 8);
+        honest.countDown();
         Message start = ann.next("start_game");
-        forger.interrupt();
         assertThat(start.json().get("players").toString()).contains("Ann").contains("Bob").contains("Cid");
         assertThat(left).isEmpty();
     }

@@ -28,8 +28,10 @@ final class ScriptedSeat extends GameAgent {
     volatile String game;
     volatile int round;
     volatile boolean answersReadyChecks = true;
-    /** How long the seat takes to answer a ready check. */
-    volatile Duration readyDelay = Duration.ZERO;
+    /** When set, the seat answers a ready check only once this latch is released. */
+    volatile java.util.concurrent.CountDownLatch readyGate;
+    /** Run when a ready check arrives, before the seat answers it. */
+    volatile Runnable onReadyCheck = () -> { };
     /** How often the connection dropped while this seat ran. */
     final java.util.concurrent.atomic.AtomicInteger drops = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -52,8 +54,10 @@ final class ScriptedSeat extends GameAgent {
                 return;
             }
             if ("ready_check".equals(m.bodyType()) && answersReadyChecks) {
-                if (!readyDelay.isZero()) {
-                    Thread.sleep(readyDelay.toMillis());
+                onReadyCheck.run();
+                java.util.concurrent.CountDownLatch gate = readyGate;
+                if (gate != null && !gate.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    return;
                 }
                 self.send(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
                         .body(new Catalog.Ready(m.json().get("game").asText())).build());
