@@ -29,6 +29,13 @@ final class BenchCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** Prints a benchmark's figures as one JSON line, with the Java version and the processors they were taken on. */
+    static void printJson(Map<String, Object> figures) {
+        figures.put("java", Runtime.version().toString());
+        figures.put("cpus", Runtime.getRuntime().availableProcessors());
+        System.out.println(Json.write(figures));
+    }
+
     @Command(name = "transport", mixinStandardHelpOptions = true,
             header = "The runtime's request/reply against raw Smack, and 20 agents started at once.",
             description = {"Raw Smack ping-pong against the runtime's request/reply (same server, same connection "
@@ -95,9 +102,7 @@ final class BenchCommand implements Runnable {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("agents", agents);
                     out.put("server", network.describe());
-                    out.put("java", Runtime.version().toString());
-                    out.put("cpus", Runtime.getRuntime().availableProcessors());
-                    System.out.println(Json.write(out));
+                    printJson(out);
                 }
                 return 0;
             }
@@ -130,9 +135,7 @@ final class BenchCommand implements Runnable {
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("tables", maw.bench.AiwolfBench.toJson(rows));
-                out.put("java", Runtime.version().toString());
-                out.put("cpus", Runtime.getRuntime().availableProcessors());
-                System.out.println(Json.write(out));
+                printJson(out);
             }
             return 0;
         }
@@ -169,9 +172,7 @@ final class BenchCommand implements Runnable {
             }
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>(r.toJson());
-                out.put("java", Runtime.version().toString());
-                out.put("cpus", Runtime.getRuntime().availableProcessors());
-                System.out.println(Json.write(out));
+                printJson(out);
             }
             return r.crashes() == 0 ? 0 : 1;
         }
@@ -233,9 +234,7 @@ final class BenchCommand implements Runnable {
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("server", network.describe());
-                    out.put("java", Runtime.version().toString());
-                    out.put("cpus", Runtime.getRuntime().availableProcessors());
-                    System.out.println(Json.write(out));
+                    printJson(out);
                 }
                 boolean held = r.flood().othersActsUnanswered() == 0 && r.flood().connectionLosses() == 0;
                 return held ? 0 : 1;
@@ -299,9 +298,7 @@ final class BenchCommand implements Runnable {
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("server", network.describe());
-                    out.put("java", Runtime.version().toString());
-                    out.put("cpus", Runtime.getRuntime().availableProcessors());
-                    System.out.println(Json.write(out));
+                    printJson(out);
                 }
                 return 0;
             }
@@ -368,9 +365,7 @@ final class BenchCommand implements Runnable {
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(j);
                     out.put("server", network.describe());
-                    out.put("java", Runtime.version().toString());
-                    out.put("cpus", Runtime.getRuntime().availableProcessors());
-                    System.out.println(Json.write(out));
+                    printJson(out);
                 }
                 return 0;
             }
