@@ -46,7 +46,9 @@ public final class Catalog {
         @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
         @JsonSubTypes.Type(GetInput.class), @JsonSubTypes.Type(PlayerAction.class), @JsonSubTypes.Type(SeatName.class),
         @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
-        @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class)
+        @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
+        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
+        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
@@ -67,8 +69,13 @@ public final class Catalog {
         /** The player the act names, if any. */
         String target();
 
+        /** The step of the phase the act was made for (AIWolf's talk turns and re-votes); null or absent: 0. */
+        default Integer step() {
+            return null;
+        }
+
         default PhaseId phaseId() {
-            return new PhaseId(phase(), day());
+            return new PhaseId(phase(), day(), step() == null ? 0 : step());
         }
     }
 
@@ -209,8 +216,19 @@ public final class Catalog {
      */
     @JsonTypeName("turn")
     public record YourTurn(String game, int round, Phase phase, int day, long deadline, List<Act.Kind> acts,
-            Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done, Map<String, Boolean> rooms)
-            implements Body {}
+            Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done, Map<String, Boolean> rooms,
+            Integer step) implements Body {
+        /** A turn of a phase that is not taken in steps (MAW's). */
+        public YourTurn(String game, int round, Phase phase, int day, long deadline, List<Act.Kind> acts,
+                Map<Act.Kind, List<String>> targets, Map<Act.Kind, String> done, Map<String, Boolean> rooms) {
+            this(game, round, phase, day, deadline, acts, targets, done, rooms, null);
+        }
+
+        /** The step (0 when absent). */
+        public int stepOrZero() {
+            return step == null ? 0 : step;
+        }
+    }
 
     /**
      * GameMaster to a room, request: open for these writers (name to address) and readers. {@code after} (when a
@@ -258,21 +276,81 @@ public final class Catalog {
 
     /** Player to GameMaster, request: vote (by day for an execution, by night as a werewolf for a victim). */
     @JsonTypeName("vote")
-    public record Vote(String game, int round, Phase phase, int day, String target) implements Stamped {
+    public record Vote(String game, int round, Phase phase, int day, String target, Integer step)
+            implements Stamped {
         public Vote {
             required(target, "vote's target");
             required(phase, "vote's phase");
+        }
+
+        public Vote(String game, int round, Phase phase, int day, String target) {
+            this(game, round, phase, day, target, null);
         }
     }
 
     /** Seer to GameMaster, request: a player's role. */
     @JsonTypeName("divine")
-    public record Divine(String game, int round, Phase phase, int day, String target) implements Stamped {
+    public record Divine(String game, int round, Phase phase, int day, String target, Integer step)
+            implements Stamped {
         public Divine {
             required(target, "divine's target");
             required(phase, "divine's phase");
         }
+
+        public Divine(String game, int round, Phase phase, int day, String target) {
+            this(game, round, phase, day, target, null);
+        }
     }
+
+    /** Bodyguard to GameMaster, request: protect a player from tonight's attack (AIWolf). */
+    @JsonTypeName("guard")
+    public record Guard(String game, int round, Phase phase, int day, String target, Integer step)
+            implements Stamped {
+        public Guard {
+            required(target, "guard's target");
+            required(phase, "guard's phase");
+        }
+    }
+
+    /**
+     * Player to GameMaster, request: this talk turn's utterance (AIWolf), protocol text; by night a werewolf's whisper
+     * to the pack. Text that is not protocol 3.6 counts as Skip, and the speaker is told why ({@code invalid_talk}).
+     */
+    @JsonTypeName("talk")
+    public record Talk(String game, int round, Phase phase, int day, String text, Integer step) implements Stamped {
+        public Talk {
+            required(text, "talk's text");
+            required(phase, "talk's phase");
+        }
+
+        @Override
+        public String target() {
+            return null;
+        }
+    }
+
+    /** One utterance of a talk turn: its number in the day, the turn, who said it (name and agent number), the text. */
+    public record Utterance(int idx, int turn, String agent, int number, String text) {}
+
+    /**
+     * GameMaster to the turn's audience, inform: a talk turn's utterances, together, in random order; {@code whisper}:
+     * the werewolves' whispers of a night turn, told to the pack only.
+     */
+    @JsonTypeName("talks")
+    public record Talks(String game, int round, int day, int turn, boolean whisper, List<Utterance> utterances)
+            implements Body {}
+
+    /** GameMaster to the speaker, inform: its talk was not protocol text and counted as Skip. */
+    @JsonTypeName("invalid_talk")
+    public record InvalidTalk(String game, int round, int day, String text, String reason) implements Body {}
+
+    /**
+     * GameMaster to the vote's audience, inform: every ballot of a vote at once (AIWolf), voter to target;
+     * {@code revote} counts the re-votes of a tie from 0; {@code attack}: the werewolves' vote for a victim.
+     */
+    @JsonTypeName("votes")
+    public record Votes(String game, int round, int day, int revote, boolean attack, Map<String, String> ballots)
+            implements Body {}
 
     /** Player to GameMaster, request: a word only {@code to} hears. */
     @JsonTypeName("whisper")
@@ -337,9 +415,28 @@ public final class Catalog {
     @JsonTypeName("night_result")
     public record NightResult(String game, int round, int night, String victim, String reason) implements Body {}
 
-    /** GameMaster to the seer, inform. */
+    /** What an AIWolf seer or medium learns: the species, not the role (the possessed shows human). */
+    public enum Species implements Wire {
+        HUMAN, WEREWOLF;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /** GameMaster to the seer, inform: the role (MAW), or the species (AIWolf). */
     @JsonTypeName("divined")
-    public record Divined(String game, int round, int day, String target, Role role) implements Body {}
+    public record Divined(String game, int round, int day, String target, Role role, Species species)
+            implements Body {
+        public Divined(String game, int round, int day, String target, Role role) {
+            this(game, round, day, target, role, null);
+        }
+    }
+
+    /** GameMaster to the medium, inform: the species of the player the village executed the day before (AIWolf). */
+    @JsonTypeName("identified")
+    public record Identified(String game, int round, int day, String target, Species species) implements Body {}
 
     /** GameMaster to a whisper's recipient, inform. */
     @JsonTypeName("whispered")
@@ -408,7 +505,15 @@ public final class Catalog {
     public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
             List<String> living, List<String> dead, List<String> valid_targets, List<Action.Kind> allowed_actions,
             Map<Action.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-            String voted_for, boolean spoke, Map<String, String> votes) {}
+            String voted_for, boolean spoke, Map<String, String> votes, String rules, List<String> agents) {
+        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
+                List<String> living, List<String> dead, List<String> valid_targets, List<Action.Kind> allowed_actions,
+                Map<Action.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+                String voted_for, boolean spoke, Map<String, String> votes) {
+            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
+                    max_message_length, unseen, voted_for, spoke, votes, null, null);
+        }
+    }
 
     /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
     @JsonTypeName("seat_name")
@@ -431,6 +536,8 @@ public final class Catalog {
                 case Action.Vote v -> new PlayerAction(Action.Kind.VOTE, null, v.target());
                 case Action.Divine d -> new PlayerAction(Action.Kind.DIVINE, null, d.target());
                 case Action.Whisper w -> new PlayerAction(Action.Kind.WHISPER, w.message(), w.target());
+                case Action.Talk t -> new PlayerAction(Action.Kind.TALK, t.message(), null);
+                case Action.Guard g -> new PlayerAction(Action.Kind.GUARD, null, g.target());
                 case Action.Listen l -> new PlayerAction(Action.Kind.LISTEN, null, null);
             };
         }
@@ -442,6 +549,8 @@ public final class Catalog {
                 case VOTE -> new Action.Vote(target);
                 case DIVINE -> new Action.Divine(target);
                 case WHISPER -> new Action.Whisper(target, message);
+                case TALK -> new Action.Talk(message);
+                case GUARD -> new Action.Guard(target);
                 case LISTEN -> new Action.Listen();
             };
         }
@@ -454,7 +563,7 @@ public final class Catalog {
     /** What a seat perceived, as an {@code observe} tells its kind. */
     public enum Perceived implements Wire {
         LOBBY, WAITING, REFUSAL, START, ROLE, PHASE, TURN, CHAT, VOTE, RESULT, DEATH, REVEAL, NIGHT, DIVINED, WHISPER,
-        END, SCORES, SILENCE, OVER;
+        END, SCORES, SILENCE, OVER, TALK, IDENTIFIED;
 
         @Override
         public String toString() {
@@ -467,7 +576,12 @@ public final class Catalog {
      * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
      */
     @JsonTypeName("observe")
-    public record Observe(String game, int round, Perceived kind, String text, SeatView view) implements Body {}
+    public record Observe(String game, int round, Perceived kind, String text, SeatView view, Body news)
+            implements Body {
+        public Observe(String game, int round, Perceived kind, String text, SeatView view) {
+            this(game, round, kind, text, view, null);
+        }
+    }
 
     // --- answers --------------------------------------------------------------------------------------------------
 

@@ -99,6 +99,97 @@ public final class AiwolfBench {
         return new Played(games, wins, (System.nanoTime() - t0) / 1e9);
     }
 
+    /**
+     * Rule-bot games under the GameMaster, every agent with its own connection: on the in-JVM transport and over
+     * ejabberd, one after another.
+     */
+    public record Hosted(int players, int localGames, double localGamesPerSecond, int xmppGames,
+            double xmppGamesPerSecond, long messagesPerGame, int villagerWins, double engineGamesPerSecond) {
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("localGames", localGames);
+            m.put("localGamesPerSecond", Figures.round(localGamesPerSecond));
+            m.put("xmppGames", xmppGames);
+            m.put("xmppGamesPerSecond", Figures.round(xmppGamesPerSecond));
+            m.put("messagesPerGame", messagesPerGame);
+            m.put("villagerWinsUnderTheGameMaster", villagerWins + "/" + (localGames + xmppGames));
+            m.put("localToEngineRatio", Figures.round(engineGamesPerSecond / localGamesPerSecond));
+            m.put("xmppToLocalRatio", xmppGames == 0 ? null : Figures.round(localGamesPerSecond / xmppGamesPerSecond));
+            return m;
+        }
+    }
+
+    /** {@code rows}' engine figure for the rule-bot table of this size (the baseline of the hosted games). */
+    private static double engineRate(List<Row> rows, int players) {
+        return rows.stream().filter(r -> r.players() == players && r.table().equals("rule bots"))
+                .mapToDouble(Row::gamesPerSecond).findFirst().orElse(Double.NaN);
+    }
+
+    /** Games of rule bots under the GameMaster: {@code localGames} in this JVM, {@code xmppGames} over {@code xmpp}. */
+    public List<Hosted> hosted(List<Row> engine, maw.runtime.xmpp.XmppTransport xmpp,
+            java.util.function.Consumer<Map<String, String>> provision, int localGames, int xmppGames, long seed)
+            throws Exception {
+        List<Hosted> out2 = new ArrayList<>();
+        for (int players : new int[] {5, 15}) {
+            String domain = xmpp == null ? "localhost" : xmpp.domain();
+            hostedGame(players, seed - 1, null, domain, null); // warm up
+            int wins = 0;
+            long messages = 0;
+            long t0 = System.nanoTime();
+            for (int g = 0; g < localGames; g++) {
+                maw.agents.table.GameTable.Result r = hostedGame(players, seed + g, null, domain, null);
+                wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
+                messages += r.messages();
+            }
+            double localRate = localGames / ((System.nanoTime() - t0) / 1e9);
+            double xmppRate = 0;
+            if (xmpp != null && xmppGames > 0) {
+                long t1 = System.nanoTime();
+                for (int g = 0; g < xmppGames; g++) {
+                    maw.agents.table.GameTable.Result r = hostedGame(players, seed + localGames + g, xmpp, domain,
+                            provision);
+                    wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
+                }
+                xmppRate = xmppGames / ((System.nanoTime() - t1) / 1e9);
+            }
+            Hosted h = new Hosted(players, localGames, localRate, xmpp == null ? 0 : xmppGames, xmppRate,
+                    messages / Math.max(1, localGames), wins, engineRate(engine, players));
+            out.printf(Locale.ROOT, "  %2d players under the GameMaster: %.1f games/s in this JVM (engine alone %.0f, "
+                    + "ratio %.0f), %s%d messages a game%n", players, localRate, h.engineGamesPerSecond(),
+                    h.engineGamesPerSecond() / localRate, xmppRate > 0 ? String.format(Locale.ROOT,
+                            "%.2f games/s over ejabberd (ratio %.1f), ", xmppRate, localRate / xmppRate) : "",
+                    h.messagesPerGame());
+            out2.add(h);
+        }
+        return out2;
+    }
+
+    private static maw.agents.table.GameTable.Result hostedGame(int players, long seed,
+            maw.runtime.xmpp.XmppTransport xmpp, String domain,
+            java.util.function.Consumer<Map<String, String>> provision) throws Exception {
+        List<maw.agents.table.GameTable.SeatFiller> fillers = new ArrayList<>();
+        for (int i = 0; i < players; i++) {
+            fillers.add(maw.agents.table.GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+        }
+        maw.agents.table.GameTable table = new maw.agents.table.GameTable(new maw.agents.table.GameTable.Spec(
+                xmpp == null ? "" : "bench-aiwolf-", maw.agents.table.GameTable.defaultNames(players), fillers, 1, seed,
+                maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(players,
+                        java.time.Duration.ofSeconds(20))), null), domain);
+        if (xmpp == null) {
+            maw.runtime.local.LocalTransport local = new maw.runtime.local.LocalTransport(domain);
+            table.accounts().forEach(local::register);
+            return table.play(local, null, null, java.time.Duration.ofMinutes(3));
+        }
+        provision.accept(table.accounts());
+        return table.play(xmpp, null, null, java.time.Duration.ofMinutes(3));
+    }
+
+    public static List<Map<String, Object>> hostedJson(List<Hosted> rows) {
+        return rows.stream().map(Hosted::toJson).toList();
+    }
+
     public static List<Map<String, Object>> toJson(List<Row> rows) {
         return rows.stream().map(Row::toJson).toList();
     }

@@ -21,9 +21,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code maw aiwolf ...}: the AIWolf protocol. */
-@Command(name = "aiwolf", mixinStandardHelpOptions = true, header = "The AIWolf protocol: check sentences.",
-        description = "Tools for the AIWolf protocol (versions 3.6 and 2.01).",
-        subcommands = {AiwolfCommand.Check.class, AiwolfCommand.Play.class})
+@Command(name = "aiwolf", mixinStandardHelpOptions = true,
+        header = "AIWolf: check protocol sentences, play on the rule engine, export a game's official log.",
+        description = {"Tools for the AIWolf protocol (versions 3.6 and 2.01) and games. A game over XMPP under the",
+            "AIWolf regulation is ./maw game --rules aiwolf."},
+        subcommands = {AiwolfCommand.Check.class, AiwolfCommand.Play.class, AiwolfCommand.Log.class})
 final class AiwolfCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -185,14 +187,13 @@ final class AiwolfCommand implements Runnable {
                     maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)), names, s);
             PrintStream out = System.out;
             out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rule engine)");
-            maw.aiwolf.protocol.Gloss gloss = new maw.aiwolf.protocol.Gloss(i -> i >= 1 && i <= names.size()
-                    ? names.get(i - 1) : null);
+            maw.aiwolf.game.AiwolfNarration narration = new maw.aiwolf.game.AiwolfNarration(names);
             maw.aiwolf.game.AiwolfLog official = new maw.aiwolf.game.AiwolfLog(names);
             List<maw.aiwolf.game.AiwolfEvent> all = new ArrayList<>();
             maw.aiwolf.game.AiwolfBots.play(game, maw.aiwolf.game.AiwolfBots.seats(names,
                     p -> maw.aiwolf.game.AiwolfBots.rules(p, names, s ^ names.indexOf(p))), e -> {
                         all.add(e);
-                        show(e, names, gloss, out);
+                        narration.lines(e, quietTalk).forEach(line -> out.println(Text.inert(line)));
                     });
             if (log != null) {
                 official.add(all);
@@ -202,56 +203,55 @@ final class AiwolfCommand implements Runnable {
             return 0;
         }
 
-        private void show(maw.aiwolf.game.AiwolfEvent e, List<String> names, maw.aiwolf.protocol.Gloss gloss,
-                PrintStream out) {
-            switch (e) {
-                case maw.aiwolf.game.AiwolfEvent.Dealt d -> {
-                    if (d.player().equals(names.getFirst())) {
-                        out.println("roles dealt (day 0: no talk; the werewolves whisper, the seer divines):");
-                    }
-                    out.println("  " + who(d.player(), names) + " is " + d.role().name().toLowerCase(java.util.Locale.ROOT));
-                }
-                case maw.aiwolf.game.AiwolfEvent.DayBegan d -> out.println("== Day " + d.day() + " begins."
-                        + (d.attacked() != null ? " " + who(d.attacked(), names) + " was attacked in the night."
-                                : " Nobody died in the night.") + " Living: " + d.living().size() + ".");
-                case maw.aiwolf.game.AiwolfEvent.Turn t -> {
-                    for (maw.aiwolf.game.AiwolfEvent.Utterance u : t.utterances()) {
-                        boolean control = u.text().equals("Skip") || u.text().equals("Over");
-                        if (quietTalk && control) {
-                            continue;
-                        }
-                        maw.aiwolf.protocol.Parsed p = maw.aiwolf.protocol.Protocol.parse(u.text(),
-                                maw.aiwolf.protocol.Version.V3_6);
-                        String g = p.ok() ? gloss.of(p.sentence(), new maw.aiwolf.protocol.Words.AgentId(
-                                names.indexOf(u.agent()) + 1)) : "";
-                        out.println("  " + (t.whisper() ? "[whisper] " : "") + who(u.agent(), names) + ": "
-                                + Text.inert(u.text()) + (control ? "" : "   = " + Text.inert(g)));
-                    }
-                }
-                case maw.aiwolf.game.AiwolfEvent.Invalid i -> out.println("  (" + who(i.player(), names)
-                        + " said no protocol, counted as Skip: " + Text.inert(i.reason()) + ")");
-                case maw.aiwolf.game.AiwolfEvent.Votes v -> out.println("  " + (v.attack() ? "attack votes" : "votes")
-                        + (v.revote() > 0 ? " (re-vote)" : "") + ": " + v.ballots().entrySet().stream()
-                        .map(b -> names.indexOf(b.getKey()) + 1 + "->" + (names.indexOf(b.getValue()) + 1))
-                        .sorted().collect(java.util.stream.Collectors.joining(" ")));
-                case maw.aiwolf.game.AiwolfEvent.Executed x -> out.println("  The village executes "
-                        + who(x.player(), names) + ".");
-                case maw.aiwolf.game.AiwolfEvent.Divined d -> out.println("  the seer " + who(d.seer(), names)
-                        + " divines " + who(d.target(), names) + ": " + d.species());
-                case maw.aiwolf.game.AiwolfEvent.Identified i -> out.println("  the medium " + who(i.medium(), names)
-                        + " reads " + who(i.target(), names) + ": " + i.species());
-                case maw.aiwolf.game.AiwolfEvent.Guarded g -> out.println("  the bodyguard " + who(g.bodyguard(),
-                        names) + " guards " + who(g.target(), names));
-                case maw.aiwolf.game.AiwolfEvent.Attack a -> out.println("  the werewolves attack "
-                        + (a.target() == null ? "nobody" : who(a.target(), names) + (a.guarded() ? ", who is guarded"
-                                : "")));
-                case maw.aiwolf.game.AiwolfEvent.Over o -> out.println("== The " + o.winner().name()
-                        .toLowerCase(java.util.Locale.ROOT) + " win (" + o.reason() + ").");
-            }
-        }
+    }
 
-        private static String who(String player, List<String> names) {
-            return player + " (" + (names.indexOf(player) + 1) + ")";
+    @Command(name = "log", mixinStandardHelpOptions = true,
+            header = "Export an AIWolf game played by MAW in the official AIWolf server's log format.",
+            description = {"Reads GAME_DIR/game.jsonl (the journal ./maw game --rules aiwolf or ./maw gm --rules aiwolf",
+                "wrote), replays it through the rules, and prints each round in the official server's log format",
+                "(day,status,...; day,talk,idx,turn,agent,text; vote; execute; divine; guard; attackVote; attack;",
+                "result), the lines its log viewer and analysis scripts read. --out DIR writes one file a round."})
+    static final class Log implements Callable<Integer> {
+
+        @Parameters(paramLabel = "GAME_DIR", description = "the game's directory (or its game.jsonl)")
+        java.nio.file.Path game;
+
+        @Option(names = "--round", description = "only this round (default: every round)")
+        Integer round;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "write round N to DIR/round-N.log instead")
+        java.nio.file.Path out;
+
+        @Override
+        public Integer call() throws Exception {
+            java.nio.file.Path file = java.nio.file.Files.isDirectory(game) ? game.resolve("game.jsonl") : game;
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                throw new ConfigException("invalid value '" + game + "' for GAME_DIR: no journal " + file);
+            }
+            List<maw.agents.gamemaster.AiwolfJournal.Round> rounds;
+            try {
+                rounds = maw.agents.gamemaster.AiwolfJournal.read(file);
+            } catch (maw.agents.gamemaster.AiwolfJournal.NotAiwolf e) {
+                throw new ConfigException("invalid value '" + game + "' for GAME_DIR: " + e.getMessage());
+            }
+            if (round != null && rounds.stream().noneMatch(r -> r.round() == round)) {
+                throw new ConfigException("invalid value '" + round + "' for --round: the journal has round(s) "
+                        + rounds.stream().map(r -> String.valueOf(r.round())).toList());
+            }
+            for (maw.agents.gamemaster.AiwolfJournal.Round r : rounds) {
+                if (round != null && r.round() != round) {
+                    continue;
+                }
+                if (out != null) {
+                    java.nio.file.Files.createDirectories(out);
+                    java.nio.file.Path f = out.resolve("round-" + r.round() + ".log");
+                    java.nio.file.Files.write(f, r.officialLog(), StandardCharsets.UTF_8);
+                    System.out.println("round " + r.round() + (r.over() ? "" : " (not over)") + ": " + f);
+                } else {
+                    r.officialLog().forEach(System.out::println);
+                }
+            }
+            return 0;
         }
     }
 }

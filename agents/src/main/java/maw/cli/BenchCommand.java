@@ -110,11 +110,24 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "aiwolf", mixinStandardHelpOptions = true,
-            header = "AIWolf games on the rule engine: games per second and the villagers' win rate per table.",
-            description = {"5- and 15-player games by the GAT2017 regulation on the rule engine in this process (not yet",
-                "through the GameMaster): all random seats (the baseline), all rule bots, rule villagers against random",
-                "werewolves, random villagers against rule werewolves; the villagers' win rate with a 95% interval."})
+            header = "AIWolf games: on the rule engine, under the GameMaster in this JVM, and over ejabberd.",
+            description = {"5- and 15-player games by the GAT2017 regulation. On the rule engine in this process: all",
+                "random seats (the baseline), all rule bots, rule villagers against random werewolves, random",
+                "villagers against rule werewolves; the villagers' win rate with a 95% interval. Then rule bots under",
+                "the GameMaster, every agent with its own connection: games per second on the in-JVM transport and",
+                "over the private ejabberd, with the ratios between the three."})
     static final class Aiwolf implements Callable<Integer> {
+
+        @picocli.CommandLine.Mixin
+        ConfigOptions config;
+
+        @Option(names = "--local-games", defaultValue = "50", description = "games under the GameMaster in this JVM, "
+                + "per size (default: ${DEFAULT-VALUE}; 0: none)")
+        int localGames;
+
+        @Option(names = "--xmpp-games", defaultValue = "10", description = "games over ejabberd, per size (default: "
+                + "${DEFAULT-VALUE}; 0: none, and no ejabberd is started)")
+        int xmppGames;
 
         @Option(names = "--games", defaultValue = "1000", description = "games per table (default: ${DEFAULT-VALUE})")
         int games;
@@ -126,15 +139,37 @@ final class BenchCommand implements Runnable {
         boolean json;
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
             if (games < 1) {
                 throw new ConfigException("--games must be at least 1");
             }
+            if (localGames < 0 || xmppGames < 0 || (xmppGames > 0 && localGames < 1)) {
+                throw new ConfigException("--local-games and --xmpp-games are 0 or more (games over ejabberd are "
+                        + "compared with games in this JVM: --local-games at least 1)");
+            }
             System.out.printf(java.util.Locale.ROOT, "%,d games per table on the AIWolf rule engine ...%n", games);
-            java.util.List<maw.bench.AiwolfBench.Row> rows = new maw.bench.AiwolfBench(System.out).run(games, seed);
+            maw.bench.AiwolfBench bench = new maw.bench.AiwolfBench(System.out);
+            java.util.List<maw.bench.AiwolfBench.Row> rows = bench.run(games, seed);
+            java.util.List<maw.bench.AiwolfBench.Hosted> hosted = java.util.List.of();
+            if (localGames > 0) {
+                System.out.printf(java.util.Locale.ROOT, "rule bots under the GameMaster: %d game(s) in this JVM%s, "
+                        + "per size ...%n", localGames, xmppGames > 0 ? " and " + xmppGames + " over ejabberd" : "");
+                if (xmppGames > 0) {
+                    try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
+                        if (!(network.transport() instanceof XmppTransport xmpp) || !network.canProvision()) {
+                            throw new ConfigException("bench aiwolf --xmpp-games needs the private ejabberd (transport "
+                                    + "xmpp, xmpp.server private), or --xmpp-games 0");
+                        }
+                        hosted = bench.hosted(rows, xmpp, network::provision, localGames, xmppGames, seed);
+                    }
+                } else {
+                    hosted = bench.hosted(rows, null, null, localGames, 0, seed);
+                }
+            }
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("tables", maw.bench.AiwolfBench.toJson(rows));
+                out.put("underTheGameMaster", maw.bench.AiwolfBench.hostedJson(hosted));
                 printJson(out);
             }
             return 0;

@@ -97,7 +97,7 @@ final class GameCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Recovery<GameState, GameOptions> recovery = null;
+        Recovery<?, ?> recovery = null;
         if (resume != null) {
             Path tableFile = resume.resolve("table.json");
             if (!Files.isRegularFile(tableFile)) {
@@ -114,6 +114,7 @@ final class GameCommand implements Callable<Integer> {
             openSeats = t.openSeats();
             lobbySeconds = t.lobbySeconds();
             rules.players = recovery.config().players();
+            rules.ruleSet = recovery.rules();
             rules.rounds = recovery.config().rounds();
             rules.seed = recovery.config().seed();
             out = resume;
@@ -134,11 +135,14 @@ final class GameCommand implements Callable<Integer> {
         }
         // --players counts every seat, open ones included (6 by default, unless --seats says how many).
         Integer tableSeats = rules.players != null ? Integer.valueOf(rules.players - openSeats)
-                : SeatPlan.parse(settings.value(maw.config.Setting.SEATS)) == null ? Integer.valueOf(6 - openSeats)
+                : SeatPlan.parse(settings.value(maw.config.Setting.SEATS)) == null
+                        ? Integer.valueOf(rules.defaultPlayers() - openSeats)
                 : null;
         SeatPlan plan = Seats.plan(settings, bots, tableSeats, humans);
         rules.players = plan.seats() + openSeats;
-        GameOptions options = recovery != null ? recovery.options() : rules.options(!fullPhases);
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = recovery != null ? GameRules.ruleset(recovery)
+                : rules.ruleset(!fullPhases);
+        java.time.Duration timeout = GameRules.timeout(ruleset, rules.rounds);
         long seed = rules.seed();
         String gameId = recovery != null ? recovery.gameId() : GameTable.newGameId();
         Path dir = GameRules.gameDir(settings, out, gameId);
@@ -166,14 +170,14 @@ final class GameCommand implements Callable<Integer> {
             groups.addAll(Seats.plan(settings.with(Map.of(), "--bots"), bots, 1, 0).groups());
         }
         List<GameTable.SeatFiller> all = watch.watch(Seats.fillers(settings, new SeatPlan(groups),
-                dir.resolve("contexts"), human, System.out::println));
+                dir.resolve("contexts"), human, System.out::println, rules.aiwolf()));
         List<GameTable.SeatFiller> fillers = all.subList(0, plan.seats());
         GameTable.SeatFiller fallback = openSeats == 0 ? null : all.get(plan.seats());
         if (!quiet && !person) {
             watch.start();
         }
         try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
-            GameTable.Spec spec = new GameTable.Spec("", names, fillers, rules.rounds, seed, options, dir);
+            GameTable.Spec spec = new GameTable.Spec("", names, fillers, rules.rounds, seed, ruleset, dir);
             if (openSeats > 0) {
                 spec = spec.withOpenSeats(openSeats, Duration.ofMillis(Math.round(lobbySeconds * 1000)), fallback);
             }
@@ -216,8 +220,8 @@ final class GameCommand implements Callable<Integer> {
                 // the roles away.
                 Listeners listeners = quiet || person ? new Listeners(journal)
                         : new Listeners(new ConsoleView(System.out, ""), journal);
-                result = person ? playWithPerson(table, network, listeners, terminal, seat, options)
-                        : table.play(network.transport(), listeners, listeners, rules.timeout(options));
+                result = person ? playWithPerson(table, network, listeners, terminal, seat, timeout)
+                        : table.play(network.transport(), listeners, listeners, timeout);
             } finally {
                 if (terminal != null) {
                     terminal.close();
@@ -243,11 +247,11 @@ final class GameCommand implements Callable<Integer> {
 
     /** Plays while the person at this terminal plays their seat; null when they leave before the end. */
     private GameTable.Result playWithPerson(GameTable table, AgentNetwork network, Listeners listeners,
-            HumanTerminal terminal, UserInterfaceAgent[] seat, GameOptions options) throws Exception {
+            HumanTerminal terminal, UserInterfaceAgent[] seat, java.time.Duration timeout) throws Exception {
         CompletableFuture<GameTable.Result> played = new CompletableFuture<>();
         Thread game = Thread.ofVirtual().name("game").start(() -> {
             try {
-                played.complete(table.play(network.transport(), listeners, listeners, rules.timeout(options)));
+                played.complete(table.play(network.transport(), listeners, listeners, timeout));
             } catch (Throwable e) {
                 played.completeExceptionally(e);
             } finally {

@@ -9,8 +9,19 @@ import picocli.CommandLine.Option;
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
 public final class GameRules {
 
-    @Option(names = "--players", description = "seats at the table (default: 6, or as many as --seats names)")
+    @Option(names = "--rules", defaultValue = "maw", description = {"the rule set: maw, or aiwolf (the AIWolf "
+            + "regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed)",
+            "(default: ${DEFAULT-VALUE})"})
+    String ruleSet;
+
+    @Option(names = "--players", description = "seats at the table (default: 6, or 5 under --rules aiwolf, or as many "
+            + "as --seats names)")
     Integer players;
+
+    @Option(names = "--turn-seconds", defaultValue = "30", description = "under --rules aiwolf: the longest a step may "
+            + "take (a talk or whisper turn, a vote, a night's acts); it ends as soon as everyone has answered "
+            + "(default: ${DEFAULT-VALUE})")
+    double turnSeconds;
 
     @Option(names = "--rounds", defaultValue = "1", description = "rounds to play; scores add up (default: ${DEFAULT-VALUE})")
     int rounds;
@@ -75,19 +86,98 @@ public final class GameRules {
                 .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
     }
 
-    /** The MAW game journaled in {@code dir} (the value of --resume), read back; a journal that cannot be is named. */
-    static maw.agents.gamemaster.Recovery<maw.game.GameState, GameOptions> recover(java.nio.file.Path dir)
-            throws java.io.IOException {
+    /**
+     * The game journaled in {@code dir} (the value of --resume), read back under the rule set its journal names; a
+     * journal that cannot be is named.
+     */
+    static maw.agents.gamemaster.Recovery<?, ?> recover(java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path file = dir.resolve("game.jsonl");
         try {
-            return maw.agents.gamemaster.Recovery.read(dir.resolve("game.jsonl"), new maw.game.MawRules());
+            String rules = "maw";
+            if (java.nio.file.Files.isRegularFile(file)) {
+                try (java.io.BufferedReader in = java.nio.file.Files.newBufferedReader(file)) {
+                    String first = in.readLine();
+                    if (first != null) {
+                        try {
+                            rules = maw.runtime.Json.parse(first).path("rules").asText("maw");
+                        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                            rules = "maw"; // Recovery names what is wrong with the journal
+                        }
+                    }
+                }
+            }
+            return "aiwolf".equals(rules)
+                    ? maw.agents.gamemaster.Recovery.read(file, new maw.aiwolf.game.AiwolfRules())
+                    : maw.agents.gamemaster.Recovery.read(file, new maw.game.MawRules());
         } catch (maw.agents.gamemaster.Recovery.Unrecoverable e) {
             throw new ConfigException("invalid value '" + dir + "' for --resume: " + e.getMessage());
         }
     }
 
-    /** Seats at the table: --players, else 6. */
+    /** Seats at the table: --players, else 6 (5 under AIWolf's rules, the regulation's small village). */
     int players() {
-        return players == null ? 6 : players;
+        return players == null ? defaultPlayers() : players;
+    }
+
+    int defaultPlayers() {
+        return aiwolf() ? 5 : 6;
+    }
+
+    /** Whether the game is played under AIWolf's rules. */
+    boolean aiwolf() {
+        return switch (ruleSet == null ? "maw" : ruleSet.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "maw" -> false;
+            case "aiwolf" -> true;
+            default -> throw new ConfigException("invalid value '" + ruleSet + "' for --rules: expected maw or aiwolf");
+        };
+    }
+
+    /**
+     * The rule set with its options, checked; {@code endWhenAllVoted} ends a MAW phase once everyone who may vote
+     * has voted (an AIWolf step always ends once everyone has answered).
+     */
+    maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
+        if (!aiwolf()) {
+            return maw.agents.gamemaster.GameMasterAgent.maw(options(endWhenAllVoted));
+        }
+        if (players() < 3 || players() > 18) {
+            throw new ConfigException("invalid value '" + players() + "' for --players: AIWolf villages have 3 to 18 "
+                    + "players (5 and 15 are the regulation's)");
+        }
+        if (rounds < 1 || rounds > 1000) {
+            throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
+        }
+        if (!(turnSeconds > 0) || turnSeconds > 86_400) {
+            throw new ConfigException("invalid value '" + turnSeconds + "' for --turn-seconds: expected more than 0");
+        }
+        String mawOnly = seer ? "--seer" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
+                : !"none".equals(tieBreak.strip()) ? "--tie-break" : null;
+        if (mawOnly != null) {
+            throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules aiwolf the regulation "
+                    + "deals the roles and settles ties");
+        }
+        return maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(players(),
+                Duration.ofMillis(Math.round(turnSeconds * 1000))));
+    }
+
+    /** The rule set of a journaled game, with the options its journal recorded. */
+    static maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset(maw.agents.gamemaster.Recovery<?, ?> r) {
+        return switch (r.options()) {
+            case GameOptions o -> maw.agents.gamemaster.GameMasterAgent.maw(o);
+            case maw.aiwolf.game.AiwolfOptions o -> maw.agents.gamemaster.GameMasterAgent.aiwolf(o);
+            default -> throw new IllegalStateException("no rule set has options " + r.options());
+        };
+    }
+
+    /** Longest a whole game may take under this rule set (every step running out its timer), plus a margin. */
+    static Duration timeout(maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
+        if (ruleset.options() instanceof maw.aiwolf.game.AiwolfOptions a) {
+            maw.aiwolf.game.AiwolfSettings s = a.settings();
+            long stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
+            return a.step().multipliedBy(stepsPerDay * s.players() * rounds).plusSeconds(120);
+        }
+        GameOptions o = (GameOptions) ruleset.options();
+        return o.daySeconds().plus(o.nightSeconds()).multipliedBy((long) rounds * o.dayCap()).plusSeconds(120);
     }
 
     long seed() {

@@ -66,14 +66,26 @@ final class GmCommand implements Callable<Integer> {
                 "deadline (the journal's settings win over the rule options given here)"})
     Path resume;
 
+    @SuppressWarnings("unchecked")
+    static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMaster(
+            GameMasterAgent.Ruleset<S, O, E> ruleset, Jid jid, String pw, GameMasterAgent.Config config,
+            GameMasterAgent.Listener listener, Recovery<?, ?> recovery) {
+        GameMasterAgent<S, O, E> master = new GameMasterAgent<>(jid, pw, config, ruleset, listener);
+        if (recovery != null) {
+            master.resume((Recovery<S, O>) recovery);
+        }
+        return master;
+    }
+
     @Override
     public Integer call() throws Exception {
         MawConfig settings = config.load();
-        Recovery<GameState, GameOptions> recovery = null;
+        Recovery<?, ?> recovery = null;
         if (resume != null) {
             recovery = GameRules.recover(resume);
         }
-        GameOptions options = recovery != null ? recovery.options() : rules.options(endEarly);
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = recovery != null ? GameRules.ruleset(recovery)
+                : rules.ruleset(endEarly);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             if (!(network.transport() instanceof XmppTransport)) {
@@ -111,11 +123,7 @@ final class GmCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);
-                GameMasterAgent<GameState, GameOptions, Event> master = GameMasterAgent.of(gm, pw, gmConfig, options,
-                        listeners);
-                if (recovery != null) {
-                    master.resume(recovery);
-                }
+                GameMasterAgent<?, ?, ?> master = gameMaster(ruleset, gm, pw, gmConfig, listeners, recovery);
                 List<Agent> agents = List.of(
                         new ChatRoomAgent(gmConfig.village(), pw, Room.VILLAGE, gm, dir.resolve("rooms"), listeners),
                         new ChatRoomAgent(gmConfig.hideout(), pw, Room.HIDEOUT, gm, dir.resolve("rooms"), listeners),

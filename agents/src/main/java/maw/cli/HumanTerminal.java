@@ -133,6 +133,12 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         }
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         String state = night && v.room() == null ? "asleep" : v.role().wire();
+        if ("aiwolf".equals(v.rules())) {
+            java.util.List<maw.llm.Action.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
+                    : v.allowed_actions().stream().filter(k -> k != maw.llm.Action.Kind.LISTEN).toList();
+            state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.llm.Action.Kind.VOTE
+                    && night ? "attack" : k.wire()).collect(java.util.stream.Collectors.joining("/")));
+        }
         return (night ? "Night " : "Day ") + v.day() + " · " + state + "> ";
     }
 
@@ -150,6 +156,21 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             names.addAll(v.dead());
         }
         names.forEach(n -> candidates.add(new Candidate(n)));
+        if (v != null && "aiwolf".equals(v.rules())) {
+            // Protocol words: the sentences' verbs at the start, roles and species after a command or an agent.
+            List<String> words = wordIndex == 0 ? List.of("COMINGOUT", "ESTIMATE", "DIVINED", "IDENTIFIED", "VOTE",
+                    "ATTACK", "GUARD", "DIVINATION", "REQUEST", "INQUIRE", "AGREE", "DISAGREE", "BECAUSE", "NOT", "AND",
+                    "OR", "XOR", "DAY", "Skip", "Over")
+                    : List.of("SEER", "MEDIUM", "BODYGUARD", "VILLAGER", "WEREWOLF", "POSSESSED", "HUMAN", "ANY");
+            words.forEach(w -> candidates.add(new Candidate(w)));
+            if (v.agents() != null) {
+                for (int i = 0; i < v.agents().size(); i++) {
+                    candidates.add(new Candidate(new maw.aiwolf.protocol.Words.AgentId(i + 1).toString(),
+                            new maw.aiwolf.protocol.Words.AgentId(i + 1) + " " + v.agents().get(i), null, null, null,
+                            null, true));
+                }
+            }
+        }
     }
 
     /**

@@ -31,6 +31,10 @@ final class PlayerCommand implements Callable<Integer> {
             description = "what fills the seat: rule or llm (default: ${DEFAULT-VALUE})")
     String bot;
 
+    @Option(names = "--rules", defaultValue = "maw", description = "the rules the GameMaster plays: maw, or aiwolf "
+            + "(a rule bot then talks AIWolf protocol) (default: ${DEFAULT-VALUE})")
+    String rules;
+
     @Mixin
     LlmOptions llm;
 
@@ -42,7 +46,13 @@ final class PlayerCommand implements Callable<Integer> {
         java.time.Duration[] patience = seat.patience(); // checked before anything connects
         MawConfig settings = config.load(llm.flags());
         SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
-        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println);
+        boolean aiwolf = switch (rules.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "maw" -> false;
+            case "aiwolf" -> true;
+            default -> throw new maw.config.ConfigException("invalid value '" + rules + "' for --rules: expected maw "
+                    + "or aiwolf");
+        };
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println, aiwolf);
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             SeatAccounts a = seat.accounts(network, "maw player");
             Agent ui = fillers.get(0).create(new GameTable.Seat(seat.name(), a.ui(), a.password(), a.player(), seed));

@@ -67,6 +67,12 @@ final class Seats {
     /** One filler per seat, after checking every model server and prompt directory the plan uses. */
     static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out) throws ModelServer.Unavailable {
+        return fillers(settings, plan, contextDir, human, out, false);
+    }
+
+    /** The same, for a game under AIWolf's rules ({@code aiwolf}): rule seats are AIWolf bots that talk protocol. */
+    static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
+            GameTable.SeatFiller human, Consumer<String> out, boolean aiwolf) throws ModelServer.Unavailable {
         if (plan.groups().stream().filter(g -> g.kind() == SeatPlan.Kind.HUMAN).mapToInt(SeatPlan.Group::count).sum()
                 > (human == null ? 0 : 1)) {
             throw new ConfigException(human == null ? "this command has no seat for a person (human seats are for "
@@ -77,7 +83,8 @@ final class Seats {
         Map<String, Boolean> checked = new LinkedHashMap<>();
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
-                case RULE -> GameTable.ruleBots();
+                case RULE -> aiwolf ? GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES)
+                        : GameTable.ruleBots();
                 case HUMAN -> human;
                 case LLM -> {
                     MawConfig seat = settings.with(g.overrides(), "seat group " + g.label());

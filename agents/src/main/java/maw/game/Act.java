@@ -15,7 +15,7 @@ public sealed interface Act {
 
     /** The kinds of act, in every rule set: one vocabulary from the rules to the seats. */
     enum Kind {
-        SPEAK, VOTE, DIVINE, WHISPER;
+        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -50,6 +50,30 @@ public sealed interface Act {
         @Override
         public Kind kind() {
             return Kind.DIVINE;
+        }
+    }
+
+    /**
+     * A turn's utterance in a rule set where talk goes through the GameMaster (AIWolf): protocol text, by day to
+     * everyone, by night (a werewolf's whisper) to the pack.
+     */
+    record Talk(String text) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.TALK;
+        }
+
+        @Override
+        public String target() {
+            return null;
+        }
+    }
+
+    /** The bodyguard protects one player from tonight's attack. */
+    record Guard(String target) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.GUARD;
         }
     }
 

@@ -183,6 +183,12 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             if (!s.isPlayer(actor)) {
                 return new No(RefusalCode.NOT_A_PLAYER, actor + " is not a player in this game");
             }
+            if (act instanceof Act.Talk) {
+                return new No(RefusalCode.NOT_NOW, "MAW has no talk turns: speak in the open room");
+            }
+            if (act instanceof Act.Guard) {
+                return new No(RefusalCode.NOT_YOUR_ROLE, "MAW deals no bodyguard");
+            }
             if (act.target() == null || !s.isPlayer(act.target())) {
                 return new No(RefusalCode.UNKNOWN_TARGET, act.target() + " is not a player in this game");
             }
@@ -190,6 +196,8 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 case Act.Vote v -> vote(actor, v.target());
                 case Act.Divine d -> divine(actor, d.target());
                 case Act.Whisper w -> whisper(actor, w.target(), w.text());
+                case Act.Talk t -> throw new AssertionError("refused above");
+                case Act.Guard g -> throw new AssertionError("refused above");
             };
         }
 

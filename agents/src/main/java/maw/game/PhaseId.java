@@ -1,10 +1,23 @@
 package maw.game;
 
-/** A phase of a game: day 1, night 1, day 2... Timers carry it so that a late timer cannot end a newer phase. */
-public record PhaseId(Phase phase, int number) {
+/**
+ * A phase of a game: day 1, night 1, day 2... and, in rule sets that take a phase in steps (AIWolf's talk turns,
+ * re-votes, whisper turns), the step within it (0 in MAW). Timers and acts carry it, so that a late timer cannot end a
+ * newer phase or step and a late act is never counted in one.
+ */
+public record PhaseId(Phase phase, int number, int step) {
+
+    public PhaseId(Phase phase, int number) {
+        this(phase, number, 0);
+    }
+
+    /** The same phase at another step. */
+    public PhaseId atStep(int s) {
+        return new PhaseId(phase, number, s);
+    }
 
     @Override
     public String toString() {
-        return phase.wire() + " " + number;
+        return phase.wire() + " " + number + (step == 0 ? "" : " step " + step);
     }
 }

@@ -76,7 +76,7 @@ class AiwolfCheckTest {
 
     @Test
     void theAiwolfGameBenchmarkReportsEveryTable() {
-        assertThat(Main.execute("bench", "aiwolf", "--games", "20")).isZero();
+        assertThat(Main.execute("bench", "aiwolf", "--games", "20", "--local-games", "2", "--xmpp-games", "0")).isZero();
         assertThat(console.out()).contains(" 5 players, random:").contains("15 players, rule bots:")
                 .contains("random villagers vs rule werewolves:").contains("villagers win");
     }

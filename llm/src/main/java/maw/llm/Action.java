@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * What a seat does with its turn: the one action type of MAW's seats, whether a rule bot, a language model or a person
  * at a terminal decided it, and what the Player forwards. The guiding prompt asks a model for it as
- * {@code {"action":"speak"|"vote"|"divine"|"whisper"|"listen", "message"?, "target"?}}.
+ * {@code {"action":"speak"|"vote"|"divine"|"whisper"|"talk"|"guard"|"listen", "message"?, "target"?}}.
  */
 public sealed interface Action {
 
@@ -13,7 +13,7 @@ public sealed interface Action {
 
     /** The kinds of action, with their wire names. */
     enum Kind {
-        SPEAK, VOTE, DIVINE, WHISPER, LISTEN;
+        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD, LISTEN;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -68,6 +68,25 @@ public sealed interface Action {
         @Override
         public Kind kind() {
             return Kind.WHISPER;
+        }
+    }
+
+    /**
+     * Say one utterance of a talk turn (AIWolf): protocol text such as {@code VOTE Agent[03]}; by night, a werewolf's
+     * whisper to the pack.
+     */
+    record Talk(String message) implements Action {
+        @Override
+        public Kind kind() {
+            return Kind.TALK;
+        }
+    }
+
+    /** As the bodyguard, protect a player from tonight's attack. */
+    record Guard(String target) implements Action {
+        @Override
+        public Kind kind() {
+            return Kind.GUARD;
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,7 +27,9 @@ public final class DecisionParser {
         /** A speak with no message. */
         EMPTY_MESSAGE,
         /** A speak whose message is longer than allowed. */
-        MESSAGE_TOO_LONG
+        MESSAGE_TOO_LONG,
+        /** A talk that is not a sentence of the game's protocol. */
+        INVALID_TALK
     }
 
     /** The outcome of parsing: a decision, or a problem with a human-readable detail. */
@@ -49,6 +52,8 @@ public final class DecisionParser {
     private final Collection<String> validTargets;
     private final int maxMessageLength;
     private final Collection<String> allowedActions;
+    private TalkWriter talk;
+    private List<String> agents = List.of();
 
     /**
      * @param validTargets     names a vote may name (compared ignoring case and surrounding space)
@@ -68,6 +73,13 @@ public final class DecisionParser {
         }
         this.maxMessageLength = maxMessageLength;
         this.allowedActions = Objects.requireNonNull(allowedActions, "allowedActions");
+    }
+
+    /** Talk answers are protocol text, written and checked by {@code writer} ({@code agents}: agent order). */
+    public DecisionParser talk(TalkWriter writer, List<String> agentOrder) {
+        this.talk = writer;
+        this.agents = agentOrder == null ? List.of() : List.copyOf(agentOrder);
+        return this;
     }
 
     public Result parse(String answer) {
@@ -100,6 +112,8 @@ public final class DecisionParser {
             case "vote" -> target(node, wrapped, Action.Kind.VOTE);
             case "divine" -> target(node, wrapped, Action.Kind.DIVINE);
             case "whisper" -> whisper(node, wrapped);
+            case "guard" -> target(node, wrapped, Action.Kind.GUARD);
+            case "talk" -> talk(node, wrapped);
             default -> Result.fail(Problem.UNKNOWN_ACTION, "unknown action \"" + actionNode.asText() + "\"");
         };
     }
@@ -123,6 +137,34 @@ public final class DecisionParser {
         return message;
     }
 
+    /** A talk: protocol text, or a sentence written from fields; checked by the game's writer. */
+    private Result talk(JsonNode node, boolean wrapped) {
+        if (talk == null) {
+            return Result.fail(Problem.UNKNOWN_ACTION, "this game has no talk turns");
+        }
+        JsonNode m = node.get("message");
+        String text = m != null && m.isTextual() ? m.asText().strip() : null;
+        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+        for (String f : List.of("verb", "target", "role", "species")) {
+            JsonNode v = node.get(f);
+            if (v != null && (v.isTextual() || v.isNumber())) {
+                fields.put(f, v.asText().strip());
+            }
+        }
+        if ((text == null || text.isEmpty()) && fields.isEmpty()) {
+            return Result.fail(Problem.EMPTY_MESSAGE, "talk without a message (a protocol sentence, or Skip, or Over)");
+        }
+        if (text != null && text.length() > maxMessageLength) {
+            return Result.fail(Problem.MESSAGE_TOO_LONG,
+                    "message of " + text.length() + " characters; at most " + maxMessageLength);
+        }
+        try {
+            return Result.of(new Action.Talk(talk.write(text, fields, agents)), wrapped);
+        } catch (IllegalArgumentException e) {
+            return Result.fail(Problem.INVALID_TALK, e.getMessage());
+        }
+    }
+
     private Result whisper(JsonNode node, boolean wrapped) {
         Result to = target(node, wrapped, Action.Kind.WHISPER);
         if (!to.ok()) {
@@ -144,6 +186,7 @@ public final class DecisionParser {
                 return Result.of(switch (kind) {
                     case DIVINE -> new Action.Divine(valid);
                     case WHISPER -> new Action.Whisper(valid, null);
+                    case GUARD -> new Action.Guard(valid);
                     default -> new Action.Vote(valid);
                 }, wrapped);
             }

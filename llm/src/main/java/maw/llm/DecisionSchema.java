@@ -17,6 +17,9 @@ final class DecisionSchema {
         JsonObjectSchema.Builder root = JsonObjectSchema.builder()
                 .addProperty("action", JsonEnumSchema.builder().enumValues(actions).build())
                 .addStringProperty("message");
+        if (actions.contains("talk")) {
+            root.addStringProperty("verb").addStringProperty("role").addStringProperty("species");
+        }
         if (targets != null && !targets.isEmpty()) {
             root.addProperty("target", JsonEnumSchema.builder().enumValues(targets).build());
         } else {

@@ -17,10 +17,17 @@ public final class ModelSeat {
     private final Llm llm;
     private final PromptTemplates templates;
     private final SeatStats stats = new SeatStats();
+    private volatile TalkWriter talk;
 
     public ModelSeat(Llm llm, PromptTemplates templates) {
         this.llm = Objects.requireNonNull(llm, "llm");
         this.templates = Objects.requireNonNull(templates, "templates");
+    }
+
+    /** Talk answers (AIWolf games) are protocol text that {@code writer} writes and checks. */
+    public ModelSeat talk(TalkWriter writer) {
+        this.talk = writer;
+        return this;
     }
 
     public Llm llm() {
@@ -65,6 +72,9 @@ public final class ModelSeat {
         String system = templates.guidingPrompt(view);
         String user = news(unseen);
         DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
+        if (view.aiwolf() && talk != null) {
+            parser.talk(talk, view.agents());
+        }
         var format = Llm.decisionFormat(llm.settings(), view.allowedActions(), view.validTargets());
         int retries = llm.settings().retries();
         for (int attempt = 0; attempt <= retries; attempt++) {

@@ -22,6 +22,10 @@ public final class PromptTemplates {
     /** The templates every table needs. */
     public static final List<String> REQUIRED = List.of("villager-day", "werewolf-day", "werewolf-night");
 
+    /** The templates of AIWolf games, in the {@code aiwolf} directory beside MAW's. */
+    public static final List<String> AIWOLF_REQUIRED = List.of("villager-day", "seer-day", "seer-night", "medium-day",
+            "bodyguard-night", "possessed-day", "werewolf-day", "werewolf-night");
+
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
 
     private final Path dir;
@@ -46,6 +50,16 @@ public final class PromptTemplates {
             }
             render(file, sample());
         }
+        Path aiwolf = dir.resolve("aiwolf");
+        if (Files.isDirectory(aiwolf)) {
+            for (String name : AIWOLF_REQUIRED) {
+                Path file = aiwolf.resolve(name + ".txt");
+                if (!Files.isRegularFile(file)) {
+                    throw new IllegalArgumentException("the guiding prompt " + file + " is missing");
+                }
+                render(file, sample());
+            }
+        }
     }
 
     /** The template for a role and phase: {@code role-phase.txt}, else the villagers' (for a seer, say). */
@@ -57,8 +71,26 @@ public final class PromptTemplates {
         return dir.resolve(("werewolf".equals(role) ? "werewolf" : "villager") + "-" + phase + ".txt");
     }
 
+    /** The template of an AIWolf game: {@code aiwolf/role-phase.txt}, else the villagers' or werewolves'. */
+    public Path aiwolfTemplateFor(String role, String phase) {
+        Path aiwolf = dir.resolve("aiwolf");
+        Path own = aiwolf.resolve(role + "-" + phase + ".txt");
+        if (Files.isRegularFile(own)) {
+            return own;
+        }
+        return aiwolf.resolve(("werewolf".equals(role) ? "werewolf" : "villager") + "-" + phase + ".txt");
+    }
+
     /** The guiding prompt for this view. */
     public String guidingPrompt(PromptView v) {
+        if (v.aiwolf()) {
+            Path t = aiwolfTemplateFor(v.role(), v.phase());
+            if (!Files.isRegularFile(t)) {
+                throw new IllegalArgumentException("the guiding prompt " + t + " is missing: AIWolf games need "
+                        + dir.resolve("aiwolf") + " (as in the prompts directory MAW ships)");
+            }
+            return render(t, values(v));
+        }
         return render(templateFor(v.role(), v.phase()), values(v));
     }
 
@@ -81,6 +113,14 @@ public final class PromptTemplates {
         m.put("voted_for", v.votedFor() == null ? "nobody yet" : v.votedFor());
         m.put("spoke", v.spoke() ? "yes" : "not yet");
         m.put("json", jsonHelp(v.allowedActions()));
+        List<String> agents = v.agents() == null ? List.of() : v.agents();
+        List<String> numbered = new java.util.ArrayList<>();
+        for (int i = 0; i < agents.size(); i++) {
+            numbered.add(String.format(java.util.Locale.ROOT, "Agent[%02d] %s", i + 1, agents.get(i)));
+        }
+        m.put("agents", numbered.isEmpty() ? "none" : String.join(", ", numbered));
+        int me = agents.indexOf(v.name());
+        m.put("me", me < 0 ? "Agent[00]" : String.format(java.util.Locale.ROOT, "Agent[%02d]", me + 1));
         return m;
     }
 
@@ -94,6 +134,11 @@ public final class PromptTemplates {
                 case "divine" -> "{\"action\": \"divine\", \"target\": \"<a living player>\"}";
                 case "whisper" -> "{\"action\": \"whisper\", \"target\": \"<a living player>\", \"message\": "
                         + "\"<what only they hear>\"}";
+                case "talk" -> "{\"action\": \"talk\", \"message\": \"<one protocol sentence, e.g. VOTE Agent[03]>\"}\n"
+                        + "{\"action\": \"talk\", \"verb\": \"<COMINGOUT|ESTIMATE|DIVINED|IDENTIFIED|VOTE|ATTACK|GUARD>\", "
+                        + "\"target\": \"<a player>\", \"role\": \"<a role, for COMINGOUT and ESTIMATE>\", "
+                        + "\"species\": \"<HUMAN or WEREWOLF, for DIVINED and IDENTIFIED>\"}";
+                case "guard" -> "{\"action\": \"guard\", \"target\": \"<a living player>\"}";
                 case "listen" -> "{\"action\": \"listen\"}";
                 default -> "{\"action\": \"" + a + "\"}";
             };

@@ -19,7 +19,22 @@ import java.util.List;
  * @param maxMessageLength the longest message it may say
  * @param votedFor         whom it voted for this phase, if anyone
  * @param spoke            whether it has spoken this phase
+ * @param agents           in a game whose talk is the AIWolf protocol, the players in agent order (Agent[01] first);
+ *                         null otherwise
  */
 public record PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
         List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions, String room,
-        int maxMessageLength, String votedFor, boolean spoke) {}
+        int maxMessageLength, String votedFor, boolean spoke, List<String> agents) {
+
+    public PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
+            List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions,
+            String room, int maxMessageLength, String votedFor, boolean spoke) {
+        this(name, role, partners, phase, day, players, living, dead, validTargets, allowedActions, room,
+                maxMessageLength, votedFor, spoke, null);
+    }
+
+    /** Whether the game's talk is the AIWolf protocol. */
+    public boolean aiwolf() {
+        return agents != null;
+    }
+}

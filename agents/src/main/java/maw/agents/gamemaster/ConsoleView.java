@@ -49,6 +49,10 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
 
     @Override
     public void event(int round, GameEvent any, GameView view) {
+        if (any instanceof maw.aiwolf.game.AiwolfNews news && view instanceof maw.aiwolf.game.AiwolfState after) {
+            aiwolf(round, news, after);
+            return;
+        }
         if (!(any instanceof Event event) || !(view instanceof maw.game.GameState after)) {
             return;
         }
@@ -90,6 +94,28 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
                 say("  scores: " + g.scores().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", ")));
             }
+        }
+    }
+
+    /** An AIWolf game as the moderator sees it: each talk as protocol text with its gloss. */
+    private void aiwolf(int round, maw.aiwolf.game.AiwolfNews news, maw.aiwolf.game.AiwolfState after) {
+        if (!(news instanceof maw.aiwolf.game.AiwolfNews.Told told)) {
+            return;
+        }
+        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.Dealt d
+                && d.player().equals(after.players().getFirst())) {
+            say("");
+        }
+        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.DayBegan) {
+            say("");
+        }
+        for (String line : new maw.aiwolf.game.AiwolfNarration(after.players()).lines(told.event(), false)) {
+            say(line);
+        }
+        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.Over && after.result() != null) {
+            say("Round " + round + " over after " + after.result().days() + " day(s). Scores: " + after.result()
+                    .scores().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                    .collect(Collectors.joining(", ")));
         }
     }
 

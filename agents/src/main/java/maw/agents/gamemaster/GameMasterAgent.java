@@ -52,15 +52,36 @@ import maw.runtime.State;
  */
 public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> extends GameAgent {
 
-    /** A rule set with its options and its herald: everything the GameMaster needs to know of a game's rules. */
+    /**
+     * A rule set with its options and its herald: everything the GameMaster needs to know of a game's rules; and what
+     * it takes from one sender ({@code inbound}): a seat's legitimate acts fit in it many times over.
+     */
     public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E> rules, O options,
-            Herald<S, E> herald) {
+            Herald<S, E> herald, maw.runtime.RateLimit inbound) {
         public Ruleset {
             Objects.requireNonNull(rules, "rules");
             Objects.requireNonNull(options, "options");
             Objects.requireNonNull(herald, "herald");
+            Objects.requireNonNull(inbound, "inbound");
+        }
+
+        public Ruleset(Rules<S, O, E> rules, O options, Herald<S, E> herald) {
+            this(rules, options, herald, GAME_MASTER_LIMIT);
         }
     }
+
+    /**
+     * The AIWolf regulation with these options. Its steps end as soon as every seat has answered, so bots play
+     * hundreds of steps a second: a seat may send an act a step, and the GameMaster takes up to
+     * {@link #AIWOLF_LIMIT} from one sender.
+     */
+    public static Ruleset<maw.aiwolf.game.AiwolfState, maw.aiwolf.game.AiwolfOptions, maw.aiwolf.game.AiwolfNews>
+            aiwolf(maw.aiwolf.game.AiwolfOptions options) {
+        return new Ruleset<>(new maw.aiwolf.game.AiwolfRules(), options, new AiwolfHerald(), AIWOLF_LIMIT);
+    }
+
+    /** What the GameMaster of an AIWolf game takes from one sender: a burst of 200, then 1,000 a second. */
+    public static final maw.runtime.RateLimit AIWOLF_LIMIT = new maw.runtime.RateLimit(200, 1000);
 
     /** MAW's rules with these options. */
     public static Ruleset<GameState, GameOptions, maw.game.Event> maw(GameOptions options) {
@@ -147,7 +168,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         this.config = Objects.requireNonNull(config, "config");
         this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
         this.listener = listener == null ? new Listener() { } : listener;
-        limitInbound(GAME_MASTER_LIMIT);
+        limitInbound(ruleset.inbound());
     }
 
     /** A GameMaster of MAW's rules with these options. */
@@ -419,6 +440,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.Vote v -> onAct(m, v, new Act.Vote(v.target()));
             case Catalog.Divine d -> onAct(m, d, new Act.Divine(d.target()));
             case Catalog.Whisper w -> onAct(m, w, new Act.Whisper(w.to(), w.message()));
+            case Catalog.Talk t -> onAct(m, t, new Act.Talk(t.text()));
+            case Catalog.Guard g -> onAct(m, g, new Act.Guard(g.target()));
             case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "the GameMaster takes votes; chat goes to the " + (state != null
                             && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"), m.bodyType(), c));
@@ -602,7 +625,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             }
         });
         return new Catalog.YourTurn(config.gameId(), round, phase.phase(), phase.number(), deadlineMillis, acts,
-                targets, done, reads);
+                targets, done, reads, phase.step() == 0 ? null : phase.step());
     }
 
     private void openRooms(PhaseId phase) {

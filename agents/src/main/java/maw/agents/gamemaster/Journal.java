@@ -213,7 +213,7 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
             return null;
         }
         return new PhaseId(Phase.valueOf(n.get("phase").asText().toUpperCase(java.util.Locale.ROOT)),
-                n.get("number").asInt());
+                n.get("number").asInt(), n.path("step").asInt(0));
     }
 
     static Act act(JsonNode n) {
@@ -221,6 +221,8 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
             case "Vote" -> new Act.Vote(n.get("target").asText());
             case "Divine" -> new Act.Divine(n.get("target").asText());
             case "Whisper" -> new Act.Whisper(n.get("target").asText(), n.get("text").asText());
+            case "Talk" -> new Act.Talk(n.get("text").asText());
+            case "Guard" -> new Act.Guard(n.get("target").asText());
             default -> throw new IllegalArgumentException("not an act: " + n);
         };
     }

@@ -19,7 +19,8 @@ public final class HumanCommands {
 
     /** The commands, for completion and help. */
     public static final List<String> NAMES = List.of("/vote", "/divine", "/whisper", "/who", "/role", "/time", "/help",
-            "/quit", "/wait", "/sleep", "/say");
+            "/quit", "/wait", "/sleep", "/say", "/co", "/divined", "/identified", "/estimate", "/attack", "/guard",
+            "/skip", "/over");
 
     /** A line, read. */
     public sealed interface Command {}
@@ -50,12 +51,19 @@ public final class HumanCommands {
         if (text.isEmpty()) {
             return new Nothing();
         }
+        boolean aiwolf = v != null && "aiwolf".equals(v.rules());
         if (!text.startsWith("/")) {
-            return new Act(new Action.Speak(text));
+            return aiwolf ? AiwolfTalk.protocol(text, v) : new Act(new Action.Speak(text));
         }
         String[] parts = text.split("\\s+", 2);
         String word = parts[0].toLowerCase(Locale.ROOT);
         String arg = parts.length > 1 ? parts[1].strip() : "";
+        if (aiwolf) {
+            Command c = AiwolfTalk.command(word, arg, v);
+            if (c != null) {
+                return c;
+            }
+        }
         return switch (word) {
             case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Act(new Action.Speak(arg));
             case "/vote", "/v" -> target(arg, v, "vote", t -> new Act(new Action.Vote(t)));
@@ -64,7 +72,7 @@ public final class HumanCommands {
             case "/who", "/w" -> new Tell(who(v));
             case "/role", "/r" -> new Tell(role(v));
             case "/time", "/t" -> new Tell(time(v, nowMillis));
-            case "/help", "/h", "/?" -> new Tell(help());
+            case "/help", "/h", "/?" -> new Tell(aiwolf ? AiwolfTalk.help() : help());
             case "/quit", "/q", "/exit" -> new Quit();
             case "/wait" -> waitFor(arg);
             case "/sleep" -> sleep(arg);
@@ -72,11 +80,11 @@ public final class HumanCommands {
         };
     }
 
-    private interface Target {
+    interface Target {
         Command of(String name);
     }
 
-    private static Command target(String arg, Catalog.SeatView v, String what, Target make) {
+    static Command target(String arg, Catalog.SeatView v, String what, Target make) {
         if (arg.isEmpty()) {
             return new Tell("Whom? /" + what + " NAME" + (v == null || v.valid_targets() == null
                     || v.valid_targets().isEmpty() ? "" : " (" + String.join(", ", v.valid_targets()) + ")"));

@@ -95,7 +95,14 @@ public final class UserInterfaceAgent extends GameAgent {
                 if (in.view() != null) {
                     view = in.view();
                 }
-                reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Action.Listen()));
+                String asked = in.view() == null ? null : aiwolfTurn(in.view());
+                if (asked != null) {
+                    // An AIWolf step waits for the person: no answer now (listening would say Skip); what they type
+                    // goes to the Player when they type it.
+                    person.show("turn", asked);
+                } else {
+                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Action.Listen()));
+                }
             }
             case Catalog.Observe o -> {
                 if (o.view() != null) {
@@ -112,6 +119,34 @@ public final class UserInterfaceAgent extends GameAgent {
             case Catalog.Refusal r -> person.show("refusal", "Refused: " + r.reason() + ".");
             default -> { }
         }
+    }
+
+    /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
+    static String aiwolfTurn(Catalog.SeatView v) {
+        if (!"aiwolf".equals(v.rules()) || v.allowed_actions() == null) {
+            return null;
+        }
+        long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
+        String time = left < 0 ? "" : " (" + left + " s)";
+        boolean night = v.phase() == maw.game.Phase.NIGHT;
+        java.util.List<Action.Kind> a = v.allowed_actions();
+        if (a.contains(Action.Kind.TALK)) {
+            return (night ? "Your whisper turn" : "Your talk turn") + time + ": type protocol text (VOTE Agent[03], "
+                    + "COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, /vote N" + (night ? ", /attack N" : "")
+                    + ", /skip, /over.";
+        }
+        if (a.contains(Action.Kind.DIVINE)) {
+            return "Whom do you divine tonight" + time + "? /divine N";
+        }
+        if (a.contains(Action.Kind.GUARD)) {
+            return "Whom do you guard tonight" + time + "? /guard N";
+        }
+        if (a.contains(Action.Kind.VOTE)) {
+            return (night ? "The attack vote" + time + ": /attack N" : "The vote" + time + ": /vote N") + " ("
+                    + String.join(", ", v.targets() == null ? java.util.List.of()
+                            : v.targets().getOrDefault(Action.Kind.VOTE, java.util.List.of())) + ").";
+        }
+        return null;
     }
 
     /** The person's name, or after {@code attempt} refused names the same with a number (Ann 2, Ann 3...). */

@@ -71,7 +71,8 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             @Override
             public ModelInterfaceAgent create(GameTable.Seat s) {
                 return new ModelInterfaceAgent(s.jid(), s.password(), s.name(),
-                        new ModelSeat(new Llm(settings), templates), think, s.player(), contextDir, s.seed());
+                        new ModelSeat(new Llm(settings), templates).talk(new AiwolfTalkWriter()), think, s.player(),
+                        contextDir, s.seed());
             }
 
             @Override
@@ -253,12 +254,17 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         List<String> dead = v.dead() == null ? List.of() : v.dead();
         List<String> players = new ArrayList<>(living);
         players.addAll(dead);
+        List<String> targets = v.valid_targets() == null ? List.of() : v.valid_targets();
+        if (targets.isEmpty() && v.targets() != null) {
+            // No vote now: the targets are those of the act the seat may make (the seer's, the bodyguard's).
+            targets = v.targets().values().stream().flatMap(List::stream).distinct().toList();
+        }
         return new PromptView(v.you(), v.role() == null ? null : v.role().wire(),
                 v.partners() == null ? List.of() : v.partners(), v.phase() == null ? null : v.phase().wire(), v.day(),
-                players, living, dead, v.valid_targets() == null ? List.of() : v.valid_targets(),
+                players, living, dead, targets,
                 v.allowed_actions() == null ? List.of("listen")
                         : v.allowed_actions().stream().map(Action.Kind::wire).toList(), v.room(),
-                v.max_message_length(), v.voted_for(), v.spoke());
+                v.max_message_length(), v.voted_for(), v.spoke(), "aiwolf".equals(v.rules()) ? v.agents() : null);
     }
 
     private static Catalog.PlayerAction listen() {

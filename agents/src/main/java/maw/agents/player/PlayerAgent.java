@@ -65,6 +65,15 @@ public final class PlayerAgent extends GameAgent {
     private Jid village;
     private Jid hideout;
     private boolean observe;
+    /** The rule set of the round ({@code maw}, {@code aiwolf}). */
+    private String rules = "maw";
+    /** The step of the phase the last turn named (AIWolf's talk turns and re-votes; null: 0). */
+    private Integer step;
+    /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
+    private Catalog.YourTurn told;
+    /** The GameMaster's message being handled: an interface that watches gets it with the line it makes. */
+    private Body heard;
+    private maw.aiwolf.game.AiwolfNarration narration;
 
     // The open room.
     private Jid room;
@@ -361,8 +370,23 @@ public final class PlayerAgent extends GameAgent {
             }
             note(Perceived.REFUSAL, "The GameMaster refused your " + r.refused() + (r.target() == null ? ""
                     : " (" + r.target() + ")") + ": " + r.reason() + ".");
+            if (aiwolf() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
+                    && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
+                    && !told.acts().isEmpty()) {
+                turn = told; // the act was not taken: the seat may make it again
+                next = AWAKE;
+            }
             return;
         }
+        heard = body;
+        try {
+            fromGameMaster(m, body);
+        } finally {
+            heard = null;
+        }
+    }
+
+    private void fromGameMaster(Message m, Body body) {
         switch (body) {
             case Catalog.ReadyCheck rc -> reply(m, Performative.INFORM, new Catalog.Ready(rc.game()));
             case Catalog.StartGame sg -> {
@@ -374,9 +398,15 @@ public final class PlayerAgent extends GameAgent {
                 alive = true;
                 role = null;
                 turn = null;
+                step = null;
                 partners = List.of();
+                rules = sg.rules() == null ? "maw" : sg.rules();
+                narration = aiwolf() ? new maw.aiwolf.game.AiwolfNarration(sg.players()) : null;
                 note(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
-                        + sg.total_players() + " players: " + String.join(", ", sg.players()) + ".");
+                        + sg.total_players() + " players: " + (aiwolf()
+                                ? sg.players().stream().map(narration::who).collect(Collectors.joining(", "))
+                                        + ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
+                                        + "number" : String.join(", ", sg.players())) + ".");
             }
             case Catalog.AssignRole ar -> {
                 role = ar.role();
@@ -411,7 +441,34 @@ public final class PlayerAgent extends GameAgent {
             case Catalog.RoleRevealed rr -> note(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
             case Catalog.NightResult nr -> note(Perceived.NIGHT, nr.victim() == null
                     ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
-            case Catalog.Divined d -> note(Perceived.DIVINED, d.target() + " is a " + d.role() + ".");
+            case Catalog.Divined d -> note(Perceived.DIVINED, d.species() != null
+                    ? "Your divination: " + who(d.target()) + " is " + (d.species() == Catalog.Species.WEREWOLF
+                            ? "a werewolf." : "human.")
+                    : d.target() + " is a " + d.role() + ".");
+            case Catalog.Identified i -> note(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
+                    + (i.species() == Catalog.Species.WEREWOLF ? "a werewolf." : "human."));
+            case Catalog.Talks t -> {
+                List<String> lines = new ArrayList<>();
+                for (Catalog.Utterance u : t.utterances()) {
+                    if (!u.text().equals("Skip") || u.agent().equals(name)) {
+                        lines.add(narration == null ? (t.whisper() ? "[whisper] " : "") + u.agent() + ": " + u.text()
+                                : narration.utterance(u.agent(), u.text(), t.whisper()));
+                    }
+                }
+                note(Perceived.TALK, (t.whisper() ? "Whisper" : "Talk") + " turn " + t.turn() + " of day " + t.day()
+                        + (lines.isEmpty() ? ": everyone skips." : ":\n  " + String.join("\n  ", lines)));
+            }
+            case Catalog.InvalidTalk it -> note(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
+                    + "text, and counted as Skip: " + it.reason() + ".");
+            case Catalog.Votes v -> {
+                if (!v.attack() && phase == Phase.DAY && v.day() == day) {
+                    phaseVotes.putAll(v.ballots());
+                }
+                note(Perceived.VOTE, (v.attack() ? "The pack's attack votes" : "Votes") + (v.revote() > 0
+                        ? " (re-vote " + v.revote() + ")" : "") + ": " + v.ballots().entrySet().stream()
+                        .map(b -> who(b.getKey()) + " for " + who(b.getValue())).collect(Collectors.joining(", "))
+                        + ".");
+            }
             case Catalog.Whispered w -> note(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
             case Catalog.EndGame e -> {
                 roomOpen = false;
@@ -438,12 +495,29 @@ public final class PlayerAgent extends GameAgent {
         }
     }
 
+    private boolean aiwolf() {
+        return "aiwolf".equals(rules);
+    }
+
+    /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */
+    private String who(String player) {
+        return narration == null ? player : narration.who(player);
+    }
+
     /** What the rules await from the seat now: awake when they await acts, asleep (or dead) when not. */
     private void onTurn(Catalog.YourTurn t) {
         if (t.round() != round || t.phase() != phase || t.day() != day) {
             return; // a turn of a phase already over
         }
+        if (turn != null && t.stepOrZero() != turn.stepOrZero()) {
+            votedFor = null; // a new step (a re-vote): the ballot is to cast again
+            voteId = null;
+            asked = false;
+            askId = null;
+        }
         turn = t;
+        told = t;
+        step = t.step();
         String mine = t.done() == null ? null : t.done().get(Act.Kind.VOTE);
         if (mine != null || voteId == null) {
             votedFor = mine;
@@ -577,6 +651,9 @@ public final class PlayerAgent extends GameAgent {
         }
         Action action = a.toAction();
         if (action instanceof Action.Listen) {
+            if (alive && turn != null && turn.acts().contains(Act.Kind.TALK)) {
+                perform(new Action.Talk("Skip")); // a talk turn awaits every living player: listening is Skip
+            }
             return;
         }
         if (turn == null && alive && (phase == Phase.DAY || phase == Phase.NIGHT)) {
@@ -594,6 +671,17 @@ public final class PlayerAgent extends GameAgent {
         }
         act(action);
         news = true;
+        Act.Kind kind = Act.Kind.fromWire(action.kind().wire());
+        if (aiwolf() && turn != null) {
+            // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
+            // (or its refusal, which gives the act back).
+            List<Act.Kind> left = turn.acts().stream().filter(k -> k != kind).toList();
+            turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
+                    turn.targets(), turn.done(), turn.rooms(), turn.step());
+            if (left.isEmpty()) {
+                next = ASLEEP;
+            }
+        }
     }
 
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
@@ -619,6 +707,8 @@ public final class PlayerAgent extends GameAgent {
                     ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
             case Action.Whisper w when w.message() == null || w.message().isBlank() ->
                     "There is nothing to whisper in an empty message.";
+            case Action.Talk t when t.message() == null || t.message().isBlank() ->
+                    "There is nothing to say in an empty talk (say Skip to pass, Over when done for the day).";
             default -> null;
         };
     }
@@ -631,11 +721,18 @@ public final class PlayerAgent extends GameAgent {
             }
             case Action.Vote v -> {
                 votedFor = v.target();
-                Message vote = request(gameMaster, new Catalog.Vote(game, round, phase, day, v.target()));
+                Message vote = request(gameMaster, new Catalog.Vote(game, round, phase, day, v.target(), step));
                 voteId = vote.replyWith();
                 send(vote);
             }
-            case Action.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target())));
+            case Action.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target(),
+                    step)));
+            case Action.Talk t -> {
+                spoke = true;
+                send(request(gameMaster, new Catalog.Talk(game, round, phase, day, t.message().strip(), step)));
+            }
+            case Action.Guard g -> send(request(gameMaster, new Catalog.Guard(game, round, phase, day, g.target(),
+                    step)));
             case Action.Whisper w -> send(request(gameMaster, new Catalog.Whisper(game, round, phase, day,
                     w.target(), w.message())));
             case Action.Listen l -> { }
@@ -684,7 +781,8 @@ public final class PlayerAgent extends GameAgent {
         return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
                 targets.getOrDefault(Action.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
-                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)));
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)), rules,
+                aiwolf() ? players : null);
     }
 
     /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
@@ -697,7 +795,7 @@ public final class PlayerAgent extends GameAgent {
     private void tell(Perceived kind, String text) {
         tap.accept(text);
         if (observe) {
-            send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text, view(List.of())));
+            send(ui, Performative.INFORM, new Catalog.Observe(game, round, kind, text, view(List.of()), heard));
         }
     }
 

@@ -70,6 +70,22 @@ public final class GameTable {
         };
     }
 
+    /** Rule-based AIWolf players ({@code style}: by the regulation's common sense, or random but legal). */
+    public static SeatFiller aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style style) {
+        return new SeatFiller() {
+            @Override
+            public Agent create(Seat seat) {
+                return new maw.agents.bot.AiwolfBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), style,
+                        seat.player());
+            }
+
+            @Override
+            public String kind() {
+                return style == maw.agents.bot.AiwolfBotAgent.Style.RULES ? "aiwolf-rule" : "aiwolf-random";
+            }
+        };
+    }
+
     /**
      * A table to play.
      *
@@ -78,12 +94,12 @@ public final class GameTable {
      * @param fillers  what fills each seat (one per name)
      * @param rounds   rounds to play
      * @param seed     the game's seed (the deal, and the bots' choices)
-     * @param options  the rule options
+     * @param ruleset  the rule set and its options (MAW's or AIWolf's)
      * @param out      where the journal and room archives go (null: nowhere)
      */
     public record Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-            GameOptions options, Path out, int openSeats, Duration openWait, SeatFiller openFallback,
-            Recovery<GameState, GameOptions> resume) {
+            GameMasterAgent.Ruleset<?, ?, ?> ruleset, Path out, int openSeats, Duration openWait,
+            SeatFiller openFallback, Recovery<?, ?> resume) {
         public Spec {
             if (fillers.size() != names.size()) {
                 throw new IllegalArgumentException("one filler per seat");
@@ -94,8 +110,14 @@ public final class GameTable {
         }
 
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
+                GameMasterAgent.Ruleset<?, ?, ?> ruleset, Path out) {
+            this(prefix, names, fillers, rounds, seed, ruleset, out, 0, null, null, null);
+        }
+
+        /** A table of MAW's rules with these options. */
+        public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
                 GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, options, out, 0, null, null, null);
+            this(prefix, names, fillers, rounds, seed, GameMasterAgent.maw(options), out);
         }
 
         /**
@@ -103,8 +125,8 @@ public final class GameTable {
          * of this table that the journal seats starts again under its name (seats from elsewhere come back by
          * themselves).
          */
-        public Spec resuming(Recovery<GameState, GameOptions> from) {
-            return new Spec(prefix, names, fillers, rounds, seed, options, out, openSeats, openWait, openFallback, from);
+        public Spec resuming(Recovery<?, ?> from) {
+            return new Spec(prefix, names, fillers, rounds, seed, ruleset, out, openSeats, openWait, openFallback, from);
         }
 
         /**
@@ -112,7 +134,7 @@ public final class GameTable {
          * player}); those still empty after {@code wait} are filled by {@code fallback}.
          */
         public Spec withOpenSeats(int n, Duration wait, SeatFiller fallback) {
-            return new Spec(prefix, names, fillers, rounds, seed, options, out, n, wait, fallback, resume);
+            return new Spec(prefix, names, fillers, rounds, seed, ruleset, out, n, wait, fallback, resume);
         }
 
         /** Every seat: those the table fills and the open ones. */
@@ -235,17 +257,25 @@ public final class GameTable {
                 village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
+    /** The GameMaster of this table's rule set (taken up from the journal when the table resumes). */
+    @SuppressWarnings("unchecked")
+    private <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMasterAgent(
+            GameMasterAgent.Ruleset<S, O, E> ruleset, GameMasterAgent.Listener gmListener) {
+        GameMasterAgent<S, O, E> gm = new GameMasterAgent<>(spec.resume() != null ? spec.resume().gameMaster()
+                : gameMaster(), password, spec.resume() != null ? spec.resume().config() : gameMasterConfig(),
+                ruleset, gmListener);
+        if (spec.resume() != null) {
+            gm.resume((Recovery<S, O>) spec.resume());
+        }
+        return gm;
+    }
+
     /** Plays the whole game; every agent is stopped when it returns. */
     public Result play(Transport transport, GameMasterAgent.Listener gmListener, ChatRoomAgent.Listener roomListener,
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            GameMasterAgent<GameState, GameOptions, maw.game.Event> gm = GameMasterAgent.of(
-                    spec.resume() != null ? spec.resume().gameMaster() : gameMaster(), password,
-                    spec.resume() != null ? spec.resume().config() : gameMasterConfig(), spec.options(), gmListener);
-            if (spec.resume() != null) {
-                gm.resume(spec.resume());
-            }
+            GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             startAll(transport, List.of(gm,
                     new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),

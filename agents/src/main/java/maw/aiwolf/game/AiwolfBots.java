@@ -159,6 +159,7 @@ public final class AiwolfBots {
                         toSay.add("IDENTIFIED " + agent(i.target()) + " " + i.species());
                     }
                     case AiwolfEvent.DayBegan d -> {
+                        whispered = null;
                         if (role == AiwolfRole.POSSESSED && d.day() >= 1) {
                             if (!cameOut) {
                                 toSay.add("COMINGOUT " + agent(me) + " SEER");
@@ -230,10 +231,17 @@ public final class AiwolfBots {
                 return next != null ? next : "Over";
             }
 
+            /** The night's target, whispered once (and again when it changes). */
+            private String whispered;
+
             @Override
             public String whisper() {
                 String t = attack();
-                return t == null ? "Over" : "ATTACK " + agent(t);
+                if (t == null || t.equals(whispered)) {
+                    return "Over";
+                }
+                whispered = t;
+                return "ATTACK " + agent(t);
             }
 
             @Override

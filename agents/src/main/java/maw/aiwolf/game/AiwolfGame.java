@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
@@ -37,7 +36,8 @@ public final class AiwolfGame {
     public enum Kind { TALK, WHISPER, VOTE, DIVINE, GUARD, ATTACK }
 
     private final AiwolfSettings settings;
-    private final SplittableRandom random;
+    /** SplitMix64's state: the game's randomness, copied with the game (see {@link #copy}). */
+    private long random;
     private final List<String> players;
     private final Map<String, AiwolfRole> roles = new LinkedHashMap<>();
     private final Set<String> alive = new LinkedHashSet<>();
@@ -74,10 +74,10 @@ public final class AiwolfGame {
                     + players.size() + " players, or a name is there twice");
         }
         this.players = List.copyOf(players);
-        this.random = new SplittableRandom(seed);
+        this.random = seed;
         List<AiwolfRole> deck = new ArrayList<>(settings.composition().roles());
         for (int i = deck.size() - 1; i > 0; i--) {
-            Collections.swap(deck, i, random.nextInt(i + 1));
+            Collections.swap(deck, i, nextInt(i + 1));
         }
         for (int i = 0; i < players.size(); i++) {
             roles.put(players.get(i), deck.get(i));
@@ -93,6 +93,50 @@ public final class AiwolfGame {
         } else {
             beginNight();
         }
+    }
+
+    /** A copy that goes on independently of this game (the same randomness to come). */
+    public AiwolfGame copy() {
+        return new AiwolfGame(this);
+    }
+
+    private AiwolfGame(AiwolfGame o) {
+        settings = o.settings;
+        random = o.random;
+        players = o.players;
+        roles.putAll(o.roles);
+        alive.addAll(o.alive);
+        events.addAll(o.events);
+        stage = o.stage;
+        day = o.day;
+        step = o.step;
+        turn = o.turn;
+        revote = o.revote;
+        talkIdx = o.talkIdx;
+        whisperIdx = o.whisperIdx;
+        remaining.putAll(o.remaining);
+        skips.putAll(o.skips);
+        said.putAll(o.said);
+        ballots.putAll(o.ballots);
+        attackBallots.putAll(o.attackBallots);
+        divineTarget = o.divineTarget;
+        divined = o.divined;
+        guardTarget = o.guardTarget;
+        guarded = o.guarded;
+        executedYesterday = o.executedYesterday;
+        executedToday = o.executedToday;
+        talks.addAll(o.talks);
+        whispers.addAll(o.whispers);
+    }
+
+    /** A number in [0, bound) from the game's SplitMix64 sequence. */
+    private int nextInt(int bound) {
+        random += 0x9E3779B97F4A7C15L;
+        long z = random;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (int) ((z >>> 1) % bound);
     }
 
     // --- what the game is -------------------------------------------------------------------------------------------
@@ -112,6 +156,49 @@ public final class AiwolfGame {
 
     public int turn() {
         return turn;
+    }
+
+    /** The re-vote under way (0: the first vote) of the day's vote or the night's attack. */
+    public int revote() {
+        return revote;
+    }
+
+    /** Whom {@code player} may name for an act of {@code kind} now (every living player but itself; an attack, humans). */
+    public List<String> targets(String player, Kind kind) {
+        return switch (kind) {
+            case TALK, WHISPER -> List.of();
+            default -> players.stream().filter(t -> target(player, t, kind == Kind.ATTACK) == null).toList();
+        };
+    }
+
+    /** What {@code player} did in the step under way that the step still waits on others for: its ballot or act. */
+    public Map<Kind, String> done(String player) {
+        Map<Kind, String> out = new java.util.EnumMap<>(Kind.class);
+        switch (stage) {
+            case TALK, WHISPER -> {
+                if (said.containsKey(player)) {
+                    out.put(stage == Stage.TALK ? Kind.TALK : Kind.WHISPER, said.get(player));
+                }
+            }
+            case VOTE -> {
+                if (ballots.containsKey(player)) {
+                    out.put(Kind.VOTE, ballots.get(player));
+                }
+            }
+            case NIGHT -> {
+                if (attackBallots.containsKey(player)) {
+                    out.put(Kind.ATTACK, attackBallots.get(player));
+                }
+                if (divined && roles.get(player) == AiwolfRole.SEER) {
+                    out.put(Kind.DIVINE, divineTarget);
+                }
+                if (guarded && roles.get(player) == AiwolfRole.BODYGUARD) {
+                    out.put(Kind.GUARD, guardTarget);
+                }
+            }
+            default -> { }
+        }
+        return out;
     }
 
     public List<String> players() {
@@ -364,7 +451,7 @@ public final class AiwolfGame {
                 for (String p : List.copyOf(alive)) {
                     if (!ballots.containsKey(p)) {
                         List<String> others = alive.stream().filter(o -> !o.equals(p)).toList();
-                        ballots.put(p, others.get(random.nextInt(others.size())));
+                        ballots.put(p, others.get(nextInt(others.size())));
                     }
                 }
             }
@@ -410,7 +497,7 @@ public final class AiwolfGame {
         boolean whisper = stage == Stage.WHISPER;
         List<String> speakers = new ArrayList<>(said.keySet());
         for (int i = speakers.size() - 1; i > 0; i--) {
-            Collections.swap(speakers, i, random.nextInt(i + 1));
+            Collections.swap(speakers, i, nextInt(i + 1));
         }
         List<AiwolfEvent.Utterance> turnTalks = new ArrayList<>();
         boolean allOver = !speakers.isEmpty();
@@ -462,7 +549,7 @@ public final class AiwolfGame {
             beginStep();
             return;
         }
-        String executed = top.get(random.nextInt(top.size()));
+        String executed = top.get(nextInt(top.size()));
         alive.remove(executed);
         executedToday = executed;
         events.add(new AiwolfEvent.Executed(day, executed));
@@ -532,7 +619,7 @@ public final class AiwolfGame {
                 top = alive.stream().filter(p -> !isWolf(p)).toList();
             }
             if (!top.isEmpty()) {
-                victim = top.get(random.nextInt(top.size()));
+                victim = top.get(nextInt(top.size()));
                 saved = victim.equals(guardTarget);
             }
             events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));

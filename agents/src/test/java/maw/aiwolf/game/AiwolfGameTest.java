@@ -209,7 +209,7 @@ class AiwolfGameTest {
         List<AiwolfEvent> ev = g.drain();
         assertThat(of(ev, AiwolfEvent.Votes.class)).extracting(AiwolfEvent.Votes::revote).containsExactly(0, 1);
         assertThat(of(ev, AiwolfEvent.Executed.class).getFirst().player()).isIn(a, b);
-        assertThat(g.vote(l.get(0), b)).isEqualTo("this is not a time to vote");
+        assertThat(g.vote(l.get(2), l.get(3))).isEqualTo("this is not a time to vote");
     }
 
     @Test

@@ -13,7 +13,12 @@ class AiwolfLogTest {
     @Test
     void aGameReadsAsTheOfficialServersLog() {
         List<String> names = AiwolfBots.names(15);
-        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, 42);
+        // The first game from seed 42 on in which the bodyguard lives to guard, so that every kind of line shows.
+        long seed = 42;
+        while (!guards(names, seed)) {
+            seed++;
+        }
+        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
         Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p)));
         AiwolfLog log = new AiwolfLog(names);
         List<AiwolfEvent> all = new ArrayList<>();
@@ -53,5 +58,12 @@ class AiwolfLogTest {
         List<String> last = lines.subList(lines.size() - 16, lines.size() - 1);
         assertThat(last).allMatch(l -> l.startsWith(game.day() + ",status,"));
         assertThat(last.stream().filter(l -> l.contains(",ALIVE,"))).hasSize(game.living().size());
+    }
+
+    private static boolean guards(List<String> names, long seed) {
+        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
+        List<AiwolfEvent> all = new ArrayList<>();
+        AiwolfBots.play(game, AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p))), all::add);
+        return all.stream().anyMatch(e -> e instanceof AiwolfEvent.Guarded g && g.day() == 1);
     }
 }

@@ -1,0 +1,133 @@
+package maw.agents.bot;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfPlayer;
+import maw.game.Phase;
+import maw.llm.Action;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * A rule-based AIWolf player behind a seat, over XMPP: the same mind that plays on the engine
+ * ({@link AiwolfBots#rules}, or {@link AiwolfBots#random} random-but-legal play), fed with what the seat perceives
+ * (it asks its Player to pass on every message as it comes) and asked for talk, whispers, votes, divinations, guards and
+ * attacks when the Player's {@code get_input} allows them. It talks protocol 3.6: the seer comes out and reports
+ * ({@code DIVINED}), the medium ({@code IDENTIFIED}), players vote on that evidence, the werewolves whisper their
+ * target ({@code ATTACK}), the possessed fakes a seer.
+ */
+public final class AiwolfBotAgent extends GameAgent {
+
+    /** How the bot plays. */
+    public enum Style { RULES, RANDOM }
+
+    private final String name;
+    private final long seed;
+    private final Style style;
+    private final Jid owner;
+
+    private String me;
+    private AiwolfSeatEvents events;
+    private AiwolfPlayer mind;
+
+    /** A bot that answers only its own Player ({@code owner}; null: whoever asks). */
+    public AiwolfBotAgent(Jid jid, String password, String name, long seed, Style style, Jid owner) {
+        super(jid, password);
+        this.name = name;
+        this.seed = seed;
+        this.style = style;
+        this.owner = owner == null ? null : owner.bare();
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("AiwolfSeat", self -> {
+            Message m = self.receive(Duration.ofMillis(500));
+            if (m != null) {
+                guarded(m, () -> answer(m));
+            }
+        }));
+    }
+
+    private void answer(Message m) {
+        Body body = read(m);
+        if (body == null || isComplaint(m)) {
+            return;
+        }
+        if (owner != null && !fromKnownSession(m, owner)) {
+            refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes messages from its own player only");
+            return;
+        }
+        switch (body) {
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? name
+                            : name + " " + (in.attempt() + 1), true));
+            case Catalog.GetInput in when in.view() == null ->
+                    refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
+            case Catalog.GetInput in -> reply(m, Performative.INFORM, Catalog.PlayerAction.of(decide(in.view())));
+            case Catalog.Observe o -> hear(o);
+            default -> { }
+        }
+    }
+
+    private void hear(Catalog.Observe o) {
+        if (o.news() == null) {
+            return;
+        }
+        if (o.news() instanceof Catalog.StartGame sg) {
+            me = o.view() != null && o.view().you() != null ? o.view().you() : name;
+            events = new AiwolfSeatEvents(me);
+            events.of(sg);
+            List<String> players = events.players();
+            long s = seed ^ players.indexOf(me);
+            mind = style == Style.RANDOM ? AiwolfBots.random(me, players, s) : AiwolfBots.rules(me, players, s);
+            return;
+        }
+        if (events == null) {
+            return;
+        }
+        for (AiwolfEvent e : events.of(o.news())) {
+            mind.hear(e);
+        }
+    }
+
+    /** The bot's act for what the seat may do now. */
+    Action decide(Catalog.SeatView v) {
+        if (mind == null || v.allowed_actions() == null) {
+            return new Action.Listen();
+        }
+        boolean night = v.phase() == Phase.NIGHT;
+        List<Action.Kind> allowed = v.allowed_actions();
+        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Action.Kind.TALK)) {
+            String text = night ? mind.whisper() : mind.talk();
+            return new Action.Talk(text == null || text.isBlank() ? "Skip" : text);
+        }
+        if (allowed.contains(Action.Kind.DIVINE)) {
+            return new Action.Divine(valid(mind.divine(), targets.get(Action.Kind.DIVINE)));
+        }
+        if (allowed.contains(Action.Kind.GUARD)) {
+            return new Action.Guard(valid(mind.guard(), targets.get(Action.Kind.GUARD)));
+        }
+        if (allowed.contains(Action.Kind.VOTE)) {
+            return new Action.Vote(valid(night ? mind.attack() : mind.vote(), targets.get(Action.Kind.VOTE)));
+        }
+        return new Action.Listen();
+    }
+
+    /** The mind's choice when the seat may name it, else the first it may. */
+    private static String valid(String choice, List<String> targets) {
+        if (targets == null || targets.isEmpty()) {
+            return choice;
+        }
+        return choice != null && targets.contains(choice) ? choice : targets.getFirst();
+    }
+}

@@ -1,0 +1,230 @@
+package maw.aiwolf.game;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import maw.game.Act;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.Phase;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Role;
+import maw.game.Rules;
+import maw.game.Team;
+
+/**
+ * The AIWolf regulation (GAT2017, as the official server 0.6.x applies it) as a rule set the GameMaster drives: the
+ * {@link AiwolfGame} engine behind the {@link Rules} contract. Each step of the game (a talk turn, a vote, a re-vote,
+ * a whisper turn, a night's acts) is a {@link PhaseId} of its own, so an act or a timer of a step that is over is
+ * never counted in the next. A talk is {@link Act.Talk}: by day to everyone, by night a werewolf's whisper to the
+ * pack; an attack is a werewolf's vote by night; the bodyguard's act is {@link Act.Guard}.
+ */
+public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, AiwolfNews> {
+
+    /** The longest utterance taken (the protocol's sentences are far shorter; longer text is refused, not cut). */
+    public static final int MAX_TALK_LENGTH = 1000;
+
+    @Override
+    public String name() {
+        return "aiwolf";
+    }
+
+    @Override
+    public Class<AiwolfOptions> optionsType() {
+        return AiwolfOptions.class;
+    }
+
+    @Override
+    public AiwolfState newGame(AiwolfOptions options, long seed) {
+        return new AiwolfState(options, seed, null, List.of(), List.of(), null);
+    }
+
+    @Override
+    public Outcome<AiwolfState, AiwolfNews> apply(AiwolfState state, Command command) {
+        return switch (command) {
+            case Command.Start s -> start(state, s.players());
+            case Command.Perform p -> perform(state, p);
+            case Command.Timeout t -> {
+                if (state.game() == null || state.isOver()) {
+                    yield refused(state.game() == null ? RefusalCode.NOT_STARTED : RefusalCode.GAME_OVER,
+                            "no step is under way");
+                }
+                if (!t.phase().equals(state.phase())) {
+                    yield refused(RefusalCode.PHASE_OVER, "the timer of " + t.phase() + " ran out after the step "
+                            + "ended (now " + state.phase() + ")");
+                }
+                AiwolfGame g = state.game().copy();
+                g.timeout();
+                yield next(state, g);
+            }
+        };
+    }
+
+    private Outcome<AiwolfState, AiwolfNews> start(AiwolfState state, List<String> players) {
+        if (state.game() != null) {
+            return refused(RefusalCode.ALREADY_STARTED, "the roles are dealt already");
+        }
+        int seats = state.options().settings().players();
+        if (players.size() != seats || new LinkedHashSet<>(players).size() != players.size()) {
+            return refused(RefusalCode.BAD_TABLE, "the village has " + seats + " seats, for as many players with "
+                    + "different names; " + players.size() + " came");
+        }
+        // Agent numbers follow the names' order, so that a seed replays a game whatever order the seats joined in.
+        AiwolfGame g = new AiwolfGame(state.options().settings(), players.stream().sorted().toList(), state.seed());
+        AiwolfState lobby = new AiwolfState(state.options(), state.seed(), null, List.of(), List.of(), null);
+        return next(lobby, g);
+    }
+
+    private Outcome<AiwolfState, AiwolfNews> perform(AiwolfState state, Command.Perform p) {
+        AiwolfGame game = state.game();
+        if (game == null) {
+            return refused(RefusalCode.NOT_STARTED, "the game has not started");
+        }
+        String actor = p.actor();
+        if (game.role(actor) == null) {
+            return refused(RefusalCode.NOT_A_PLAYER, actor + " does not play in this game");
+        }
+        if (game.isOver()) {
+            return refused(RefusalCode.GAME_OVER, "the game is over");
+        }
+        if (!game.living().contains(actor)) {
+            return refused(RefusalCode.DEAD, "the dead neither talk nor act");
+        }
+        if (p.phase() != null && !p.phase().equals(state.phase())) {
+            return refused(RefusalCode.PHASE_OVER, "that " + p.act().kind() + " was for " + p.phase()
+                    + ", which is over (now " + state.phase() + ")");
+        }
+        AiwolfGame.Kind kind = kind(game, p.act());
+        if (kind == null) {
+            return refused(p.act() instanceof Act.Whisper ? RefusalCode.TURNED_OFF : RefusalCode.NOT_NOW,
+                    p.act() instanceof Act.Whisper ? "AIWolf has no private whispers: the werewolves whisper to "
+                            + "each other with talk at night" : "this is not a time to " + p.act().kind());
+        }
+        if (!game.awaiting().getOrDefault(actor, java.util.Set.of()).contains(kind)) {
+            return refused(notAwaited(game, actor, kind), why(game, actor, kind));
+        }
+        String text = p.act() instanceof Act.Talk t ? t.text() : null;
+        if (p.act() instanceof Act.Talk && (text == null || text.isBlank() || text.length() > MAX_TALK_LENGTH)) {
+            return refused(RefusalCode.BAD_TEXT, "an utterance is protocol text of 1 to " + MAX_TALK_LENGTH
+                    + " characters (Skip and Over included)");
+        }
+        String target = p.act().target();
+        if (text == null) {
+            RefusalCode code = target == null || game.role(target) == null ? RefusalCode.UNKNOWN_TARGET
+                    : !game.living().contains(target) ? RefusalCode.TARGET_DEAD
+                    : target.equals(actor) ? RefusalCode.SELF_TARGET
+                    : kind == AiwolfGame.Kind.ATTACK && game.role(target) == AiwolfRole.WEREWOLF
+                            ? RefusalCode.PACK_TARGET : null;
+            if (code != null) {
+                return refused(code, switch (code) {
+                    case UNKNOWN_TARGET -> target + " does not play in this game";
+                    case TARGET_DEAD -> target + " is dead";
+                    case SELF_TARGET -> "not oneself";
+                    default -> "werewolves do not attack werewolves";
+                });
+            }
+        }
+        AiwolfGame g = game.copy();
+        String why = switch (kind) {
+            case TALK -> g.talk(actor, text);
+            case WHISPER -> g.whisper(actor, text);
+            case VOTE -> g.vote(actor, target);
+            case ATTACK -> g.attack(actor, target);
+            case DIVINE -> g.divine(actor, target);
+            case GUARD -> g.guard(actor, target);
+        };
+        if (why != null) {
+            return refused(RefusalCode.NOT_NOW, why);
+        }
+        return next(state, g);
+    }
+
+    /** What the engine is asked for by this act now, or null when the act has no meaning in this stage. */
+    private static AiwolfGame.Kind kind(AiwolfGame game, Act act) {
+        AiwolfGame.Stage stage = game.stage();
+        return switch (act) {
+            case Act.Talk t -> stage == AiwolfGame.Stage.TALK ? AiwolfGame.Kind.TALK
+                    : stage == AiwolfGame.Stage.WHISPER ? AiwolfGame.Kind.WHISPER : null;
+            case Act.Vote v -> stage == AiwolfGame.Stage.VOTE ? AiwolfGame.Kind.VOTE
+                    : stage == AiwolfGame.Stage.NIGHT ? AiwolfGame.Kind.ATTACK : null;
+            case Act.Divine d -> AiwolfGame.Kind.DIVINE;
+            case Act.Guard g -> AiwolfGame.Kind.GUARD;
+            case Act.Whisper w -> null;
+        };
+    }
+
+    private static RefusalCode notAwaited(AiwolfGame game, String actor, AiwolfGame.Kind kind) {
+        AiwolfRole role = game.role(actor);
+        boolean roleOk = switch (kind) {
+            case DIVINE -> role == AiwolfRole.SEER;
+            case GUARD -> role == AiwolfRole.BODYGUARD;
+            case WHISPER, ATTACK -> role == AiwolfRole.WEREWOLF;
+            default -> true;
+        };
+        if (!roleOk) {
+            return RefusalCode.NOT_YOUR_ROLE;
+        }
+        boolean done = game.done(actor).containsKey(kind)
+                || (kind == AiwolfGame.Kind.TALK || kind == AiwolfGame.Kind.WHISPER) && game.talksLeft(actor) == 0;
+        return done ? RefusalCode.ALREADY_DONE : RefusalCode.NOT_NOW;
+    }
+
+    private static String why(AiwolfGame game, String actor, AiwolfGame.Kind kind) {
+        AiwolfGame g = game.copy();
+        String why = switch (kind) {
+            case TALK -> g.talk(actor, "Skip");
+            case WHISPER -> g.whisper(actor, "Skip");
+            case VOTE -> g.vote(actor, actor);
+            case ATTACK -> g.attack(actor, actor);
+            case DIVINE -> g.divine(actor, actor);
+            case GUARD -> g.guard(actor, actor);
+        };
+        return why == null ? "not now" : why;
+    }
+
+    /** The state after {@code g} acted: its events, a step that began first (so its timer is set before the news). */
+    private static Outcome<AiwolfState, AiwolfNews> next(AiwolfState before, AiwolfGame g) {
+        List<AiwolfEvent> events = g.drain();
+        List<String> executed = new ArrayList<>(before.executed());
+        List<String> attacked = new ArrayList<>(before.attacked());
+        AiwolfState.Ended ended = null;
+        List<AiwolfNews> news = new ArrayList<>();
+        for (AiwolfEvent e : events) {
+            switch (e) {
+                case AiwolfEvent.Executed x -> executed.add(x.player());
+                case AiwolfEvent.DayBegan d -> {
+                    if (d.attacked() != null) {
+                        attacked.add(d.attacked());
+                    }
+                }
+                case AiwolfEvent.Over o -> {
+                    Team winner = o.winner() == AiwolfRole.Side.VILLAGERS ? Team.VILLAGERS : Team.WEREWOLVES;
+                    Map<String, Role> roles = new TreeMap<>();
+                    Map<String, Integer> scores = new TreeMap<>();
+                    o.roles().forEach((p, r) -> {
+                        roles.put(p, AiwolfState.role(r));
+                        scores.put(p, r.side() == o.winner() ? 1 : 0);
+                    });
+                    ended = new AiwolfState.Ended(winner, o.reason(), g.day(), roles, scores);
+                }
+                default -> { }
+            }
+            news.add(new AiwolfNews.Told(e));
+        }
+        AiwolfState after = new AiwolfState(before.options(), before.seed(), g, executed, attacked, ended);
+        PhaseId was = before.phase();
+        PhaseId now = after.phase();
+        if (!now.equals(was) && now.phase() != Phase.OVER) {
+            boolean newPhase = now.phase() != was.phase() || now.number() != was.number();
+            news.addFirst(new AiwolfNews.StepBegan(now, g.stage(), g.turn(), g.revote(), newPhase, g.living()));
+        }
+        return new Outcome.Accepted<>(after, news);
+    }
+
+    private static Outcome<AiwolfState, AiwolfNews> refused(RefusalCode code, String reason) {
+        return new Outcome.Refused<>(code, reason);
+    }
+}

@@ -1,0 +1,205 @@
+package maw.aiwolf.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import maw.game.Act;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.Phase;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Turn;
+import org.junit.jupiter.api.Test;
+
+/** The AIWolf engine behind the generic rules contract: steps as phases, refusal codes, purity. */
+class AiwolfRulesTest {
+
+    private final AiwolfRules rules = new AiwolfRules();
+    private static final List<String> FIVE = List.of("Eve", "Cid", "Ann", "Dan", "Bob");
+
+    private AiwolfState started(int players, long seed) {
+        List<String> names = players == 5 ? FIVE : AiwolfBots.names(players);
+        Outcome<AiwolfState, AiwolfNews> o = rules.apply(rules.newGame(AiwolfOptions.of(players,
+                Duration.ofSeconds(5)), seed), new Command.Start(names));
+        return ((Outcome.Accepted<AiwolfState, AiwolfNews>) o).state();
+    }
+
+    private static AiwolfState accepted(Outcome<AiwolfState, AiwolfNews> o) {
+        assertThat(o).isInstanceOf(Outcome.Accepted.class);
+        return ((Outcome.Accepted<AiwolfState, AiwolfNews>) o).state();
+    }
+
+    private static RefusalCode refused(Outcome<AiwolfState, AiwolfNews> o) {
+        assertThat(o).isInstanceOf(Outcome.Refused.class);
+        return ((Outcome.Refused<AiwolfState, AiwolfNews>) o).code();
+    }
+
+    private String who(AiwolfState s, AiwolfRole role) {
+        return s.players().stream().filter(p -> s.game().role(p) == role).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theDealNumbersTheAgentsByNameAndDayZeroIsNightZero() {
+        AiwolfState s = started(5, 1);
+        assertThat(s.players()).containsExactly("Ann", "Bob", "Cid", "Dan", "Eve");
+        assertThat(s.phase().phase()).isEqualTo(Phase.NIGHT);
+        assertThat(s.phase().number()).isZero();
+        assertThat(s.rooms()).isEmpty();
+        String seer = who(s, AiwolfRole.SEER);
+        Turn t = s.awaiting().turn(seer);
+        assertThat(t.acts()).containsExactly(Act.Kind.DIVINE);
+        assertThat(t.targets(Act.Kind.DIVINE)).hasSize(4).doesNotContain(seer);
+        assertThat(s.awaiting().turns()).containsOnlyKeys(s.players());
+        assertThat(s.awaiting().length()).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aStepIsAPhaseOfItsOwnSoALateActOrTimerIsNeverCountedInTheNext() {
+        AiwolfState s = started(5, 2);
+        String seer = who(s, AiwolfRole.SEER);
+        PhaseId night0 = s.phase();
+        String target = s.awaiting().turn(seer).targets(Act.Kind.DIVINE).getFirst();
+        AiwolfState day1 = accepted(rules.apply(s, new Command.Perform(seer, night0, new Act.Divine(target))));
+        assertThat(day1.phase().phase()).isEqualTo(Phase.DAY);
+        assertThat(day1.phase().step()).isGreaterThan(night0.step());
+        String anyone = day1.living().getFirst();
+        assertThat(refused(rules.apply(day1, new Command.Perform(anyone, night0, new Act.Talk("Over")))))
+                .isEqualTo(RefusalCode.PHASE_OVER);
+        assertThat(refused(rules.apply(day1, new Command.Timeout(night0)))).isEqualTo(RefusalCode.PHASE_OVER);
+        AiwolfState talked = accepted(rules.apply(day1, new Command.Perform(anyone, day1.phase(),
+                new Act.Talk("Over"))));
+        assertThat(talked.phase()).isEqualTo(day1.phase()); // the turn waits for the others
+        assertThat(refused(rules.apply(talked, new Command.Perform(anyone, talked.phase(), new Act.Talk("Skip")))))
+                .isEqualTo(RefusalCode.ALREADY_DONE);
+    }
+
+    @Test
+    void refusalsCarryTheirCodes() {
+        AiwolfState s = started(5, 3);
+        String seer = who(s, AiwolfRole.SEER);
+        String villager = who(s, AiwolfRole.VILLAGER);
+        String wolf = who(s, AiwolfRole.WEREWOLF);
+        PhaseId p = s.phase();
+        assertThat(refused(rules.apply(s, new Command.Perform(villager, p, new Act.Divine(seer)))))
+                .isEqualTo(RefusalCode.NOT_YOUR_ROLE);
+        assertThat(refused(rules.apply(s, new Command.Perform(seer, p, new Act.Divine(seer)))))
+                .isEqualTo(RefusalCode.SELF_TARGET);
+        assertThat(refused(rules.apply(s, new Command.Perform(seer, p, new Act.Divine("Zed")))))
+                .isEqualTo(RefusalCode.UNKNOWN_TARGET);
+        assertThat(refused(rules.apply(s, new Command.Perform("Zed", p, new Act.Divine(seer)))))
+                .isEqualTo(RefusalCode.NOT_A_PLAYER);
+        assertThat(refused(rules.apply(s, new Command.Perform(wolf, p, new Act.Guard(seer)))))
+                .isEqualTo(RefusalCode.NOT_YOUR_ROLE);
+        assertThat(refused(rules.apply(s, new Command.Perform(villager, p, new Act.Whisper(seer, "hi")))))
+                .isEqualTo(RefusalCode.TURNED_OFF);
+        assertThat(refused(rules.apply(s, new Command.Perform(villager, p, new Act.Talk("Over")))))
+                .isEqualTo(RefusalCode.NOT_NOW);
+        assertThat(refused(rules.apply(s, new Command.Start(FIVE)))).isEqualTo(RefusalCode.ALREADY_STARTED);
+        assertThat(refused(rules.apply(rules.newGame(AiwolfOptions.of(5, Duration.ofSeconds(1)), 1),
+                new Command.Start(List.of("A", "B"))))).isEqualTo(RefusalCode.BAD_TABLE);
+    }
+
+    @Test
+    void textThatIsTooLongIsRefusedAndTextThatIsNotProtocolIsSkipWithAWordToTheSpeaker() {
+        AiwolfState s = started(5, 4);
+        String seer = who(s, AiwolfRole.SEER);
+        s = accepted(rules.apply(s, new Command.Perform(seer, s.phase(),
+                new Act.Divine(s.awaiting().turn(seer).targets(Act.Kind.DIVINE).getFirst()))));
+        String a = s.living().getFirst();
+        assertThat(refused(rules.apply(s, new Command.Perform(a, s.phase(), new Act.Talk("x".repeat(1001))))))
+                .isEqualTo(RefusalCode.BAD_TEXT);
+        Outcome<AiwolfState, AiwolfNews> o = rules.apply(s, new Command.Perform(a, s.phase(),
+                new Act.Talk("I think Bob is a wolf")));
+        List<AiwolfNews> news = ((Outcome.Accepted<AiwolfState, AiwolfNews>) o).events();
+        assertThat(news).singleElement().satisfies(n -> {
+            assertThat(n.audience()).isEqualTo(maw.game.Audience.only(a));
+            assertThat(((AiwolfNews.Told) n).event()).isInstanceOf(AiwolfEvent.Invalid.class);
+        });
+    }
+
+    /**
+     * Over thousands of seeds of random acts, legal or not: the rules take an act exactly when the state awaits it (of
+     * that kind, naming a target it offers), a refused command leaves the state as it was, every step begins with a
+     * StepBegan that the GameMaster times, whispers reach the living werewolves alone, and every game ends.
+     */
+    @Test
+    void theRulesTakeExactlyWhatTheyAwaitAndEveryGameEnds() {
+        SplittableRandom r = new SplittableRandom(7);
+        int games = 2000;
+        int acts = 0;
+        for (int g = 0; g < games; g++) {
+            int n = g % 3 == 0 ? 15 : 5;
+            AiwolfState s = started(n, g);
+            int steps = 0;
+            while (!s.isOver()) {
+                assertThat(steps++).as("game %d ends", g).isLessThan(5000);
+                Map<String, Turn> turns = s.awaiting().turns();
+                String actor = s.players().get(r.nextInt(n));
+                Act act = randomAct(r, s);
+                PhaseId stamp = r.nextInt(20) == 0 ? s.phase().atStep(s.phase().step() - 1) : s.phase();
+                Turn t = turns.getOrDefault(actor, Turn.NONE);
+                boolean awaited = stamp.equals(s.phase()) && t.allows(act.kind())
+                        && (act.kind() == Act.Kind.TALK || t.targets(act.kind()).contains(act.target()));
+                if (act instanceof Act.Talk talk && talk.text().length() > AiwolfRules.MAX_TALK_LENGTH) {
+                    awaited = false;
+                }
+                Outcome<AiwolfState, AiwolfNews> o = rules.apply(s, new Command.Perform(actor, stamp, act));
+                assertThat(o instanceof Outcome.Accepted).as("%s by %s in %s (turn %s)", act, actor, s.phase(), t)
+                        .isEqualTo(awaited);
+                if (o instanceof Outcome.Accepted<AiwolfState, AiwolfNews> a) {
+                    acts++;
+                    check(s, a);
+                    s = a.state();
+                } else if (r.nextInt(8) == 0) {
+                    Outcome<AiwolfState, AiwolfNews> timeout = rules.apply(s, new Command.Timeout(s.phase()));
+                    check(s, (Outcome.Accepted<AiwolfState, AiwolfNews>) timeout);
+                    s = ((Outcome.Accepted<AiwolfState, AiwolfNews>) timeout).state();
+                }
+            }
+            assertThat(s.result().winner()).isNotNull();
+            assertThat(s.result().scores().values().stream().mapToInt(Integer::intValue).sum()).isPositive();
+        }
+        assertThat(acts).isGreaterThan(games * 10);
+    }
+
+    private static void check(AiwolfState before, Outcome.Accepted<AiwolfState, AiwolfNews> a) {
+        AiwolfState after = a.state();
+        boolean stepped = !after.phase().equals(before.phase()) && !after.isOver();
+        assertThat(a.events().stream().filter(e -> e.began() != null).count()).isEqualTo(stepped ? 1 : 0);
+        if (stepped) {
+            assertThat(a.events().getFirst().began()).isEqualTo(after.phase());
+        }
+        for (AiwolfNews e : a.events()) {
+            if (e instanceof AiwolfNews.Told t && t.event() instanceof AiwolfEvent.Turn turn && turn.whisper()) {
+                assertThat(turn.audience()).isNotEmpty().allMatch(p -> before.game().role(p) == AiwolfRole.WEREWOLF
+                        && before.living().contains(p));
+                assertThat(turn.utterances()).allMatch(u -> before.game().role(u.agent()) == AiwolfRole.WEREWOLF);
+            }
+        }
+        assertThat(before.game().drain()).as("the state before is untouched").isEmpty();
+    }
+
+    private static Act randomAct(SplittableRandom r, AiwolfState s) {
+        List<String> names = new ArrayList<>(s.players());
+        names.add("Nobody");
+        String target = names.get(r.nextInt(names.size()));
+        return switch (r.nextInt(5)) {
+            case 0 -> new Act.Talk(switch (r.nextInt(5)) {
+                case 0 -> "Skip";
+                case 1 -> "Over";
+                case 2 -> "VOTE Agent[0" + (1 + r.nextInt(5)) + "]";
+                case 3 -> "not protocol";
+                default -> "x".repeat(1001);
+            });
+            case 1 -> new Act.Vote(target);
+            case 2 -> new Act.Divine(target);
+            case 3 -> new Act.Guard(target);
+            default -> r.nextInt(10) == 0 ? new Act.Whisper(target, "hi") : new Act.Talk("Over");
+        };
+    }
+}
