@@ -347,9 +347,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         listener.roundStarted(round, config.rounds(), seedFor(round), rules.name(), ruleset.options(), config,
                 jid(), Map.copyOf(seats), a.state());
         listener.command(round, start);
-        for (String p : players) {
+        // The players in the rules' deal order (AIWolf's agent numbers follow it).
+        List<String> dealt = a.state().players();
+        for (String p : dealt) {
             send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
-                    players.size(), players, config.village().toString(), config.hideout().toString(), rules.name()));
+                    dealt.size(), dealt, config.village().toString(), config.hideout().toString(), rules.name()));
         }
         accepted(a);
         s.setNextState(PHASE);

@@ -14,10 +14,16 @@ public final class GameBrain implements OllamaStandIn.Brain {
 
     private static final Pattern NAME = Pattern.compile("You are ([^,.\\n]+)[,.]");
     private static final Pattern TARGETS = Pattern.compile("(?m)^Valid (?:vote targets|victims): (.*)$");
+    private static final Pattern AIWOLF_TARGETS = Pattern.compile("Valid targets: ([^\\n]*?)\\.?$",
+            Pattern.MULTILINE);
+    private static final Pattern ACTIONS = Pattern.compile("You may now: ([a-z, ]+)\\.");
     private static final Pattern DAY = Pattern.compile("It is (day|night) (\\d+)");
 
     @Override
     public OllamaStandIn.Answer answer(OllamaStandIn.Call call) {
+        if (call.system().contains("in an AIWolf game")) {
+            return aiwolf(call);
+        }
         String prompt = call.system();
         String name = find(NAME, prompt, "someone");
         String listed = find(TARGETS, prompt, "none");
@@ -43,6 +49,45 @@ public final class GameBrain implements OllamaStandIn.Brain {
         }
         return text("{\"action\": \"listen\"}");
     }
+
+    /**
+     * An AIWolf seat: in a talk turn it says whom it will vote for, first in prose (which the seat refuses, so that the
+     * model is asked again) and then as protocol text; later turns of the day, Over; by night a werewolf whispers its
+     * target as a structured sentence; votes, divinations and guards name the first valid target.
+     */
+    private static OllamaStandIn.Answer aiwolf(OllamaStandIn.Call call) {
+        String prompt = call.system();
+        String user = call.lastUser();
+        List<String> actions = Arrays.stream(find(ACTIONS, prompt, "listen").split(",\\s*")).toList();
+        List<String> targets = Arrays.stream(find(AIWOLF_TARGETS, prompt, "none").split(",\\s*"))
+                .filter(t -> !t.isBlank() && !t.equals("none")).toList();
+        boolean night = prompt.contains("It is night");
+        String target = targets.isEmpty() ? null : targets.get(0);
+        if (actions.contains("talk")) {
+            if (night) {
+                return target == null ? text("{\"action\": \"talk\", \"message\": \"Over\"}")
+                        : text("{\"action\": \"talk\", \"verb\": \"ATTACK\", \"target\": \"" + target + "\"}");
+            }
+            if (user.contains("Talk turn")) {
+                return text("{\"action\": \"talk\", \"message\": \"Over\"}");
+            }
+            Matcher agent = Pattern.compile("(Agent\\[\\d\\d]) (?!" + Pattern.quote(find(NAME_AIWOLF, prompt, "?"))
+                    + "(,|$))").matcher(find(PLAYERS, prompt, ""));
+            String who = agent.find() ? agent.group(1) : "ANY";
+            return user.startsWith("That answer could not be used")
+                    ? text("{\"action\": \"talk\", \"message\": \"VOTE " + who + "\"}")
+                    : text("{\"action\": \"talk\", \"message\": \"I will vote for " + who + "\"}");
+        }
+        for (String act : List.of("divine", "guard", "vote")) {
+            if (actions.contains(act) && target != null) {
+                return text("{\"action\": \"" + act + "\", \"target\": \"" + target + "\"}");
+            }
+        }
+        return text("{\"action\": \"listen\"}");
+    }
+
+    private static final Pattern NAME_AIWOLF = Pattern.compile("You are ([^(\\n]+?) \\(Agent");
+    private static final Pattern PLAYERS = Pattern.compile("(?m)^Players: (.*)$");
 
     static String find(Pattern p, String text, String otherwise) {
         Matcher m = p.matcher(text);

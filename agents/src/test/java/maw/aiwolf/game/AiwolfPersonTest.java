@@ -1,0 +1,170 @@
+package maw.aiwolf.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import maw.agents.Catalog;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.human.HumanCommands;
+import maw.agents.human.UserInterfaceAgent;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
+import maw.game.Command;
+import maw.llm.Action;
+import maw.runtime.local.LocalTransport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A person in an AIWolf game, typing as at the terminal: short commands become protocol text (/co, /estimate, /over),
+ * /vote in a talk turn is a sentence and in the vote the vote, the night's acts are asked for by role; text that is
+ * not protocol is answered at once and never sent. Every step the person is in ends by their answer, not the timer.
+ */
+class AiwolfPersonTest {
+
+    @Test
+    void aPersonPlaysAWholeGameWithShortCommandsAndProtocolText() throws Exception {
+        List<String> shown = new CopyOnWriteArrayList<>();
+        List<String> typed = new CopyOnWriteArrayList<>();
+        UserInterfaceAgent[] seat = new UserInterfaceAgent[1];
+        GameTable.SeatFiller person = new GameTable.SeatFiller() {
+            @Override
+            public UserInterfaceAgent create(GameTable.Seat s) {
+                seat[0] = new UserInterfaceAgent(s.jid(), s.password(), s.name(), s.player(), (kind, text) -> {
+                    shown.add(kind + ": " + text);
+                    if (kind.equals("turn")) {
+                        Thread.ofVirtual().start(() -> answer(seat[0], text, typed, shown));
+                    }
+                });
+                return seat[0];
+            }
+
+            @Override
+            public String kind() {
+                return "human";
+            }
+        };
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        fillers.add(person);
+        for (int i = 1; i < 5; i++) {
+            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+        }
+        for (long seed = 1; seed <= 3; seed++) {
+            typed.clear(); // the person starts each game afresh
+            GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
+                    1, seed, GameMasterAgent.aiwolf(AiwolfOptions.of(5, Duration.ofSeconds(15))), null), "localhost");
+            LocalTransport local = new LocalTransport();
+            table.accounts().forEach(local::register);
+            List<String> timeouts = new CopyOnWriteArrayList<>();
+            List<String> talks = new CopyOnWriteArrayList<>();
+            GameTable.Result r = table.play(local, new Listeners(new GameMasterAgent.Listener() {
+                @Override
+                public void command(int round, Command c) {
+                    if (c instanceof Command.Timeout t) {
+                        timeouts.add(t.phase().toString());
+                    }
+                    if (c instanceof Command.Perform p && p.actor().equals("Ann")
+                            && p.act() instanceof maw.game.Act.Talk t) {
+                        talks.add(t.text());
+                    }
+                }
+            }), null, Duration.ofMinutes(2));
+            assertThat(r.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            assertThat(timeouts).as("steps the person let run out").isEmpty();
+            assertThat(talks).as("Ann's talk").contains("COMINGOUT Agent[01] VILLAGER")
+                    .allMatch(t -> maw.aiwolf.protocol.Protocol.isValid(t, maw.aiwolf.protocol.Version.V3_6));
+        }
+        assertThat(shown).anyMatch(l -> l.startsWith("turn: Your talk turn"));
+        assertThat(typed).contains("/co villager", "I am innocent");
+        assertThat(shown).anyMatch(l -> l.contains("Not AIWolf protocol text"));
+    }
+
+    /** What the person types when asked: a first day's claim, a line of prose (refused here), then Over; votes. */
+    private static void answer(UserInterfaceAgent ui, String asked, List<String> typed, List<String> shown) {
+        Catalog.SeatView v = ui.view();
+        List<String> lines = new ArrayList<>();
+        if (asked.startsWith("Your talk turn")) {
+            if (!typed.contains("/co villager") || v.day() == 1 && !typed.contains("I am innocent")) {
+                lines.add(typed.contains("/co villager") ? "I am innocent" : "/co villager");
+            }
+            lines.add(v.day() == 1 && !typed.contains("/estimate 2 werewolf") ? "/estimate 2 werewolf" : "/over");
+        } else if (asked.startsWith("Your whisper turn")) {
+            lines.add("/over");
+        } else {
+            String verb = asked.startsWith("Whom do you divine") ? "/divine" : asked.startsWith("Whom do you guard")
+                    ? "/guard" : asked.startsWith("The attack vote") ? "/attack" : "/vote";
+            Action.Kind kind = switch (verb) {
+                case "/divine" -> Action.Kind.DIVINE;
+                case "/guard" -> Action.Kind.GUARD;
+                default -> Action.Kind.VOTE;
+            };
+            String target = v.targets().get(kind).getFirst();
+            lines.add(verb + " " + (v.agents().indexOf(target) + 1));
+        }
+        for (String line : lines) {
+            typed.add(line);
+            switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis())) {
+                case HumanCommands.Act a -> {
+                    ui.act(a.action());
+                    if (a.action() instanceof Action.Talk) {
+                        return; // one talk a turn
+                    }
+                }
+                case HumanCommands.Tell t -> shown.add("told: " + t.text());
+                default -> { }
+            }
+        }
+    }
+
+    private static Catalog.SeatView view(maw.game.Phase phase, Action.Kind... allowed) {
+        List<String> agents = List.of("Ann", "Bob", "Cid", "Dan", "Eve");
+        java.util.Map<Action.Kind, List<String>> targets = new java.util.EnumMap<>(Action.Kind.class);
+        for (Action.Kind k : allowed) {
+            if (k != Action.Kind.TALK) {
+                targets.put(k, List.of("Ann", "Cid", "Dan", "Eve"));
+            }
+        }
+        return new Catalog.SeatView("Bob", maw.game.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
+                targets.getOrDefault(Action.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
+                null, false, java.util.Map.of(), "aiwolf", agents);
+    }
+
+    private static Action typed(String line, Catalog.SeatView v) {
+        HumanCommands.Command c = HumanCommands.parse(line, v, 0);
+        assertThat(c).as(line).isInstanceOf(HumanCommands.Act.class);
+        return ((HumanCommands.Act) c).action();
+    }
+
+    private static String told(String line, Catalog.SeatView v) {
+        HumanCommands.Command c = HumanCommands.parse(line, v, 0);
+        assertThat(c).as(line).isInstanceOf(HumanCommands.Tell.class);
+        return ((HumanCommands.Tell) c).text();
+    }
+
+    @Test
+    void shortCommandsWriteProtocolTextAndTheVoteIsASentenceOrAVoteAsTheStepAsks() {
+        Catalog.SeatView talk = view(maw.game.Phase.DAY, Action.Kind.TALK, Action.Kind.LISTEN);
+        assertThat(typed("/co seer", talk)).isEqualTo(new Action.Talk("COMINGOUT Agent[02] SEER"));
+        assertThat(typed("/divined 3 werewolf", talk)).isEqualTo(new Action.Talk("DIVINED Agent[03] WEREWOLF"));
+        assertThat(typed("/identified Dan human", talk)).isEqualTo(new Action.Talk("IDENTIFIED Agent[04] HUMAN"));
+        assertThat(typed("/estimate e possessed", talk)).isEqualTo(new Action.Talk("ESTIMATE Agent[05] POSSESSED"));
+        assertThat(typed("/vote 4", talk)).isEqualTo(new Action.Talk("VOTE Agent[04]"));
+        assertThat(typed("/skip", talk)).isEqualTo(new Action.Talk("Skip"));
+        assertThat(typed("/over", talk)).isEqualTo(new Action.Talk("Over"));
+        assertThat(typed("REQUEST ANY (VOTE Agent[03])", talk)).isEqualTo(new Action.Talk("REQUEST ANY (VOTE Agent[03])"));
+        assertThat(told("I think Cid is a wolf", talk)).startsWith("Not AIWolf protocol text");
+        assertThat(told("/vote 9", talk)).startsWith("No player 9");
+        assertThat(told("/co", talk)).startsWith("Which role?");
+        Catalog.SeatView vote = view(maw.game.Phase.DAY, Action.Kind.VOTE, Action.Kind.LISTEN);
+        assertThat(typed("/vote 4", vote)).isEqualTo(new Action.Vote("Dan"));
+        assertThat(told("VOTE Agent[04]", vote)).startsWith("It is not your turn to talk");
+        Catalog.SeatView night = view(maw.game.Phase.NIGHT, Action.Kind.DIVINE, Action.Kind.LISTEN);
+        assertThat(typed("/divine 3", night)).isEqualTo(new Action.Divine("Cid"));
+        assertThat(told("/skip", night)).startsWith("It is not your turn");
+        assertThat(HumanCommands.parse("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)
+                .extracting(c -> ((HumanCommands.Tell) c).text()).asString().contains("/co ROLE");
+    }
+}
