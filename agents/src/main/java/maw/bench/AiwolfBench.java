@@ -134,12 +134,12 @@ public final class AiwolfBench {
         List<Hosted> out2 = new ArrayList<>();
         for (int players : new int[] {5, 15}) {
             String domain = xmpp == null ? "localhost" : xmpp.domain();
-            hostedGame(players, seed - 1, null, domain, null); // warm up
+            hostedGame(players, seed - 1, null, domain, null, ""); // warm up
             int wins = 0;
             long messages = 0;
             long t0 = System.nanoTime();
             for (int g = 0; g < localGames; g++) {
-                maw.agents.table.GameTable.Result r = hostedGame(players, seed + g, null, domain, null);
+                maw.agents.table.GameTable.Result r = hostedGame(players, seed + g, null, domain, null, "");
                 wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
                 messages += r.messages();
             }
@@ -149,7 +149,7 @@ public final class AiwolfBench {
                 long t1 = System.nanoTime();
                 for (int g = 0; g < xmppGames; g++) {
                     maw.agents.table.GameTable.Result r = hostedGame(players, seed + localGames + g, xmpp, domain,
-                            provision);
+                            provision, "bench-aiwolf" + players + "-" + g + "-");
                     wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
                 }
                 xmppRate = xmppGames / ((System.nanoTime() - t1) / 1e9);
@@ -168,13 +168,13 @@ public final class AiwolfBench {
 
     private static maw.agents.table.GameTable.Result hostedGame(int players, long seed,
             maw.runtime.xmpp.XmppTransport xmpp, String domain,
-            java.util.function.Consumer<Map<String, String>> provision) throws Exception {
+            java.util.function.Consumer<Map<String, String>> provision, String prefix) throws Exception {
         List<maw.agents.table.GameTable.SeatFiller> fillers = new ArrayList<>();
         for (int i = 0; i < players; i++) {
             fillers.add(maw.agents.table.GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
         }
         maw.agents.table.GameTable table = new maw.agents.table.GameTable(new maw.agents.table.GameTable.Spec(
-                xmpp == null ? "" : "bench-aiwolf-", maw.agents.table.GameTable.defaultNames(players), fillers, 1, seed,
+                prefix, maw.agents.table.GameTable.defaultNames(players), fillers, 1, seed,
                 maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(players,
                         java.time.Duration.ofSeconds(20))), null), domain);
         if (xmpp == null) {
