@@ -18,6 +18,11 @@ public final class GameRules {
             + "as --seats names)")
     Integer players;
 
+    @Option(names = "--roles", paramLabel = "ROLE=N,...", description = {"under --rules aiwolf: the village's roles, as "
+            + "the official server's role-count map (villager=3,seer=1,werewolf=1,possessed=1; roles left out: 0)",
+            "(default: the official village for --players)"})
+    String roles;
+
     @Option(names = "--turn-seconds", defaultValue = "30", description = "under --rules aiwolf: the longest a step may "
             + "take (a talk or whisper turn, a vote, a night's acts); it ends as soon as everyone has answered "
             + "(default: ${DEFAULT-VALUE})")
@@ -120,7 +125,42 @@ public final class GameRules {
     }
 
     int defaultPlayers() {
-        return aiwolf() ? 5 : 6;
+        return !aiwolf() ? 6 : roles != null ? composition().players() : 5;
+    }
+
+    /** The AIWolf village: --roles, else the official one for the number of players. */
+    maw.aiwolf.game.Composition composition() {
+        if (roles == null) {
+            return maw.aiwolf.game.Composition.of(players());
+        }
+        java.util.Map<maw.aiwolf.game.AiwolfRole, Integer> counts = new java.util.EnumMap<>(
+                maw.aiwolf.game.AiwolfRole.class);
+        for (String part : roles.split(",")) {
+            String[] kv = part.strip().split("=", 2);
+            maw.aiwolf.game.AiwolfRole role = null;
+            for (maw.aiwolf.game.AiwolfRole r : maw.aiwolf.game.AiwolfRole.values()) {
+                if (r.name().equalsIgnoreCase(kv[0].strip())) {
+                    role = r;
+                }
+            }
+            Integer n = null;
+            try {
+                n = kv.length == 2 ? Integer.valueOf(kv[1].strip()) : null;
+            } catch (NumberFormatException e) {
+                n = null;
+            }
+            if (role == null || n == null || n < 0 || n > 18 || counts.containsKey(role)) {
+                throw new ConfigException("invalid value '" + roles + "' for --roles: expected ROLE=N,... with each of "
+                        + "villager, seer, medium, bodyguard, werewolf, possessed at most once (\"" + part.strip()
+                        + "\" is not)");
+            }
+            counts.put(role, n);
+        }
+        try {
+            return new maw.aiwolf.game.Composition(counts);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value '" + roles + "' for --roles: " + e.getMessage());
+        }
     }
 
     /** Whether the game is played under AIWolf's rules. */
@@ -138,11 +178,20 @@ public final class GameRules {
      */
     maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
         if (!aiwolf()) {
+            if (roles != null) {
+                throw new ConfigException("--roles is an option of --rules aiwolf (MAW deals villagers, werewolves "
+                        + "and, with --seer, a seer)");
+            }
             return maw.agents.gamemaster.GameMasterAgent.maw(options(endWhenAllVoted));
         }
-        if (players() < 3 || players() > 18) {
+        if (roles == null && (players() < 3 || players() > 18)) {
             throw new ConfigException("invalid value '" + players() + "' for --players: AIWolf villages have 3 to 18 "
-                    + "players (5 and 15 are the regulation's)");
+                    + "players (5 and 15 are the regulation's; --roles makes any other)");
+        }
+        maw.aiwolf.game.Composition village = composition();
+        if (village.players() != players()) {
+            throw new ConfigException("--players " + players() + " does not match --roles " + roles + " ("
+                    + village.players() + " players)");
         }
         if (rounds < 1 || rounds > 1000) {
             throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
@@ -156,8 +205,8 @@ public final class GameRules {
             throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules aiwolf the regulation "
                     + "deals the roles and settles ties");
         }
-        return maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(players(),
-                Duration.ofMillis(Math.round(turnSeconds * 1000))));
+        return maw.agents.gamemaster.GameMasterAgent.aiwolf(new maw.aiwolf.game.AiwolfOptions(
+                maw.aiwolf.game.AiwolfSettings.defaults(village), Duration.ofMillis(Math.round(turnSeconds * 1000))));
     }
 
     /** The rule set of a journaled game, with the options its journal recorded. */

@@ -46,6 +46,20 @@ class AiwolfGameCommandTest {
     }
 
     @Test
+    void aVillageOfAnyRoleCountMapIsPlayed() throws Exception {
+        int exit = Main.execute("game", "--rules", "aiwolf", "--transport", "local", "--roles",
+                "villager=3,seer=1,medium=1,bodyguard=1,werewolf=2", "--seed", "5", "--out", out.toString(), "--json");
+        assertThat(exit).as(console.err()).isZero();
+        String[] lines = console.out().strip().split("\n");
+        JsonNode roles = Json.parse(lines[lines.length - 1]).get("rounds").get(0).get("roles");
+        assertThat(roles).hasSize(8);
+        List<String> dealt = new java.util.ArrayList<>();
+        roles.forEach(r -> dealt.add(r.asText()));
+        assertThat(dealt).containsExactlyInAnyOrder("villager", "villager", "villager", "seer", "medium", "bodyguard",
+                "werewolf", "werewolf");
+    }
+
+    @Test
     void badAiwolfOptionsAreRefusedByName() throws Exception {
         assertThat(Main.execute("game", "--rules", "chess")).isEqualTo(2);
         assertThat(Main.execute("game", "--rules", "aiwolf", "--players", "20")).isEqualTo(2);
@@ -54,7 +68,16 @@ class AiwolfGameCommandTest {
         assertThat(Main.execute("aiwolf", "log", out.resolve("nothing").toString())).isEqualTo(2);
         Files.writeString(out.resolve("game.jsonl"), "{\"kind\":\"opened\",\"rules\":\"maw\"}\n");
         assertThat(Main.execute("aiwolf", "log", out.toString())).isEqualTo(2);
+        assertThat(Main.execute("game", "--rules", "aiwolf", "--roles", "villager=3,seer=1,werewolf=1",
+                "--players", "6")).isEqualTo(2);
+        assertThat(Main.execute("game", "--rules", "aiwolf", "--roles", "villager=1,werewolf=1")).isEqualTo(2);
+        assertThat(Main.execute("game", "--rules", "aiwolf", "--roles", "wizard=1")).isEqualTo(2);
+        assertThat(Main.execute("game", "--roles", "villager=3,werewolf=1")).isEqualTo(2);
         assertThat(console.err())
+                .contains("--players 6 does not match --roles villager=3,seer=1,werewolf=1 (5 players)")
+                .contains("the werewolves would win before the game begins")
+                .contains("invalid value 'wizard=1' for --roles")
+                .contains("--roles is an option of --rules aiwolf")
                 .contains("invalid value 'chess' for --rules: expected maw or aiwolf")
                 .contains("invalid value '20' for --players: AIWolf villages have 3 to 18 players")
                 .contains("--seer is an option of MAW's rules")

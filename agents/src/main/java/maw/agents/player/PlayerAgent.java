@@ -718,6 +718,9 @@ public final class PlayerAgent extends GameAgent {
             case Action.Speak sp -> {
                 spoke = true;
                 send(room, Performative.REQUEST, new Catalog.Chat(game, round, phase, day, sp.message()));
+                // A poll right behind the line: the room answers it with the line (and what came before), before any
+                // act the seat sends next can end the phase and close the room; so the seat's last word reaches it.
+                poll();
             }
             case Action.Vote v -> {
                 votedFor = v.target();
