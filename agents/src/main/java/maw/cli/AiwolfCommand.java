@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
         header = "AIWolf: check protocol sentences, play on the rule engine, export a game's official log.",
         description = {"Tools for the AIWolf protocol (versions 3.6 and 2.01) and games. A game over XMPP under the",
             "AIWolf regulation is ./maw game --rules aiwolf."},
-        subcommands = {AiwolfCommand.Check.class, AiwolfCommand.Play.class, AiwolfCommand.Log.class})
+        subcommands = {AiwolfCommand.Check.class, AiwolfCommand.Play.class, AiwolfCommand.Log.class,
+            AiwolfCommand.Serve.class, AiwolfCommand.Connect.class})
 final class AiwolfCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -252,6 +253,204 @@ final class AiwolfCommand implements Runnable {
                 }
             }
             return 0;
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            header = "Host AIWolf agents written for the official AIWolf server: they connect over TCP and play here.",
+            description = {"Listens for AIWolf agents (the official server 0.6.x's TCP protocol) and seats them in AIWolf",
+                "games run by MAW's GameMaster, in the order they connect. The seats still empty after --lobby-seconds",
+                "are filled by MAW's own seats (--seats, rule bots by default). A slow or lost agent does not end the",
+                "game: a missed answer is the regulation's default, and an agent that reconnects under its name gets",
+                "its seat back. Every game is journaled under games.dir (./maw aiwolf log exports it)."})
+    static final class Serve implements Callable<Integer> {
+
+        @picocli.CommandLine.Mixin
+        ConfigOptions config;
+
+        @Option(names = "--port", defaultValue = "10000", description = "the TCP port (default: ${DEFAULT-VALUE}; 0: any)")
+        int port;
+
+        @Option(names = "--bind", defaultValue = "127.0.0.1", description = "the address to listen on (default: "
+                + "${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
+        String bind;
+
+        @Option(names = "--players", defaultValue = "5", description = "5 or 15 (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--games", defaultValue = "1", description = "games to play (default: ${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--seats", paramLabel = "PLAN", defaultValue = "rule", description = "what fills the seats no "
+                + "agent took: rule, or llm (default: ${DEFAULT-VALUE})")
+        String seats;
+
+        @Option(names = "--lobby-seconds", defaultValue = "60", description = "how long to wait for agents before our "
+                + "seats fill the rest (default: ${DEFAULT-VALUE})")
+        double lobbySeconds;
+
+        @Option(names = "--time-limit-ms", defaultValue = "1000", description = "how long an agent may take to answer "
+                + "(the official server's default; default: ${DEFAULT-VALUE})")
+        int timeLimitMs;
+
+        @Option(names = "--transport", defaultValue = "local", description = "where the GameMaster and our seats talk: "
+                + "local (in this process) or xmpp (default: ${DEFAULT-VALUE})")
+        String transport;
+
+        @Option(names = "--seed", description = "the first game's seed (default: random)")
+        Long seed;
+
+        @Override
+        public Integer call() throws Exception {
+            if (players < 3 || players > 18) {
+                throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
+                        + "regulation's villages)");
+            }
+            if (port < 0 || port > 65535) {
+                throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+            }
+            if (games < 1 || games > 100_000) {
+                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
+            }
+            if (!(lobbySeconds >= 0) || lobbySeconds > 86_400) {
+                throw new ConfigException("invalid value '" + lobbySeconds + "' for --lobby-seconds: 0 to 86400");
+            }
+            if (timeLimitMs < 1 || timeLimitMs > 600_000) {
+                throw new ConfigException("invalid value '" + timeLimitMs + "' for --time-limit-ms: 1 to 600000");
+            }
+            if (!transport.equals("local") && !transport.equals("xmpp")) {
+                throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
+            }
+            java.net.InetAddress address;
+            try {
+                address = java.net.InetAddress.getByName(bind);
+            } catch (java.net.UnknownHostException e) {
+                throw new ConfigException("invalid value '" + bind + "' for --bind: " + e.getMessage());
+            }
+            maw.config.MawConfig settings = config.load(java.util.Map.of("transport",
+                    new maw.config.MawConfig.Value(transport, "--transport")));
+            maw.config.SeatPlan plan = Seats.plan(settings.with(java.util.Map.of(), "--seats"), seats, players, 0);
+            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
+                    System.out::println, true);
+            java.time.Duration limit = java.time.Duration.ofMillis(timeLimitMs);
+            maw.aiwolf.game.AiwolfOptions options = new maw.aiwolf.game.AiwolfOptions(
+                    maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)),
+                    limit.plusSeconds(2));
+            long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
+            java.nio.file.Path base = settings.path(maw.config.Setting.GAMES_DIR);
+            try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
+                    maw.aiwolf.tcp.AiwolfServer server = new maw.aiwolf.tcp.AiwolfServer(address, port, limit)) {
+                System.out.printf("AIWolf server on %s:%d (the official TCP protocol), %d players, %d game(s); our "
+                        + "seats on %s%n", address.getHostAddress(), server.port(), players, games,
+                        network.describe());
+                for (int g = 0; g < games; g++) {
+                    System.out.printf("waiting up to %s s for agents ...%n",
+                            new java.text.DecimalFormat("0.#").format(lobbySeconds));
+                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players,
+                            java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)));
+                    System.out.printf("game %d: %d agent(s) over TCP (%s), %d of our seats%n", g + 1, links.size(),
+                            String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name).toList()),
+                            players - links.size());
+                    String id = maw.agents.table.GameTable.newGameId();
+                    java.nio.file.Path dir = base.resolve(java.time.LocalDateTime.now().format(
+                            java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + id);
+                    java.nio.file.Files.createDirectories(dir);
+                    try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
+                            dir.resolve("game.jsonl"), id)) {
+                        maw.agents.table.GameTable.Result r = maw.aiwolf.tcp.TcpGames.play(server, links, ours,
+                                options, first + g, network.transport(), "aiwolf-tcp-" + id + "-", dir,
+                                new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out, ""),
+                                        journal), network::provision);
+                        System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
+                                dir);
+                    }
+                }
+                System.out.println("agents: " + server.stats());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "connect", mixinStandardHelpOptions = true,
+            header = "Play at an AIWolf server (the official one, or ./maw aiwolf serve) as TCP agents.",
+            description = {"Connects --count of MAW's AIWolf agents to an AIWolf server over TCP. They play every game",
+                "the server runs on those connections, with the rule-based AIWolf agent of MAW's own tables, and the",
+                "command exits 0 when the server closes them (1, with the reason, when it could not connect or a",
+                "connection broke)."})
+    static final class Connect implements Callable<Integer> {
+
+        @Option(names = "--host", defaultValue = "127.0.0.1", description = "the server (default: ${DEFAULT-VALUE})")
+        String host;
+
+        @Option(names = "--port", defaultValue = "10000", description = "its port (default: ${DEFAULT-VALUE})")
+        int port;
+
+        @Option(names = "--bot", defaultValue = "rule", description = "what plays: rule (default: ${DEFAULT-VALUE})")
+        String bot;
+
+        @Option(names = "--name", defaultValue = "maw", description = "the agents' name; with --count above 1 each "
+                + "gets a number (default: ${DEFAULT-VALUE})")
+        String name;
+
+        @Option(names = "--role-request", description = "the role asked for when the server asks (default: none)")
+        String roleRequest;
+
+        @Option(names = "--count", defaultValue = "1", description = "how many agents connect (default: "
+                + "${DEFAULT-VALUE})")
+        int count;
+
+        @Option(names = "--seed", defaultValue = "0", description = "seed of the agents' choices (default: "
+                + "${DEFAULT-VALUE})")
+        long seed;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!bot.equals("rule")) {
+                throw new ConfigException("invalid value '" + bot + "' for --bot: rule (model seats do not connect "
+                        + "over TCP yet)");
+            }
+            if (count < 1 || count > 100) {
+                throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
+            }
+            if (port < 1 || port > 65535) {
+                throw new ConfigException("invalid value '" + port + "' for --port: 1 to 65535");
+            }
+            if (roleRequest != null && maw.aiwolf.tcp.Packets.role(roleRequest.strip().toUpperCase(
+                    java.util.Locale.ROOT)) == null) {
+                throw new ConfigException("invalid value '" + roleRequest + "' for --role-request: VILLAGER, SEER, "
+                        + "MEDIUM, BODYGUARD, WEREWOLF or POSSESSED");
+            }
+            String role = roleRequest == null ? null : roleRequest.strip().toUpperCase(java.util.Locale.ROOT);
+            java.util.List<java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>> all =
+                    new java.util.ArrayList<>();
+            for (int i = 1; i <= count; i++) {
+                String n = count == 1 ? name : name + i;
+                long s = seed + i;
+                java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played> f =
+                        new java.util.concurrent.CompletableFuture<>();
+                Thread.ofVirtual().name("aiwolf-connect-" + n).start(() -> {
+                    try {
+                        f.complete(new maw.aiwolf.tcp.AiwolfClient(n, role, maw.aiwolf.tcp.AiwolfClient.rules(), s,
+                                line -> System.out.println(Text.inert(line))).play(host, port,
+                                java.time.Duration.ofSeconds(10)));
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
+                all.add(f);
+            }
+            int failed = 0;
+            for (var f : all) {
+                try {
+                    maw.aiwolf.tcp.AiwolfClient.Played p = f.get();
+                    System.out.printf("%s: %d game(s), %d request(s); the server closed the connection%n", p.name(),
+                            p.games(), p.requests());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    failed++;
+                    System.err.println("maw aiwolf connect: " + host + ":" + port + ": " + e.getCause().getMessage());
+                }
+            }
+            return failed == 0 ? 0 : 1;
         }
     }
 }

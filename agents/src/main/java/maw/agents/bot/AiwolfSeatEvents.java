@@ -64,6 +64,12 @@ public final class AiwolfSeatEvents {
             case Catalog.Identified i -> out.add(new AiwolfEvent.Identified(i.day(), me, i.target(),
                     species(i.species())));
             case Catalog.NightResult nr -> out.add(new AiwolfEvent.Attack(nr.night(), nr.victim(), false, null));
+            case Catalog.EndGame e -> {
+                java.util.Map<String, AiwolfRole> roles = new java.util.LinkedHashMap<>();
+                e.roles().forEach((p, r) -> roles.put(p, AiwolfRole.valueOf(r.name())));
+                out.add(new AiwolfEvent.Over(e.winning_team() == Catalog.Winner.VILLAGERS ? AiwolfRole.Side.VILLAGERS
+                        : AiwolfRole.Side.WEREWOLVES, e.reason(), roles));
+            }
             default -> { }
         }
         return out;

@@ -20,7 +20,7 @@ import maw.runtime.Performative;
  * {@code listen} at once (a person acts when they like, not when asked); the actions go to the Player unasked, and
  * whatever the Player, the rooms or the GameMaster refuse comes back as a line in plain words.
  */
-public final class UserInterfaceAgent extends GameAgent {
+public final class UserInterfaceAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
 
     /** Where the person is: a terminal, or a script. */
     @FunctionalInterface
@@ -58,6 +58,7 @@ public final class UserInterfaceAgent extends GameAgent {
     }
 
     /** Completes when the last round is over. */
+    @Override
     public CompletableFuture<Void> over() {
         return over;
     }

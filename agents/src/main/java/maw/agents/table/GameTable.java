@@ -50,6 +50,12 @@ public final class GameTable {
      */
     public record Seat(String name, Jid jid, String password, Jid player, long seed) {}
 
+    /** An interface agent that takes in the end of the game itself (a person, a TCP agent): the table waits for it. */
+    public interface Watching {
+        /** Completes when the seat has taken in the end of the last round. */
+        CompletableFuture<Void> over();
+    }
+
     /** What an interface agent reports about its seat at the end (a model seat's calls and tokens, say). */
     public interface SeatReport {
         Map<String, Object> report();
@@ -323,8 +329,8 @@ public final class GameTable {
             try {
                 List<CompletableFuture<?>> ends = new ArrayList<>();
                 players.forEach(p -> ends.add(p.finished()));
-                seats.stream().filter(maw.agents.human.UserInterfaceAgent.class::isInstance)
-                        .map(a -> ((maw.agents.human.UserInterfaceAgent) a).over()).forEach(ends::add);
+                seats.stream().filter(Watching.class::isInstance).map(a -> ((Watching) a).over())
+                        .forEach(ends::add);
                 CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new)).get(5, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
                 // A seat that dropped out never hears the end; the game is over all the same.

@@ -185,7 +185,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
         return why == null ? "not now" : why;
     }
 
-    /** The state after {@code g} acted: its events, a step that began first (so its timer is set before the news). */
+    /** The state after {@code g} acted: its events, and the step that began (before a new day's announcement). */
     private static Outcome<AiwolfState, AiwolfNews> next(AiwolfState before, AiwolfGame g) {
         List<AiwolfEvent> events = g.drain();
         List<String> executed = new ArrayList<>(before.executed());
@@ -219,7 +219,16 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
         PhaseId now = after.phase();
         if (!now.equals(was) && now.phase() != Phase.OVER) {
             boolean newPhase = now.phase() != was.phase() || now.number() != was.number();
-            news.addFirst(new AiwolfNews.StepBegan(now, g.stage(), g.turn(), g.revote(), newPhase, g.living()));
+            // The step begins after what ended the last one (the roles are dealt before night 0, a turn's talks are
+            // told before the next turn), but before a new day is announced, so that its timer is the day's first.
+            int at = news.size();
+            for (int i = 0; i < news.size(); i++) {
+                if (news.get(i) instanceof AiwolfNews.Told t && t.event() instanceof AiwolfEvent.DayBegan) {
+                    at = i;
+                    break;
+                }
+            }
+            news.add(at, new AiwolfNews.StepBegan(now, g.stage(), g.turn(), g.revote(), newPhase, g.living()));
         }
         return new Outcome.Accepted<>(after, news);
     }

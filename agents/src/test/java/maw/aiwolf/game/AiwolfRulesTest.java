@@ -172,7 +172,14 @@ class AiwolfRulesTest {
         boolean stepped = !after.phase().equals(before.phase()) && !after.isOver();
         assertThat(a.events().stream().filter(e -> e.began() != null).count()).isEqualTo(stepped ? 1 : 0);
         if (stepped) {
-            assertThat(a.events().getFirst().began()).isEqualTo(after.phase());
+            // The step begins last, or just before a new day is announced.
+            int at = 0;
+            while (a.events().get(at).began() == null) {
+                at++;
+            }
+            assertThat(a.events().get(at).began()).isEqualTo(after.phase());
+            assertThat(at == a.events().size() - 1 || a.events().get(at + 1) instanceof AiwolfNews.Told t
+                    && t.event() instanceof AiwolfEvent.DayBegan).isTrue();
         }
         for (AiwolfNews e : a.events()) {
             if (e instanceof AiwolfNews.Told t && t.event() instanceof AiwolfEvent.Turn turn && turn.whisper()) {

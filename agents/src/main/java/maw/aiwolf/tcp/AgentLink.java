@@ -1,0 +1,194 @@
+package maw.aiwolf.tcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One AIWolf agent's TCP connection, as the server sees it: packets out, answer lines in. A reader thread queues
+ * every line the agent sends, so that a line sent when nothing was asked (an answer to a request that expects none,
+ * a late answer) is dropped and logged instead of being taken for the next answer. The connection may be replaced:
+ * an agent that reconnects under its name gets its seat back ({@link #replace}).
+ */
+public final class AgentLink implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AgentLink.class);
+
+    private final String name;
+    private volatile Socket socket;
+    private volatile OutputStream out;
+    private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
+    private final AtomicInteger generation = new AtomicInteger();
+    private volatile boolean fresh;
+    private final AtomicLong asked = new AtomicLong();
+    private final AtomicLong timeouts = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong roundTripNanos = new AtomicLong();
+
+    private record Line(int generation, String text) {}
+
+    private static final Line CLOSED = new Line(-1, null);
+
+    AgentLink(String name, Socket socket, BufferedReader in) throws IOException {
+        this.name = name;
+        attach(socket, in);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Whether the agent is connected now. */
+    public boolean connected() {
+        Socket s = socket;
+        return s != null && !s.isClosed();
+    }
+
+    /** Takes the connection of the same agent come back; it is told where the game is before its next request. */
+    void replace(Socket newSocket, BufferedReader in) throws IOException {
+        Socket old = socket;
+        attach(newSocket, in);
+        fresh = true;
+        if (old != null) {
+            try {
+                old.close();
+            } catch (IOException e) {
+                // gone already
+            }
+        }
+        LOG.info("AIWolf agent {} reconnected from {}", name, newSocket.getRemoteSocketAddress());
+    }
+
+    /** Whether the connection was replaced since the last call (the seat then tells the agent where the game is). */
+    boolean takeFresh() {
+        boolean f = fresh;
+        fresh = false;
+        return f;
+    }
+
+    private void attach(Socket s, BufferedReader in) throws IOException {
+        int gen = generation.incrementAndGet();
+        s.setTcpNoDelay(true);
+        this.out = s.getOutputStream();
+        this.socket = s;
+        Thread.ofVirtual().name("aiwolf-tcp-" + name).start(() -> {
+            try {
+                for (String l = in.readLine(); l != null; l = in.readLine()) {
+                    lines.add(new Line(gen, l));
+                }
+            } catch (IOException e) {
+                // the connection went: below
+            }
+            lines.add(new Line(gen, null));
+        });
+    }
+
+    /** Sends a packet that expects no answer. */
+    public void tell(String packet) {
+        OutputStream o = out;
+        if (o == null || !connected()) {
+            return;
+        }
+        try {
+            synchronized (this) {
+                o.write((packet + "\n").getBytes(StandardCharsets.UTF_8));
+                o.flush();
+            }
+        } catch (IOException e) {
+            LOG.info("AIWolf agent {}: the connection is gone ({})", name, e.getMessage());
+            closeQuietly();
+        }
+    }
+
+    /**
+     * Sends a request and waits up to {@code limit} for its answer line; null when the agent did not answer in time,
+     * or is not connected (the seat then plays the regulation's default). Lines that were waiting before the request
+     * was sent are dropped and logged ({@code what} names the request).
+     */
+    public String ask(String packet, Duration limit, String what) {
+        for (Line stale = lines.poll(); stale != null; stale = lines.poll()) {
+            if (stale.text() != null) {
+                dropped.incrementAndGet();
+                LOG.warn("AIWolf agent {}: dropped a line sent when nothing was asked (before {}): {}", name, what,
+                        cut(stale.text()));
+            }
+        }
+        if (!connected()) {
+            return null;
+        }
+        asked.incrementAndGet();
+        long t0 = System.nanoTime();
+        tell(packet);
+        long until = t0 + limit.toNanos();
+        try {
+            while (true) {
+                long left = until - System.nanoTime();
+                Line l = left <= 0 ? null : lines.poll(left, TimeUnit.NANOSECONDS);
+                if (l == null) {
+                    timeouts.incrementAndGet();
+                    LOG.warn("AIWolf agent {}: no answer to {} within {} ms: the regulation's default is played", name,
+                            what, limit.toMillis());
+                    return null;
+                }
+                if (l.generation() != generation.get()) {
+                    continue; // from a connection since replaced
+                }
+                if (l.text() == null) {
+                    closeQuietly();
+                    return null;
+                }
+                roundTripNanos.addAndGet(System.nanoTime() - t0);
+                return l.text();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    static String cut(String s) {
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
+    /** Requests asked, unanswered in time, lines dropped, and the mean round trip of the answered, in microseconds. */
+    public java.util.Map<String, Object> stats() {
+        long answered = Math.max(1, asked.get() - timeouts.get());
+        return java.util.Map.of("requests", asked.get(), "timeouts", timeouts.get(), "droppedLines", dropped.get(),
+                "meanRoundTripMicros", roundTripNanos.get() / answered / 1000);
+    }
+
+    long roundTripNanos() {
+        return roundTripNanos.get();
+    }
+
+    long answered() {
+        return asked.get() - timeouts.get();
+    }
+
+    private void closeQuietly() {
+        Socket s = socket;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                // closed
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly();
+    }
+}

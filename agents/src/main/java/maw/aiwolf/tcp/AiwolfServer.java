@@ -1,0 +1,183 @@
+package maw.aiwolf.tcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.runtime.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code maw aiwolf serve}: listens for AIWolf agents over TCP, as the official server does, and seats them in AIWolf
+ * games run by MAW's GameMaster. Each connection is asked its {@code NAME} at once (within the time limit); the agents
+ * that came fill the table's seats in the order they connected, and the seats still empty after the lobby time are
+ * filled by MAW's own seats. An agent whose connection drops mid-game keeps its seat (it plays the defaults), and gets
+ * it back when it connects again under the same name.
+ */
+public final class AiwolfServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AiwolfServer.class);
+
+    private final ServerSocket server;
+    private final Duration timeLimit;
+    private final LinkedBlockingQueue<AgentLink> lobby = new LinkedBlockingQueue<>();
+    private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
+
+    /** Listens on {@code port} (0: any free port) of {@code bind}; answers are awaited up to {@code timeLimit}. */
+    public AiwolfServer(InetAddress bind, int port, Duration timeLimit) throws IOException {
+        this.server = new ServerSocket(port, 200, bind);
+        this.timeLimit = timeLimit;
+        Thread.ofPlatform().daemon().name("aiwolf-tcp-accept").start(this::acceptLoop);
+    }
+
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            try {
+                Socket s = server.accept();
+                Thread.ofVirtual().name("aiwolf-tcp-hello").start(() -> hello(s));
+            } catch (IOException e) {
+                if (!closed) {
+                    LOG.warn("AIWolf server: accept failed: {}", e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Asks a new connection its name; an agent of a seat whose connection dropped gets the seat back. */
+    private void hello(Socket s) {
+        try {
+            s.setTcpNoDelay(true);
+            s.setSoTimeout((int) Math.max(1, timeLimit.toMillis()));
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            s.getOutputStream().write((Packets.line(Packets.Request.NAME, null, null, null, null) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            String name;
+            try {
+                name = in.readLine();
+            } catch (java.net.SocketTimeoutException e) {
+                name = null;
+            }
+            s.setSoTimeout(0);
+            if (name == null || name.isBlank()) {
+                name = "agent" + (seated.size() + lobby.size() + 1);
+            }
+            name = name.strip();
+            if (name.length() > 24 || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
+                name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
+                name = name.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1)
+                        : name.substring(0, Math.min(24, name.length()));
+            }
+            for (AgentLink l : seated) {
+                if (l.name().equals(name) && !l.connected()) {
+                    l.replace(s, in);
+                    return;
+                }
+            }
+            String unique = name;
+            for (int i = 2; taken(unique); i++) {
+                unique = name + " " + i;
+            }
+            LOG.info("AIWolf agent {} connected from {}", unique, s.getRemoteSocketAddress());
+            lobby.add(new AgentLink(unique, s, in));
+        } catch (IOException e) {
+            LOG.info("AIWolf server: a connection failed before its name: {}", e.getMessage());
+        }
+    }
+
+    private boolean taken(String name) {
+        return seated.stream().anyMatch(l -> l.name().equals(name)) || lobby.stream().anyMatch(l -> l.name()
+                .equals(name));
+    }
+
+    /**
+     * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
+     * that came, in the order they connected (at most {@code players}).
+     */
+    public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
+        List<AgentLink> out = new ArrayList<>();
+        for (AgentLink l : seated) {
+            if (out.size() < players) {
+                out.add(l);
+            }
+        }
+        long until = System.nanoTime() + wait.toNanos();
+        while (out.size() < players) {
+            long left = until - System.nanoTime();
+            AgentLink l = left <= 0 ? lobby.poll() : lobby.poll(left, TimeUnit.NANOSECONDS);
+            if (l == null) {
+                break;
+            }
+            if (l.connected()) {
+                out.add(l);
+                seated.add(l);
+            }
+        }
+        return out;
+    }
+
+    /** A seat filler for the agent on {@code link}, in a game under {@code options} dealt from {@code seed}. */
+    public GameTable.SeatFiller seat(AgentLink link, AiwolfOptions options, long seed) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public Agent create(GameTable.Seat s) {
+                return new TcpSeatAgent(s.jid(), s.password(), link, options, seed, timeLimit, s.player());
+            }
+
+            @Override
+            public String kind() {
+                return "aiwolf-tcp";
+            }
+        };
+    }
+
+    /** Every seated agent's request figures. */
+    public Map<String, Map<String, Object>> stats() {
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        seated.forEach(l -> out.put(l.name(), l.stats()));
+        return out;
+    }
+
+    /** The mean round trip of the agents' answers, in microseconds (0 before any). */
+    public long meanRoundTripMicros() {
+        long n = seated.stream().mapToLong(AgentLink::answered).sum();
+        long t = seated.stream().mapToLong(AgentLink::roundTripNanos).sum();
+        return n == 0 ? 0 : t / n / 1000;
+    }
+
+    @Override
+    public void close() {
+        finish();
+    }
+
+    /** Closes every agent's connection (the official server's way to say the games are over) and stops listening. */
+    public void finish() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException e) {
+            // closed
+        }
+        seated.forEach(AgentLink::close);
+        lobby.forEach(AgentLink::close);
+    }
+}

@@ -1,0 +1,66 @@
+package maw.aiwolf.tcp;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.runtime.Transport;
+
+/** AIWolf games whose seats are TCP agents (and, for the seats they leave empty, MAW's own seats). */
+public final class TcpGames {
+
+    private TcpGames() {}
+
+    /** The names of MAW's own seats beside the TCP agents: the usual names none of the agents has. */
+    public static List<String> otherNames(List<AgentLink> links, int seats) {
+        List<String> out = new ArrayList<>();
+        for (String n : GameTable.defaultNames(seats + links.size())) {
+            if (out.size() < seats - links.size() && links.stream().noneMatch(l -> l.name().equalsIgnoreCase(n))) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Plays one game: the agents on {@code links} and, in the other seats, {@code others} (one filler per seat left).
+     * With a local transport the accounts are registered on it; else {@code provision} creates them.
+     */
+    public static GameTable.Result play(AiwolfServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
+            AiwolfOptions options, long seed, Transport transport, String prefix, Path out,
+            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+        int seats = options.settings().players();
+        if (links.size() + others.size() < seats) {
+            throw new IllegalArgumentException(seats + " seats, " + links.size() + " agents and " + others.size()
+                    + " other seats");
+        }
+        List<String> names = new ArrayList<>();
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        for (AgentLink l : links) {
+            names.add(l.name());
+            fillers.add(server.seat(l, options, seed));
+        }
+        names.addAll(otherNames(links, seats));
+        fillers.addAll(others.subList(0, seats - links.size()));
+        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
+                GameMasterAgent.aiwolf(options), out), transport.domain());
+        if (transport instanceof maw.runtime.local.LocalTransport local) {
+            table.accounts().forEach(local::register);
+        } else {
+            provision.accept(table.accounts());
+        }
+        return table.play(transport, listener, null, timeout(options));
+    }
+
+    /** Longest a game may take with every step running out its timer, plus a margin. */
+    public static Duration timeout(AiwolfOptions options) {
+        var s = options.settings();
+        long stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
+        return options.step().multipliedBy(stepsPerDay * s.players()).plusSeconds(120);
+    }
+}

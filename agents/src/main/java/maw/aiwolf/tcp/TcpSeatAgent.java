@@ -1,0 +1,237 @@
+package maw.aiwolf.tcp;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.agents.bot.AiwolfSeatEvents;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.game.Phase;
+import maw.llm.Action;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * A seat filled by an AIWolf agent connected over TCP: the interface agent behind a MAW Player that turns what the
+ * seat perceives into the official server's packets ({@code INITIALIZE}, {@code DAILY_INITIALIZE}, the talk and
+ * whisper differences, {@code DAILY_FINISH}, {@code FINISH}) and the seat's turns into its requests ({@code TALK},
+ * {@code WHISPER}, {@code VOTE}, {@code DIVINE}, {@code GUARD}, {@code ATTACK}), in the official order. An answer that
+ * is late, missing or unreadable is the regulation's default (Skip; a random legal vote or attack; no divination or
+ * guard), and the game goes on; an agent that reconnects under its name is told where the game is and plays on.
+ */
+public final class TcpSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+
+    private final AgentLink link;
+    private final AiwolfOptions options;
+    private final long gameSeed;
+    private final Duration timeLimit;
+    private final Jid owner;
+    private final SplittableRandom random;
+
+    private boolean named;
+    private AiwolfSeatEvents events;
+    private SeatInfo info;
+    private int dailyFinished = -1;
+    private int dailyInitialized = -1;
+    private String me;
+    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
+
+    public TcpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, long gameSeed,
+            Duration timeLimit, Jid owner) {
+        super(jid, password);
+        this.link = link;
+        this.options = options;
+        this.gameSeed = gameSeed;
+        this.timeLimit = timeLimit;
+        this.owner = owner == null ? null : owner.bare();
+        this.random = new SplittableRandom(gameSeed ^ link.name().hashCode());
+    }
+
+    /** Completes when the agent has been told the end of the last round ({@code FINISH}). */
+    @Override
+    public java.util.concurrent.CompletableFuture<Void> over() {
+        return over;
+    }
+
+    public AgentLink link() {
+        return link;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("AiwolfTcpSeat", self -> {
+            Message m = self.receive(Duration.ofMillis(500));
+            if (m != null) {
+                guarded(m, () -> handle(m));
+            }
+        }));
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null || isComplaint(m)) {
+            return;
+        }
+        if (owner != null) {
+            if (!named) {
+                if (!(body instanceof Catalog.GetInput in && in.purpose() == Catalog.Purpose.NAME
+                        && m.sender().sameBare(owner))) {
+                    return; // news of the account's earlier session: this seat's Player asks the name first
+                }
+                knowSession(m.sender());
+                named = true;
+            }
+            if (!fromKnownSession(m, owner)) {
+                refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a seat takes messages from its own player "
+                        + "only");
+                return;
+            }
+        }
+        switch (body) {
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
+                            : link.name() + " " + (in.attempt() + 1), true));
+            case Catalog.GetInput in when in.view() != null ->
+                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
+            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
+            case Catalog.Observe o when o.news() != null -> hear(o);
+            default -> { }
+        }
+    }
+
+    private void hear(Catalog.Observe o) {
+        Body news = o.news();
+        if (news instanceof Catalog.StartGame sg) {
+            me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
+            events = new AiwolfSeatEvents(me);
+            events.of(sg);
+            info = new SeatInfo(sg.players(), me, options.settings());
+            dailyFinished = -1;
+            dailyInitialized = -1;
+            return;
+        }
+        if (events == null) {
+            return;
+        }
+        catchUp();
+        for (AiwolfEvent e : events.of(news)) {
+            info.hear(e);
+            switch (e) {
+                case AiwolfEvent.Dealt d -> link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(),
+                        Packets.gameSetting(options.settings(), gameSeed), null, null));
+                case AiwolfEvent.DayBegan d -> dailyInitialize(d.day());
+                case AiwolfEvent.Votes v when !v.attack() -> dailyFinish(v.day());
+                case AiwolfEvent.Over over -> link.tell(Packets.line(Packets.Request.FINISH, info.gameInfo(), null,
+                        null, null));
+                default -> { }
+            }
+        }
+        if (news instanceof Catalog.PhaseChange pc && pc.new_phase() == Phase.NIGHT && pc.day() == 0) {
+            dailyInitialize(0);
+            dailyFinish(0); // day 0 has no talk
+        }
+    }
+
+    private void dailyInitialize(int day) {
+        if (day > dailyInitialized) {
+            dailyInitialized = day;
+            info.talkHistory(); // the record of what the agent was sent starts again with the day
+            info.whisperHistory();
+            link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
+        }
+    }
+
+    private void dailyFinish(int day) {
+        if (day > dailyFinished && day <= dailyInitialized) {
+            dailyFinished = day;
+            link.tell(Packets.line(Packets.Request.DAILY_FINISH, null, null, info.talkHistory(),
+                    whispers()));
+        }
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode whispers() {
+        return info.role() == maw.aiwolf.game.AiwolfRole.WEREWOLF ? info.whisperHistory() : Packets.array();
+    }
+
+    /** An agent that reconnected is told the game and the day again before its next request. */
+    private void catchUp() {
+        if (info != null && link.takeFresh()) {
+            link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(), Packets.gameSetting(options.settings(),
+                    gameSeed), null, null));
+            link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
+        }
+    }
+
+    /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
+    private Action act(Catalog.SeatView v) {
+        if (info == null || v.allowed_actions() == null) {
+            return new Action.Listen();
+        }
+        catchUp();
+        boolean night = v.phase() == Phase.NIGHT;
+        List<Action.Kind> allowed = v.allowed_actions();
+        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Action.Kind.TALK)) {
+            Packets.Request r = night ? Packets.Request.WHISPER : Packets.Request.TALK;
+            String answer = link.ask(Packets.line(r, null, null, info.talkHistory(), whispers()), timeLimit,
+                    r.name());
+            return new Action.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
+        }
+        Action.Kind kind = allowed.contains(Action.Kind.DIVINE) ? Action.Kind.DIVINE
+                : allowed.contains(Action.Kind.GUARD) ? Action.Kind.GUARD
+                : allowed.contains(Action.Kind.VOTE) ? Action.Kind.VOTE : null;
+        if (kind == null) {
+            return new Action.Listen();
+        }
+        if (!night && kind == Action.Kind.VOTE) {
+            dailyFinish(v.day());
+        }
+        Packets.Request r = switch (kind) {
+            case DIVINE -> Packets.Request.DIVINE;
+            case GUARD -> Packets.Request.GUARD;
+            default -> night ? Packets.Request.ATTACK : Packets.Request.VOTE;
+        };
+        // The first vote and the day-0 divination carry no gameInfo; re-votes and the night's acts a full one.
+        boolean full = !(r == Packets.Request.VOTE && v.voted_for() == null && !revote(v))
+                && !(r == Packets.Request.DIVINE && v.day() == 0);
+        String answer = link.ask(Packets.line(r, full ? info.gameInfo() : null, null, info.talkHistory(),
+                whispers()), timeLimit, r.name());
+        List<String> valid = targets.getOrDefault(kind, List.of());
+        Integer n = Packets.parseAgentIdx(answer);
+        String target = n == null ? null : nameOf(n, v);
+        if (target != null && valid.contains(target)) {
+            if (kind == Action.Kind.GUARD) {
+                info.guarded(target);
+            }
+            return switch (kind) {
+                case DIVINE -> new Action.Divine(target);
+                case GUARD -> new Action.Guard(target);
+                default -> new Action.Vote(target);
+            };
+        }
+        if (answer != null) {
+            log.warn("{}: AIWolf agent {} answered {} with {}: not a valid target", jid(), link.name(), r,
+                    AgentLink.cut(answer));
+        }
+        // The regulation's default: a vote or an attack for a random legal target; no divination, no guard.
+        if (kind == Action.Kind.VOTE && !valid.isEmpty()) {
+            return new Action.Vote(valid.get(random.nextInt(valid.size())));
+        }
+        return new Action.Listen();
+    }
+
+    private boolean revote(Catalog.SeatView v) {
+        return v.votes() != null && !v.votes().isEmpty();
+    }
+
+    private static String nameOf(int n, Catalog.SeatView v) {
+        List<String> agents = v.agents();
+        return agents != null && n >= 1 && n <= agents.size() ? agents.get(n - 1) : null;
+    }
+}

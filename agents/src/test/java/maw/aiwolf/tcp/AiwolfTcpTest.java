@@ -1,0 +1,87 @@
+package maw.aiwolf.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.runtime.local.LocalTransport;
+import org.junit.jupiter.api.Test;
+
+/** Our AIWolf TCP agents at our AIWolf TCP server, over loopback: whole games, every seat a TCP agent or mixed. */
+class AiwolfTcpTest {
+
+    static AiwolfOptions options(int players) {
+        return AiwolfOptions.of(players, Duration.ofSeconds(3));
+    }
+
+    static List<CompletableFuture<AiwolfClient.Played>> connect(int port, int n, String prefix) {
+        List<CompletableFuture<AiwolfClient.Played>> out = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            String name = prefix + i;
+            CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    f.complete(new AiwolfClient(name, null, AiwolfClient.rules(), 7, null).play("127.0.0.1", port,
+                            Duration.ofSeconds(5)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            out.add(f);
+        }
+        return out;
+    }
+
+    @Test
+    void fiveAndFifteenTcpAgentsPlayWholeGamesAtOurServer() throws Exception {
+        for (int players : new int[] {5, 15}) {
+            try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+                List<CompletableFuture<AiwolfClient.Played>> clients = connect(server.port(), players, "ours");
+                List<AgentLink> links = server.gather(players, Duration.ofSeconds(10));
+                assertThat(links).hasSize(players);
+                for (int game = 0; game < 2; game++) {
+                    GameTable.Result r = TcpGames.play(server, links, List.of(), options(players), 100 + game,
+                            new LocalTransport(), "", null, null, null);
+                    assertThat(r.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+                }
+                assertThat(server.stats().values()).allSatisfy(s -> assertThat(s.get("timeouts")).isEqualTo(0L));
+                server.finish();
+                for (CompletableFuture<AiwolfClient.Played> c : clients) {
+                    AiwolfClient.Played p = c.get(10, TimeUnit.SECONDS);
+                    assertThat(p.games()).isEqualTo(2);
+                    assertThat(p.winners()).doesNotContain("?");
+                }
+            }
+        }
+    }
+
+    @Test
+    void seatsTheAgentsLeaveEmptyAreFilledByOurOwn() throws Exception {
+        try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+            List<CompletableFuture<AiwolfClient.Played>> clients = connect(server.port(), 2, "tcp");
+            List<AgentLink> links = new ArrayList<>();
+            while (links.size() < 2) {
+                links = server.gather(2, Duration.ofSeconds(5));
+            }
+            List<GameTable.SeatFiller> ours = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                ours.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            }
+            GameTable.Result r = TcpGames.play(server, links, ours, options(5), 3, new LocalTransport(), "", null,
+                    null, null);
+            assertThat(r.seats()).extracting(GameTable.SeatSummary::kind).containsExactlyInAnyOrder("aiwolf-tcp",
+                    "aiwolf-tcp", "aiwolf-rule", "aiwolf-rule", "aiwolf-rule");
+            server.finish();
+            for (CompletableFuture<AiwolfClient.Played> c : clients) {
+                assertThat(c.get(10, TimeUnit.SECONDS).games()).isEqualTo(1);
+            }
+        }
+    }
+}
