@@ -68,6 +68,14 @@ public final class AiwolfGame {
 
     /** Deals {@code players} (as many as the composition has) their roles, and begins day 0. */
     public AiwolfGame(AiwolfSettings settings, List<String> players, long seed) {
+        this(settings, players, seed, Map.of());
+    }
+
+    /**
+     * Deals as the official server does with role requests: a player who asked for a role the village still has
+     * gets it (in the order of the players); the others are dealt the rest at random.
+     */
+    public AiwolfGame(AiwolfSettings settings, List<String> players, long seed, Map<String, AiwolfRole> requests) {
         this.settings = Objects.requireNonNull(settings, "settings");
         if (players.size() != settings.players() || new LinkedHashSet<>(players).size() != players.size()) {
             throw new IllegalArgumentException("the village has " + settings.players() + " seats for "
@@ -79,9 +87,16 @@ public final class AiwolfGame {
         for (int i = deck.size() - 1; i > 0; i--) {
             Collections.swap(deck, i, nextInt(i + 1));
         }
-        for (int i = 0; i < players.size(); i++) {
-            roles.put(players.get(i), deck.get(i));
-            alive.add(players.get(i));
+        Map<String, AiwolfRole> dealt = new HashMap<>();
+        for (String p : players) {
+            AiwolfRole wanted = requests.get(p);
+            if (wanted != null && deck.remove(wanted)) {
+                dealt.put(p, wanted);
+            }
+        }
+        for (String p : players) {
+            roles.put(p, dealt.containsKey(p) ? dealt.get(p) : deck.removeFirst());
+            alive.add(p);
         }
         List<String> pack = players.stream().filter(p -> roles.get(p) == AiwolfRole.WEREWOLF).toList();
         for (String p : players) {

@@ -8,10 +8,12 @@ import java.util.Objects;
  * step may take in wall-clock time (a talk or whisper turn, a vote, a re-vote, a night's acts), as the official
  * server's {@code timeLimit} bounds each request. A step ends as soon as everyone it awaits has answered.
  *
- * @param settings the village and its limits
- * @param step     the longest a step may take
+ * @param settings     the village and its limits
+ * @param step         the longest a step may take
+ * @param roleRequests the roles players asked for (the official server's ROLE request): honoured while the village
+ *                     has them, in the order of the players
  */
-public record AiwolfOptions(AiwolfSettings settings, Duration step) {
+public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Map<String, AiwolfRole> roleRequests) {
 
     public AiwolfOptions {
         Objects.requireNonNull(settings, "settings");
@@ -19,6 +21,16 @@ public record AiwolfOptions(AiwolfSettings settings, Duration step) {
         if (step.isNegative() || step.isZero()) {
             throw new IllegalArgumentException("a step lasts more than 0 s");
         }
+        roleRequests = roleRequests == null ? java.util.Map.of() : java.util.Map.copyOf(roleRequests);
+    }
+
+    public AiwolfOptions(AiwolfSettings settings, Duration step) {
+        this(settings, step, java.util.Map.of());
+    }
+
+    /** The same options with these role requests. */
+    public AiwolfOptions withRoleRequests(java.util.Map<String, AiwolfRole> requests) {
+        return new AiwolfOptions(settings, step, requests);
     }
 
     /** The official defaults for a village of {@code players} (the regulation's for 5 and 15), steps of {@code step}. */

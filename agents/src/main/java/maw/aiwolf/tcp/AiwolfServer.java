@@ -45,6 +45,11 @@ public final class AiwolfServer implements AutoCloseable {
         Thread.ofPlatform().daemon().name("aiwolf-tcp-accept").start(this::acceptLoop);
     }
 
+    /** How long an agent may take to answer. */
+    public Duration timeLimit() {
+        return timeLimit;
+    }
+
     public int port() {
         return server.getLocalPort();
     }

@@ -84,4 +84,55 @@ class AiwolfTcpTest {
             }
         }
     }
+
+    @Test
+    void anAgentAskingForARoleTheVillageHasGetsItAndOneThatReconnectsGetsItsSeatBack() throws Exception {
+        try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+            List<CompletableFuture<AiwolfClient.Played>> clients = new ArrayList<>();
+            for (int i = 1; i <= 4; i++) {
+                String name = "agent" + i;
+                String role = i == 1 ? "SEER" : i == 2 ? "WEREWOLF" : null;
+                CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        f.complete(new AiwolfClient(name, role, AiwolfClient.rules(), 3, null).play("127.0.0.1",
+                                server.port(), Duration.ofSeconds(5)));
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
+                clients.add(f);
+            }
+            // The fifth leaves at its first talk and comes back under the same name.
+            AiwolfWireTest.RawAgent leaving = new AiwolfWireTest.RawAgent("agent5");
+            AiwolfWireTest.RawAgent back = new AiwolfWireTest.RawAgent("agent5");
+            CompletableFuture<Void> returned = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    leaving.play(server.port(), (r, a) -> r.equals("TALK") ? "DROP" : a);
+                    back.play(server.port(), null);
+                    returned.complete(null);
+                } catch (Throwable e) {
+                    returned.completeExceptionally(e);
+                }
+            });
+            List<AgentLink> links = new ArrayList<>();
+            while (links.size() < 5) {
+                links = server.gather(5, Duration.ofSeconds(5));
+            }
+            GameTable.Result r = TcpGames.play(server, links, List.of(), options(5), 5, new LocalTransport(), "", null,
+                    null, null);
+            assertThat(r.rounds().getFirst().roles()).containsEntry("agent1", "seer").containsEntry("agent2",
+                    "werewolf");
+            server.finish();
+            returned.get(10, TimeUnit.SECONDS);
+            assertThat(leaving.requests).contains("ROLE", "INITIALIZE", "TALK").doesNotContain("FINISH");
+            assertThat(back.requests.getFirst()).isEqualTo("NAME");
+            assertThat(back.requests).contains("INITIALIZE", "DAILY_INITIALIZE");
+            assertThat(back.requests.getLast()).isEqualTo("FINISH");
+            for (CompletableFuture<AiwolfClient.Played> c : clients) {
+                assertThat(c.get(10, TimeUnit.SECONDS).games()).isEqualTo(1);
+            }
+        }
+    }
 }

@@ -240,10 +240,11 @@ class AiwolfWireTest {
             assertThat(good.problems).isEmpty();
             List<String> seen = good.requests;
             assertThat(seen.getFirst()).isEqualTo("NAME");
-            assertThat(seen.get(1)).isEqualTo("INITIALIZE");
-            assertThat(seen.get(2)).isEqualTo("DAILY_INITIALIZE");
+            assertThat(seen.get(1)).isEqualTo("ROLE"); // role requests are on, as the official defaults have them
+            assertThat(seen.get(2)).isEqualTo("INITIALIZE");
+            assertThat(seen.get(3)).isEqualTo("DAILY_INITIALIZE");
             assertThat(seen.getLast()).isEqualTo("FINISH");
-            assertThat(seen.indexOf("DAILY_FINISH")).isGreaterThan(2);
+            assertThat(seen.indexOf("DAILY_FINISH")).isGreaterThan(3);
             // Each day: DAILY_INITIALIZE, then talk, then DAILY_FINISH, then the vote.
             int firstTalk = seen.indexOf("TALK");
             if (firstTalk > 0) {
