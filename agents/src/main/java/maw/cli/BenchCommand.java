@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 @Command(header = "Measure MAW against a baseline in the same run.", name = "bench", mixinStandardHelpOptions = true,
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
-            BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class})
+            BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class,
+            BenchCommand.AiwolfTcp.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -170,6 +171,40 @@ final class BenchCommand implements Runnable {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("tables", maw.bench.AiwolfBench.toJson(rows));
                 out.put("underTheGameMaster", maw.bench.AiwolfBench.hostedJson(hosted));
+                printJson(out);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "aiwolf-tcp", mixinStandardHelpOptions = true,
+            header = "AIWolf games with every seat a TCP agent at our server, against the same games in process.",
+            description = {"5- and 15-player games one after another: every seat our rule AIWolf agent connected over",
+                "loopback to ./maw aiwolf serve's server (the official TCP protocol), then the same games with the",
+                "seats in the process; games per second, their ratio, and a request's median round trip."})
+    static final class AiwolfTcp implements Callable<Integer> {
+
+        @Option(names = "--games", defaultValue = "20", description = "games per village and way (default: "
+                + "${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--seed", defaultValue = "1", description = "the first game's seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            if (games < 1 || games > 100_000) {
+                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
+            }
+            System.out.printf("%d games per village, over TCP and in process ...%n", games);
+            java.util.List<maw.bench.AiwolfTcpBench.Row> rows = new maw.bench.AiwolfTcpBench(System.out)
+                    .run(games, seed);
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("villages", maw.bench.AiwolfTcpBench.toJson(rows));
                 printJson(out);
             }
             return 0;

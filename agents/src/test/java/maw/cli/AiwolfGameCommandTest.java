@@ -73,7 +73,23 @@ class AiwolfGameCommandTest {
         assertThat(Main.execute("game", "--rules", "aiwolf", "--roles", "villager=1,werewolf=1")).isEqualTo(2);
         assertThat(Main.execute("game", "--rules", "aiwolf", "--roles", "wizard=1")).isEqualTo(2);
         assertThat(Main.execute("game", "--roles", "villager=3,werewolf=1")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "serve", "--players", "2")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "serve", "--time-limit-ms", "0")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "serve", "--transport", "pigeon")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "connect", "--role-request", "KING")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "connect", "--bot", "llm")).isEqualTo(2);
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort(); // nobody listens there once it is closed
+        }
+        assertThat(Main.execute("aiwolf", "connect", "--port", String.valueOf(port))).isEqualTo(1);
         assertThat(console.err())
+                .contains("invalid value '2' for --players: 3 to 18")
+                .contains("invalid value '0' for --time-limit-ms")
+                .contains("invalid value 'pigeon' for --transport: local or xmpp")
+                .contains("invalid value 'KING' for --role-request")
+                .contains("invalid value 'llm' for --bot")
+                .contains("maw aiwolf connect: 127.0.0.1:")
                 .contains("--players 6 does not match --roles villager=3,seer=1,werewolf=1 (5 players)")
                 .contains("the werewolves would win before the game begins")
                 .contains("invalid value 'wizard=1' for --roles")

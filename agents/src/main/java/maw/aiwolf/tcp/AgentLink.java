@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,9 @@ public final class AgentLink implements AutoCloseable {
     private final AtomicLong timeouts = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong roundTripNanos = new AtomicLong();
+    /** Every answered request's round trip, for medians (at most a million kept). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Long> roundTrips =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private record Line(int generation, String text) {}
 
@@ -148,7 +152,11 @@ public final class AgentLink implements AutoCloseable {
                     closeQuietly();
                     return null;
                 }
-                roundTripNanos.addAndGet(System.nanoTime() - t0);
+                long took = System.nanoTime() - t0;
+                roundTripNanos.addAndGet(took);
+                if (roundTrips.size() < 1_000_000) {
+                    roundTrips.add(took);
+                }
                 return l.text();
             }
         } catch (InterruptedException e) {
@@ -166,6 +174,11 @@ public final class AgentLink implements AutoCloseable {
         long answered = Math.max(1, asked.get() - timeouts.get());
         return java.util.Map.of("requests", asked.get(), "timeouts", timeouts.get(), "droppedLines", dropped.get(),
                 "meanRoundTripMicros", roundTripNanos.get() / answered / 1000);
+    }
+
+    /** The round trips of the answered requests so far, in nanoseconds. */
+    public List<Long> roundTrips() {
+        return List.copyOf(roundTrips);
     }
 
     long roundTripNanos() {

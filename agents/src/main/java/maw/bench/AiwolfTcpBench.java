@@ -1,0 +1,138 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.AiwolfClient;
+import maw.aiwolf.tcp.AiwolfServer;
+import maw.aiwolf.tcp.TcpGames;
+import maw.runtime.local.LocalTransport;
+
+/**
+ * {@code maw bench aiwolf-tcp}: AIWolf games with every seat a TCP agent (our rule agent, over loopback, at our
+ * server), against the same games with the seats in the process, one after another in one run: games per second, and
+ * the median round trip of a request (packet out, answer in).
+ */
+public final class AiwolfTcpBench {
+
+    /** One village's figures. */
+    public record Row(int players, int games, double inProcessGamesPerSecond, double tcpGamesPerSecond,
+            double medianRoundTripMicros, double p99RoundTripMicros, long requests) {
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("games", games);
+            m.put("inProcessGamesPerSecond", Figures.round(inProcessGamesPerSecond));
+            m.put("tcpGamesPerSecond", Figures.round(tcpGamesPerSecond));
+            m.put("inProcessToTcpRatio", Figures.round(inProcessGamesPerSecond / tcpGamesPerSecond));
+            m.put("medianRoundTripMicros", Figures.round(medianRoundTripMicros));
+            m.put("p99RoundTripMicros", Figures.round(p99RoundTripMicros));
+            m.put("requests", requests);
+            return m;
+        }
+    }
+
+    private final PrintStream out;
+
+    public AiwolfTcpBench(PrintStream out) {
+        this.out = out;
+    }
+
+    public List<Row> run(int games, long seed) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        for (int players : new int[] {5, 15}) {
+            AiwolfOptions options = AiwolfOptions.of(players, Duration.ofSeconds(5));
+            inProcess(players, 2, seed - 10, options); // warm up
+            long t0 = System.nanoTime();
+            inProcess(players, games, seed, options);
+            double local = games / ((System.nanoTime() - t0) / 1e9);
+            List<Long> trips = new ArrayList<>();
+            long requests = 0;
+            double tcp;
+            try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+                List<CompletableFuture<AiwolfClient.Played>> clients = new ArrayList<>();
+                for (int i = 1; i <= players; i++) {
+                    String name = "tcp" + i;
+                    long s = seed + i;
+                    CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
+                    Thread.ofVirtual().start(() -> {
+                        try {
+                            f.complete(new AiwolfClient(name, null, AiwolfClient.rules(), s, null).play("127.0.0.1",
+                                    server.port(), Duration.ofSeconds(5)));
+                        } catch (Throwable e) {
+                            f.completeExceptionally(e);
+                        }
+                    });
+                    clients.add(f);
+                }
+                List<AgentLink> links = new ArrayList<>();
+                while (links.size() < players) {
+                    links = server.gather(players, Duration.ofSeconds(10));
+                }
+                TcpGames.play(server, links, List.of(), options, seed - 10, new LocalTransport(), "", null, null,
+                        null); // warm up
+                List<Long> before = new ArrayList<>();
+                links.forEach(l -> before.add((long) l.roundTrips().size()));
+                long t1 = System.nanoTime();
+                for (int g = 0; g < games; g++) {
+                    TcpGames.play(server, links, List.of(), options, seed + g, new LocalTransport(), "", null, null,
+                            null);
+                }
+                tcp = games / ((System.nanoTime() - t1) / 1e9);
+                for (int i = 0; i < links.size(); i++) {
+                    List<Long> all = links.get(i).roundTrips();
+                    trips.addAll(all.subList((int) (long) before.get(i), all.size()));
+                }
+                requests = trips.size();
+                server.finish();
+                for (CompletableFuture<AiwolfClient.Played> c : clients) {
+                    c.get(10, TimeUnit.SECONDS);
+                }
+            }
+            trips.sort(null);
+            double median = trips.isEmpty() ? 0 : trips.get(trips.size() / 2) / 1000.0;
+            double p99 = trips.isEmpty() ? 0 : trips.get((int) Math.min(trips.size() - 1, trips.size() * 0.99)) / 1000.0;
+            Row r = new Row(players, games, local, tcp, median, p99, requests);
+            out.printf(Locale.ROOT, "  %2d players: %.2f games/s every seat a TCP agent, %.2f in process (ratio %.2f); "
+                    + "a request's round trip: median %.0f us, 99th percentile %.0f us (%,d requests)%n", players, tcp,
+                    local, local / tcp, median, p99, requests);
+            rows.add(r);
+        }
+        return rows;
+    }
+
+    private static void inProcess(int players, int games, long seed, AiwolfOptions options) throws Exception {
+        for (int g = 0; g < games; g++) {
+            List<GameTable.SeatFiller> fillers = new ArrayList<>();
+            for (int i = 0; i < players; i++) {
+                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            }
+            List<String> names = new ArrayList<>();
+            for (int i = 1; i <= players; i++) {
+                names.add("tcp" + i);
+            }
+            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
+                    GameMasterAgent.aiwolf(options), null), "localhost");
+            LocalTransport local = new LocalTransport();
+            table.accounts().forEach(local::register);
+            table.play(local, null, null, TcpGames.timeout(options));
+        }
+    }
+
+    public static List<Map<String, Object>> toJson(List<Row> rows) {
+        return rows.stream().map(Row::toJson).toList();
+    }
+}
