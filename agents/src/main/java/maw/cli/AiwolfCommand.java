@@ -300,8 +300,19 @@ final class AiwolfCommand implements Runnable {
         @Option(names = "--seed", description = "the first game's seed (default: random)")
         Long seed;
 
+        @Option(names = "--open-seats", defaultValue = "0", description = "seats kept, after the TCP agents, for players "
+                + "who join over XMPP (./maw join, ./maw player --rules aiwolf) within --lobby-seconds; needs "
+                + "--transport xmpp (default: ${DEFAULT-VALUE})")
+        int openSeats;
+
         @Override
         public Integer call() throws Exception {
+            if (openSeats < 0 || openSeats >= players) {
+                throw new ConfigException("invalid value '" + openSeats + "' for --open-seats: 0 to " + (players - 1));
+            }
+            if (openSeats > 0 && !transport.equals("xmpp")) {
+                throw new ConfigException("--open-seats needs --transport xmpp: players join over XMPP");
+            }
             if (players < 3 || players > 18) {
                 throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
                         + "regulation's villages)");
@@ -346,19 +357,26 @@ final class AiwolfCommand implements Runnable {
                 for (int g = 0; g < games; g++) {
                     System.out.printf("waiting up to %s s for agents ...%n",
                             new java.text.DecimalFormat("0.#").format(lobbySeconds));
-                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players,
-                            java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)));
-                    System.out.printf("game %d: %d agent(s) over TCP (%s), %d of our seats%n", g + 1, links.size(),
+                    java.time.Duration lobby = java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000));
+                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players - openSeats, lobby);
+                    System.out.printf("game %d: %d agent(s) over TCP (%s), %d of our seats%s%n", g + 1, links.size(),
                             String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name).toList()),
-                            players - links.size());
+                            players - openSeats - links.size(), openSeats == 0 ? "" : ", " + openSeats + " open");
                     String id = maw.agents.table.GameTable.newGameId();
+                    String prefix = "aiwolf-tcp-" + id + "-";
+                    if (openSeats > 0) {
+                        System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s "
+                                + "(or ./maw player --rules aiwolf ...)%n", openSeats,
+                                new java.text.DecimalFormat("0.#").format(lobbySeconds),
+                                maw.runtime.Jid.of(prefix + "gamemaster", network.transport().domain()));
+                    }
                     java.nio.file.Path dir = base.resolve(java.time.LocalDateTime.now().format(
                             java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + id);
                     java.nio.file.Files.createDirectories(dir);
                     try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
                             dir.resolve("game.jsonl"), id)) {
                         maw.agents.table.GameTable.Result r = maw.aiwolf.tcp.TcpGames.play(server, links, ours,
-                                options, first + g, network.transport(), "aiwolf-tcp-" + id + "-", dir,
+                                openSeats, lobby, options, first + g, network.transport(), prefix, dir,
                                 new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out, ""),
                                         journal), network::provision);
                         System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
@@ -374,10 +392,17 @@ final class AiwolfCommand implements Runnable {
     @Command(name = "connect", mixinStandardHelpOptions = true,
             header = "Play at an AIWolf server (the official one, or ./maw aiwolf serve) as TCP agents.",
             description = {"Connects --count of MAW's AIWolf agents to an AIWolf server over TCP. They play every game",
-                "the server runs on those connections, with the rule-based AIWolf agent of MAW's own tables, and the",
-                "command exits 0 when the server closes them (1, with the reason, when it could not connect or a",
-                "connection broke)."})
+                "the server runs on those connections, with the brains of MAW's own tables: the rule-based AIWolf agent",
+                "(--bot rule), or a model seat with the AIWolf prompts (--bot llm, the llm.* settings), which sends the",
+                "rule agent's answer when the model cannot answer within the server's time limit. Exits 0 when the",
+                "server closes the connections (1, with the reason, when it could not connect or a connection broke)."})
     static final class Connect implements Callable<Integer> {
+
+        @picocli.CommandLine.Mixin
+        ConfigOptions config;
+
+        @picocli.CommandLine.Mixin
+        LlmOptions llm;
 
         @Option(names = "--host", defaultValue = "127.0.0.1", description = "the server (default: ${DEFAULT-VALUE})")
         String host;
@@ -385,7 +410,8 @@ final class AiwolfCommand implements Runnable {
         @Option(names = "--port", defaultValue = "10000", description = "its port (default: ${DEFAULT-VALUE})")
         int port;
 
-        @Option(names = "--bot", defaultValue = "rule", description = "what plays: rule (default: ${DEFAULT-VALUE})")
+        @Option(names = "--bot", defaultValue = "rule", description = "what plays: rule or llm (default: "
+                + "${DEFAULT-VALUE})")
         String bot;
 
         @Option(names = "--name", defaultValue = "maw", description = "the agents' name; with --count above 1 each "
@@ -405,10 +431,21 @@ final class AiwolfCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (!bot.equals("rule")) {
-                throw new ConfigException("invalid value '" + bot + "' for --bot: rule (model seats do not connect "
-                        + "over TCP yet)");
+            if (!bot.equals("rule") && !bot.equals("llm")) {
+                throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
+            maw.aiwolf.tcp.AiwolfClient.Minds minds = maw.aiwolf.tcp.AiwolfClient.rules();
+            if (bot.equals("llm")) {
+                maw.config.MawConfig settings = config.load(llm.flags());
+                maw.llm.LlmSettings model = maw.config.LlmConfig.settings(settings);
+                maw.llm.PromptTemplates templates = Seats.templates(settings);
+                maw.llm.ModelServer.Status status = maw.llm.ModelServer.check(model);
+                System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
+                minds = (me, agents, s, limit) -> new maw.aiwolf.tcp.ModelMind(me, agents, s,
+                        new maw.llm.ModelSeat(new maw.llm.Llm(model), templates)
+                                .talk(new maw.agents.model.AiwolfTalkWriter()), limit);
+            }
+            maw.aiwolf.tcp.AiwolfClient.Minds chosen = minds;
             if (count < 1 || count > 100) {
                 throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
             }
@@ -430,7 +467,7 @@ final class AiwolfCommand implements Runnable {
                         new java.util.concurrent.CompletableFuture<>();
                 Thread.ofVirtual().name("aiwolf-connect-" + n).start(() -> {
                     try {
-                        f.complete(new maw.aiwolf.tcp.AiwolfClient(n, role, maw.aiwolf.tcp.AiwolfClient.rules(), s,
+                        f.complete(new maw.aiwolf.tcp.AiwolfClient(n, role, chosen, s,
                                 line -> System.out.println(Text.inert(line))).play(host, port,
                                 java.time.Duration.ofSeconds(10)));
                     } catch (Throwable e) {

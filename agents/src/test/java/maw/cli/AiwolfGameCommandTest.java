@@ -77,7 +77,7 @@ class AiwolfGameCommandTest {
         assertThat(Main.execute("aiwolf", "serve", "--time-limit-ms", "0")).isEqualTo(2);
         assertThat(Main.execute("aiwolf", "serve", "--transport", "pigeon")).isEqualTo(2);
         assertThat(Main.execute("aiwolf", "connect", "--role-request", "KING")).isEqualTo(2);
-        assertThat(Main.execute("aiwolf", "connect", "--bot", "llm")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf", "connect", "--bot", "telepathy")).isEqualTo(2);
         int port;
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
             port = free.getLocalPort(); // nobody listens there once it is closed
@@ -88,7 +88,7 @@ class AiwolfGameCommandTest {
                 .contains("invalid value '0' for --time-limit-ms")
                 .contains("invalid value 'pigeon' for --transport: local or xmpp")
                 .contains("invalid value 'KING' for --role-request")
-                .contains("invalid value 'llm' for --bot")
+                .contains("invalid value 'telepathy' for --bot: rule or llm")
                 .contains("maw aiwolf connect: 127.0.0.1:")
                 .contains("--players 6 does not match --roles villager=3,seer=1,werewolf=1 (5 players)")
                 .contains("the werewolves would win before the game begins")

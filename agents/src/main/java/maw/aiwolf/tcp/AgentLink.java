@@ -32,6 +32,8 @@ public final class AgentLink implements AutoCloseable {
     private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
     private final AtomicInteger generation = new AtomicInteger();
     private volatile boolean fresh;
+    /** The agent's end closed the connection (the reader saw its end). */
+    private volatile boolean ended;
     private final AtomicLong asked = new AtomicLong();
     private final AtomicLong timeouts = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -53,10 +55,10 @@ public final class AgentLink implements AutoCloseable {
         return name;
     }
 
-    /** Whether the agent is connected now. */
+    /** Whether the agent is connected now (its end has not closed the connection). */
     public boolean connected() {
         Socket s = socket;
-        return s != null && !s.isClosed();
+        return s != null && !s.isClosed() && !ended;
     }
 
     /** Takes the connection of the same agent come back; it is told where the game is before its next request. */
@@ -83,6 +85,7 @@ public final class AgentLink implements AutoCloseable {
 
     private void attach(Socket s, BufferedReader in) throws IOException {
         int gen = generation.incrementAndGet();
+        ended = false;
         s.setTcpNoDelay(true);
         this.out = s.getOutputStream();
         this.socket = s;
@@ -93,6 +96,9 @@ public final class AgentLink implements AutoCloseable {
                 }
             } catch (IOException e) {
                 // the connection went: below
+            }
+            if (generation.get() == gen) {
+                ended = true;
             }
             lines.add(new Line(gen, null));
         });

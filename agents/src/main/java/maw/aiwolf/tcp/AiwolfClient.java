@@ -31,9 +31,12 @@ import maw.aiwolf.protocol.Words.AgentId;
  */
 public final class AiwolfClient {
 
-    /** A mind for a game: from our agent name ({@code Agent[03]}) and the table (Agent[01]... in order). */
+    /**
+     * A mind for a game: from our agent name ({@code Agent[03]}), the table (Agent[01]... in order), and how long the
+     * server gives an answer.
+     */
     public interface Minds {
-        AiwolfPlayer mind(String me, List<String> agents, long seed);
+        AiwolfPlayer mind(String me, List<String> agents, long seed, java.time.Duration timeLimit);
     }
 
     /** What a connection played. */
@@ -51,6 +54,8 @@ public final class AiwolfClient {
     private int day;
     private final Set<String> heard = new HashSet<>();
     private int games;
+    private int timeLimitMillis = -1;
+    private java.time.Duration timeLimit;
     private int requests;
     private final List<String> winners = new ArrayList<>();
 
@@ -70,7 +75,7 @@ public final class AiwolfClient {
 
     /** Our rule-based AIWolf agent. */
     public static Minds rules() {
-        return AiwolfBots::rules;
+        return (me, agents, seed, limit) -> AiwolfBots.rules(me, agents, seed);
     }
 
     /** Connects and plays until the server closes the connection. */
@@ -109,6 +114,8 @@ public final class AiwolfClient {
                 return roleRequest == null ? "none" : roleRequest;
             }
             case "INITIALIZE" -> {
+                JsonNode setting = p.get("gameSetting");
+                timeLimitMillis = setting != null && setting.has("timeLimit") ? setting.get("timeLimit").asInt(-1) : -1;
                 initialize(info);
                 return null;
             }
@@ -162,7 +169,8 @@ public final class AiwolfClient {
         me = agent(info.path("agent").asInt());
         day = 0;
         heard.clear();
-        mind = minds.mind(me, agents, seed ^ games);
+        timeLimit = java.time.Duration.ofMillis(Math.max(1, timeLimitMillis == -1 ? 1000 : timeLimitMillis));
+        mind = minds.mind(me, agents, seed ^ games, timeLimit.multipliedBy(8).dividedBy(10));
         AiwolfRole role = Packets.role(info.path("roleMap").path(String.valueOf(info.path("agent").asInt())).asText());
         List<String> pack = new ArrayList<>();
         if (role == AiwolfRole.WEREWOLF) {

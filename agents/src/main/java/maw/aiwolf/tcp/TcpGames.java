@@ -14,6 +14,8 @@ import maw.runtime.Transport;
 /** AIWolf games whose seats are TCP agents (and, for the seats they leave empty, MAW's own seats). */
 public final class TcpGames {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TcpGames.class);
+
     private TcpGames() {}
 
     /** The names of MAW's own seats beside the TCP agents: the usual names none of the agents has. */
@@ -34,8 +36,18 @@ public final class TcpGames {
     public static GameTable.Result play(AiwolfServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             AiwolfOptions options, long seed, Transport transport, String prefix, Path out,
             GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
-        int seats = options.settings().players();
-        if (links.size() + others.size() < seats) {
+        return play(server, links, others, 0, null, options, seed, transport, prefix, out, listener, provision);
+    }
+
+    /**
+     * The same, with {@code open} seats kept for players who join over XMPP from elsewhere ({@code maw join},
+     * {@code maw player}) within {@code openWait}; those left empty are filled by the last of {@code others}.
+     */
+    public static GameTable.Result play(AiwolfServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
+            int open, Duration openWait, AiwolfOptions options, long seed, Transport transport, String prefix,
+            Path out, GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+        int seats = options.settings().players() - open;
+        if (links.size() + others.size() < seats || (open > 0 && others.isEmpty())) {
             throw new IllegalArgumentException(seats + " seats, " + links.size() + " agents and " + others.size()
                     + " other seats");
         }
@@ -61,12 +73,18 @@ public final class TcpGames {
         }
         names.addAll(otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
-        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
-                GameMasterAgent.aiwolf(options), out), transport.domain());
+        GameTable.Spec spec = new GameTable.Spec(prefix, names, fillers, 1, seed, GameMasterAgent.aiwolf(options), out);
+        if (open > 0) {
+            spec = spec.withOpenSeats(open, openWait, others.getLast());
+        }
+        GameTable table = new GameTable(spec, transport.domain());
         if (transport instanceof maw.runtime.local.LocalTransport local) {
             table.accounts().forEach(local::register);
         } else {
             provision.accept(table.accounts());
+        }
+        if (open > 0) {
+            LOG.info("{} seat(s) open at GameMaster {} for players joining over XMPP", open, table.gameMaster());
         }
         return table.play(transport, listener, null, timeout(options));
     }

@@ -85,6 +85,51 @@ class AiwolfTcpTest {
         }
     }
 
+    /** A mind that takes 250 ms over each talk (within the time limit). */
+    static maw.aiwolf.game.AiwolfPlayer slow(maw.aiwolf.game.AiwolfPlayer mind) {
+        return new maw.aiwolf.game.AiwolfPlayer() {
+            @Override
+            public void hear(maw.aiwolf.game.AiwolfEvent event) {
+                mind.hear(event);
+            }
+
+            @Override
+            public String talk() {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return mind.talk();
+            }
+
+            @Override
+            public String whisper() {
+                return mind.whisper();
+            }
+
+            @Override
+            public String vote() {
+                return mind.vote();
+            }
+
+            @Override
+            public String divine() {
+                return mind.divine();
+            }
+
+            @Override
+            public String guard() {
+                return mind.guard();
+            }
+
+            @Override
+            public String attack() {
+                return mind.attack();
+            }
+        };
+    }
+
     @Test
     void anAgentAskingForARoleTheVillageHasGetsItAndOneThatReconnectsGetsItsSeatBack() throws Exception {
         try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
@@ -92,10 +137,13 @@ class AiwolfTcpTest {
             for (int i = 1; i <= 4; i++) {
                 String name = "agent" + i;
                 String role = i == 1 ? "SEER" : i == 2 ? "WEREWOLF" : null;
+                // The fourth thinks a while before each talk, so that the game is still on when the fifth is back.
+                AiwolfClient.Minds minds = i != 4 ? AiwolfClient.rules() : (me, agents, seed, limit) -> slow(
+                        maw.aiwolf.game.AiwolfBots.rules(me, agents, seed));
                 CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
                 Thread.ofVirtual().start(() -> {
                     try {
-                        f.complete(new AiwolfClient(name, role, AiwolfClient.rules(), 3, null).play("127.0.0.1",
+                        f.complete(new AiwolfClient(name, role, minds, 3, null).play("127.0.0.1",
                                 server.port(), Duration.ofSeconds(5)));
                     } catch (Throwable e) {
                         f.completeExceptionally(e);
@@ -133,6 +181,56 @@ class AiwolfTcpTest {
             for (CompletableFuture<AiwolfClient.Played> c : clients) {
                 assertThat(c.get(10, TimeUnit.SECONDS).games()).isEqualTo(1);
             }
+        }
+    }
+
+    @Test
+    void modelSeatsPlayOverTcpAndTheRuleAgentAnswersWhenTheModelIsLate() throws Exception {
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn();
+                AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(maw.testing.TestXmpp.home()
+                    .resolve("prompts"));
+            List<ModelMind> minds = new java.util.concurrent.CopyOnWriteArrayList<>();
+            AiwolfClient.Minds models = (me, agents, seed, limit) -> {
+                ModelMind m = new ModelMind(me, agents, seed, new maw.llm.ModelSeat(new maw.llm.Llm(settings), prompts)
+                        .talk(new maw.agents.model.AiwolfTalkWriter()), limit);
+                minds.add(m);
+                return m;
+            };
+            List<CompletableFuture<AiwolfClient.Played>> clients = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                String name = "seat" + i;
+                AiwolfClient.Minds kind = i <= 2 ? models : AiwolfClient.rules();
+                CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        f.complete(new AiwolfClient(name, null, kind, 9, null).play("127.0.0.1", server.port(),
+                                Duration.ofSeconds(5)));
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
+                clients.add(f);
+            }
+            List<AgentLink> links = new ArrayList<>();
+            while (links.size() < 5) {
+                links = server.gather(5, Duration.ofSeconds(5));
+            }
+            TcpGames.play(server, links, List.of(), options(5), 9, new LocalTransport(), "", null, null, null);
+            // Then a model too slow for the time limit: the rule agent answers for it.
+            ollama.delay(Duration.ofSeconds(2));
+            TcpGames.play(server, links, List.of(), options(5), 10, new LocalTransport(), "", null, null, null);
+            server.finish();
+            for (CompletableFuture<AiwolfClient.Played> c : clients) {
+                assertThat(c.get(20, TimeUnit.SECONDS).games()).isEqualTo(2);
+            }
+            assertThat(minds).hasSize(4);
+            assertThat(minds.get(0).modelAnswers() + minds.get(1).modelAnswers()).isPositive();
+            assertThat(minds.get(2).fallbacks() + minds.get(3).fallbacks()).isPositive();
+            assertThat(minds.get(2).modelAnswers() + minds.get(3).modelAnswers()).isZero();
+            assertThat(server.stats().values()).allSatisfy(st -> assertThat(st.get("timeouts")).isEqualTo(0L));
+            assertThat(ollama.calls()).anySatisfy(c -> assertThat(c.system()).contains("in an AIWolf game"));
         }
     }
 }

@@ -1,0 +1,180 @@
+package maw.aiwolf.tcp;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfNarration;
+import maw.aiwolf.game.AiwolfPlayer;
+import maw.aiwolf.game.AiwolfRole;
+import maw.llm.Action;
+import maw.llm.ModelSeat;
+import maw.llm.PromptView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A model seat as an AIWolf TCP agent's mind: each request is put to the language model with the AIWolf guiding prompt
+ * of the seat's role and what happened since its last request; an answer that does not come within the server's time
+ * limit (or is no use) is replaced by the rule agent's, which follows the same game, and the log says so.
+ */
+public final class ModelMind implements AiwolfPlayer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ModelMind.class);
+
+    private final String me;
+    private final List<String> agents;
+    private final ModelSeat seat;
+    private final Duration limit;
+    private final AiwolfPlayer rules;
+    private final AiwolfNarration narration;
+    private final List<String> unseen = new ArrayList<>();
+    private final Set<String> alive;
+    private AiwolfRole role = AiwolfRole.VILLAGER;
+    private List<String> pack = List.of();
+    private int day;
+    private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicInteger fellBack = new AtomicInteger();
+
+    /** The mind of {@code me} among {@code agents}, answering within {@code limit} (the rule agent's answer after). */
+    public ModelMind(String me, List<String> agents, long seed, ModelSeat seat, Duration limit) {
+        this.me = me;
+        this.agents = List.copyOf(agents);
+        this.seat = seat;
+        this.limit = limit;
+        this.rules = AiwolfBots.rules(me, agents, seed);
+        this.narration = new AiwolfNarration(agents);
+        this.alive = new LinkedHashSet<>(agents);
+    }
+
+    /** Answers the model gave in time, and answers the rule agent gave instead. */
+    public int modelAnswers() {
+        return answered.get();
+    }
+
+    public int fallbacks() {
+        return fellBack.get();
+    }
+
+    @Override
+    public void hear(AiwolfEvent e) {
+        rules.hear(e);
+        switch (e) {
+            case AiwolfEvent.Dealt d -> {
+                role = d.role();
+                pack = d.pack().stream().filter(p -> !p.equals(me)).toList();
+            }
+            case AiwolfEvent.DayBegan d -> {
+                day = d.day();
+                alive.clear();
+                alive.addAll(d.living());
+            }
+            case AiwolfEvent.Executed x -> alive.remove(x.player());
+            default -> { }
+        }
+        unseen.addAll(narration.lines(e, true).stream().map(String::strip).toList());
+    }
+
+    @Override
+    public String talk() {
+        return text("talk", false, rules::talk);
+    }
+
+    @Override
+    public String whisper() {
+        return text("talk", true, rules::whisper);
+    }
+
+    @Override
+    public String vote() {
+        return target("vote", false, others(false), rules::vote);
+    }
+
+    @Override
+    public String divine() {
+        return target("divine", true, others(false), rules::divine);
+    }
+
+    @Override
+    public String guard() {
+        return target("guard", true, others(false), rules::guard);
+    }
+
+    @Override
+    public String attack() {
+        return target("vote", true, others(true), rules::attack);
+    }
+
+    private List<String> others(boolean humansOnly) {
+        return alive.stream().filter(p -> !p.equals(me) && !(humansOnly && pack.contains(p))).toList();
+    }
+
+    private String text(String action, boolean night, java.util.function.Supplier<String> fallback) {
+        Action a = ask(action, night, List.of());
+        if (a instanceof Action.Talk t) {
+            answered.incrementAndGet();
+            return t.message();
+        }
+        return fall(action, fallback.get());
+    }
+
+    private String target(String action, boolean night, List<String> targets,
+            java.util.function.Supplier<String> fallback) {
+        Action a = ask(action, night, targets);
+        String t = switch (a) {
+            case Action.Vote v -> v.target();
+            case Action.Divine d -> d.target();
+            case Action.Guard g -> g.target();
+            case null, default -> null;
+        };
+        if (t != null && targets.contains(t)) {
+            answered.incrementAndGet();
+            return t;
+        }
+        return fall(action, fallback.get());
+    }
+
+    private String fall(String action, String answer) {
+        fellBack.incrementAndGet();
+        LOG.info("model seat {}: no usable {} from the model within {} ms; the rule agent's answer is sent: {}", me,
+                action, limit.toMillis(), answer);
+        return answer;
+    }
+
+    /** The model's decision within the time limit, or null. */
+    private Action ask(String action, boolean night, List<String> targets) {
+        List<String> dead = agents.stream().filter(p -> !alive.contains(p)).toList();
+        PromptView view = new PromptView(me, role.name().toLowerCase(Locale.ROOT), pack, night ? "night" : "day", day,
+                agents, List.copyOf(alive), dead, targets, List.of(action, "listen"), null, 500, null, false, agents);
+        List<String> news = List.copyOf(unseen);
+        unseen.clear();
+        CompletableFuture<Action> f = new CompletableFuture<>();
+        Thread worker = Thread.ofVirtual().name("model-" + me).start(() -> {
+            try {
+                f.complete(seat.decide(view, news));
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            }
+        });
+        try {
+            return f.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            worker.interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            LOG.warn("model seat {}: the model failed: {}", me, e.getCause().toString());
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
