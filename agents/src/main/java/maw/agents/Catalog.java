@@ -48,7 +48,8 @@ public final class Catalog {
         @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
         @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
-        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class)
+        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(Watch.class),
+        @JsonSubTypes.Type(Watching.class), @JsonSubTypes.Type(Watched.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
@@ -582,6 +583,41 @@ public final class Catalog {
             this(game, round, kind, text, view, null);
         }
     }
+
+    // --- watching a game ---------------------------------------------------------------------------------------------
+
+    /** What a watcher of a game is shown: what every player is told, or everything (roles, the pack, whispers). */
+    public enum WatchView implements Wire {
+        PUBLIC, GOD;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * A watcher (a monitor, a viewer) to the GameMaster, request: from now on, send me what this view shows.
+     * {@code god} needs the token the GameMaster printed at start-up; {@code public} needs none.
+     */
+    @JsonTypeName("watch")
+    public record Watch(String game, WatchView view, String token) implements Body {
+        public Watch {
+            required(view, "watch's view");
+        }
+    }
+
+    /** GameMaster to a watcher, agree: watching, with where the game stands (the players seated so far). */
+    @JsonTypeName("watching")
+    public record Watching(String game, int round, String rules, WatchView view, List<String> players, int seats)
+            implements Body {}
+
+    /**
+     * GameMaster to its watchers, inform: a message it sent ({@code body}) and to whom ({@code to}); the public view
+     * gets only what every player was told.
+     */
+    @JsonTypeName("watched")
+    public record Watched(String game, int round, List<String> to, Body body) implements Body {}
 
     // --- answers --------------------------------------------------------------------------------------------------
 

@@ -140,6 +140,8 @@ final class GmCommand implements Callable<Integer> {
                     System.out.printf("GameMaster %s (game %s, seed %d) waits for %d players on %s.%n", gm, gameId,
                             seed, gmConfig.players(), network.describe());
                     System.out.printf("Join with: ./maw player --name NAME --gm %s   (or ./maw join ...)%n", gm);
+                    System.out.printf("Watch token (the god view of a watcher: roles, the pack, whispers): %s%n",
+                            master.watchToken());
                 }
                 System.out.printf("journal and room archives: %s%n", dir);
                 long t0 = System.nanoTime();

@@ -155,6 +155,15 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Map<Room, PhaseId> openRooms = new EnumMap<>(Room.class);
     private final Map<String, Catalog.YourTurn> told = new HashMap<>();
 
+    /** At most this many watchers at once. */
+    public static final int MAX_WATCHERS = 32;
+
+    /** Who watches the game (full JIDs), and in which view. */
+    private final Map<Jid, Catalog.WatchView> watchers = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The token a watcher needs for the god view. */
+    private final String watchToken = java.util.HexFormat.of().formatHex(
+            new java.security.SecureRandom().generateSeed(12));
+
     private Recovery<S, O> recovery;
     private volatile List<String> lobby = List.of();
     private FSMBehaviour fsm;
@@ -211,6 +220,16 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     public String gameId() {
         return config.gameId();
+    }
+
+    /** The token a watcher shows for the god view (roles, the pack's news, whispers); print it for the operator. */
+    public String watchToken() {
+        return watchToken;
+    }
+
+    /** How many watch the game now. */
+    public int watchers() {
+        return watchers.size();
     }
 
     /** The names seated in the lobby now, in the order they joined. */
@@ -353,6 +372,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
                     dealt.size(), dealt, config.village().toString(), config.hideout().toString(), rules.name()));
         }
+        watched(dealt, new Catalog.StartGame(config.gameId(), round, config.rounds(), dealt.size(), dealt,
+                config.village().toString(), config.hideout().toString(), rules.name()));
         accepted(a);
         s.setNextState(PHASE);
     }
@@ -399,6 +420,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         for (Jid j : seats.values()) {
             send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
         }
+        watched(seats.keySet(), new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
         if (last) {
             finished.complete(List.copyOf(summaries));
         } else {
@@ -437,6 +459,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                     ready.add(m.sender().bare());
                 }
             }
+            case Catalog.Watch w -> onWatch(m, w);
             case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
                     state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
             case Catalog.Vote v -> onAct(m, v, new Act.Vote(v.target()));
@@ -504,6 +527,44 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         lobby = List.copyOf(seats.keySet());
         reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
         listener.joined(name, from, seats.size(), config.players());
+        watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
+    }
+
+    /** A watcher: the public view for anyone, the god view for whoever shows the token. */
+    private void onWatch(Message m, Catalog.Watch w) {
+        if (w.game() != null && !w.game().equals(config.gameId())) {
+            refuse(m, config.gameId(), RefusalCode.OTHER_GAME, "this GameMaster runs game " + config.gameId());
+            return;
+        }
+        if (w.view() == Catalog.WatchView.GOD && !java.security.MessageDigest.isEqual(
+                watchToken.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                String.valueOf(w.token()).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            refuse(m, config.gameId(), RefusalCode.NOT_YOURS, "the god view needs the token the GameMaster printed "
+                    + "at start-up");
+            return;
+        }
+        if (!watchers.containsKey(m.sender()) && watchers.size() >= MAX_WATCHERS) {
+            refuse(m, config.gameId(), RefusalCode.TABLE_FULL, MAX_WATCHERS + " watchers watch already");
+            return;
+        }
+        watchers.put(m.sender(), w.view());
+        reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round, ruleset.rules().name(), w.view(),
+                state == null ? lobby : state.players(), config.players()));
+    }
+
+    /** Tells the watchers a message the GameMaster sent to {@code to}: all of them, or only what everyone is told. */
+    private void watched(java.util.Collection<String> to, Body body) {
+        if (watchers.isEmpty()) {
+            return;
+        }
+        List<String> everyone = state == null ? lobby : state.players();
+        boolean toAll = to.containsAll(everyone);
+        Catalog.Watched w = new Catalog.Watched(config.gameId(), round, to.stream().sorted().toList(), body);
+        watchers.forEach((jid, view) -> {
+            if (view == Catalog.WatchView.GOD || toAll) {
+                send(jid, Performative.INFORM, w);
+            }
+        });
     }
 
     private void onLeave(Message m) {
@@ -591,6 +652,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                         send(j, Performative.INFORM, n.body());
                     }
                 }
+                watched(n.to(), n.body());
             }
         }
         tellTurns(!state.phase().equals(before));

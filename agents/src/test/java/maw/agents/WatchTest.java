@@ -1,0 +1,119 @@
+package maw.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.player.PlayerAgent;
+import maw.game.GameOptions;
+import maw.game.Room;
+import maw.runtime.Agent;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.testing.TestXmpp;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Watching a game from another agent over the real ejabberd, as the web monitor will: the public view shows what every
+ * player is told and nothing else (no roles, no pack news), the god view shows everything but only with the
+ * GameMaster's token.
+ */
+class WatchTest {
+
+    @Test
+    void thePublicViewShowsWhatEveryoneIsToldAndTheGodViewEverythingWithItsToken() throws Exception {
+        TestXmpp xmpp = TestXmpp.get();
+        String prefix = "watch" + TestXmpp.password("watch").substring(0, 4) + "-";
+        Jid gm = Jid.of(prefix + "gm", xmpp.domain());
+        Jid village = Jid.of(prefix + "village", xmpp.domain());
+        Jid hideout = Jid.of(prefix + "hideout", xmpp.domain());
+        Map<String, String> accounts = new LinkedHashMap<>();
+        for (Jid j : List.of(gm, village, hideout)) {
+            accounts.put(j.local(), "pw");
+        }
+        List<String> names = List.of("Ann", "Bob", "Cid", "Dan");
+        for (String n : names) {
+            accounts.put(prefix + "player-" + n.toLowerCase(), "pw");
+            accounts.put(prefix + "ui-" + n.toLowerCase(), "pw");
+        }
+        for (String w : List.of("public", "god", "thief")) {
+            accounts.put(prefix + w, "pw");
+        }
+        xmpp.server().register(accounts);
+        GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-watch", 4, 1, 5,
+                village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults()
+                .withTimers(Duration.ofSeconds(8), Duration.ofSeconds(8)).withEndWhenAllVoted(true).withDayCap(4), null);
+        List<Agent> agents = new ArrayList<>(List.of(master,
+                new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, null, null),
+                new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null)));
+        ScriptedSeat pub = new ScriptedSeat(Jid.of(prefix + "public", xmpp.domain()), "pw", "public", gm);
+        ScriptedSeat god = new ScriptedSeat(Jid.of(prefix + "god", xmpp.domain()), "pw", "god", gm);
+        ScriptedSeat thief = new ScriptedSeat(Jid.of(prefix + "thief", xmpp.domain()), "pw", "thief", gm);
+        agents.addAll(List.of(pub, god, thief));
+        try {
+            for (Agent a : agents) {
+                a.start(xmpp.transport());
+            }
+            Message refused = thief.ask(gm, new Catalog.Watch("g-watch", Catalog.WatchView.GOD, "guess"));
+            assertThat(refused.is(Performative.REFUSE)).isTrue();
+            assertThat(refused.json().get("reason").asText()).contains("needs the token");
+            assertThat(pub.ask(gm, new Catalog.Watch("g-watch", Catalog.WatchView.PUBLIC, null))
+                    .is(Performative.AGREE)).isTrue();
+            Message agreed = god.ask(gm, new Catalog.Watch(null, Catalog.WatchView.GOD, master.watchToken()));
+            assertThat(agreed.bodyType()).isEqualTo("watching");
+            assertThat(master.watchers()).isEqualTo(2);
+            List<PlayerAgent> players = new ArrayList<>();
+            for (String n : names) {
+                Jid ui = Jid.of(prefix + "ui-" + n.toLowerCase(), xmpp.domain());
+                Jid player = Jid.of(prefix + "player-" + n.toLowerCase(), xmpp.domain());
+                RuleBotAgent bot = new RuleBotAgent(ui, "pw", n, 3, player);
+                PlayerAgent p = new PlayerAgent(player, "pw", gm, ui);
+                bot.start(xmpp.transport());
+                p.start(xmpp.transport());
+                agents.add(bot);
+                agents.add(p);
+                players.add(p);
+            }
+            assertThat(master.finished().get(2, TimeUnit.MINUTES)).hasSize(1);
+            List<String> publicTypes = watchedTypes(pub);
+            List<String> godTypes = watchedTypes(god);
+            assertThat(publicTypes).contains("joined", "start_game", "phase_change", "vote_cast", "end_game",
+                    "scores").doesNotContain("assign_role", "night_result", "kill");
+            assertThat(godTypes).contains("joined", "start_game", "assign_role", "phase_change", "end_game",
+                    "scores");
+            assertThat(godTypes.stream().filter("assign_role"::equals)).hasSize(4);
+            assertThat(godTypes.size()).isGreaterThan(publicTypes.size());
+        } finally {
+            for (Agent a : agents) {
+                a.stop();
+            }
+        }
+    }
+
+    /** The types of the bodies a watcher was shown, in order. */
+    private static List<String> watchedTypes(ScriptedSeat watcher) throws InterruptedException {
+        List<String> out = new ArrayList<>();
+        while (true) {
+            Message m;
+            try {
+                m = watcher.next(x -> "watched".equals(x.bodyType()));
+            } catch (AssertionError timeout) {
+                break;
+            }
+            String type = m.json().get("body").get("type").asText();
+            out.add(type);
+            if (type.equals("scores")) {
+                break;
+            }
+        }
+        return out;
+    }
+}
