@@ -83,6 +83,11 @@ final class GameCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "do not print the game as it happens")
     boolean quiet;
 
+    @Option(names = "--web", arity = "0..1", fallbackValue = "7070", paramLabel = "PORT",
+            description = "watch the game in the browser at http://127.0.0.1:PORT/ (default port 7070; 0: any free "
+                    + "one); the god view's address is printed unless a person plays at this terminal")
+    Integer web;
+
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
 
@@ -214,6 +219,23 @@ final class GameCommand implements Callable<Integer> {
                         new java.text.DecimalFormat("0.#").format(lobbySeconds), table.gameMaster(),
                         "llm".equals(bots) ? "model seats" : "rule bots");
             }
+            if (web != null && (web < 0 || web > 65535)) {
+                throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
+            }
+            maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
+            if (web != null) {
+                // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is
+                // shown only when no person plays here: it would give the roles away).
+                Thread.ofVirtual().name("web-monitor").start(() -> {
+                    table.allStarted().join();
+                    try {
+                        monitor[0] = WebCommand.start(network, table.gameMaster(), person ? null
+                                : table.watchToken(), web);
+                    } catch (RuntimeException e) {
+                        System.err.println("maw game: " + e.getMessage());
+                    }
+                });
+            }
             GameTable.Result result;
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), table.gameId())) {
                 // With a person at the table, this terminal shows their seat only: the moderator's view would give
@@ -225,6 +247,9 @@ final class GameCommand implements Callable<Integer> {
             } finally {
                 if (terminal != null) {
                     terminal.close();
+                }
+                if (monitor[0] != null) {
+                    monitor[0].stop();
                 }
             }
             if (result == null) {

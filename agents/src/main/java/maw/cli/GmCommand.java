@@ -60,6 +60,10 @@ final class GmCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
 
+    @Option(names = "--web", arity = "0..1", fallbackValue = "7070", paramLabel = "PORT",
+            description = "watch the game in the browser at http://127.0.0.1:PORT/ (default port 7070; 0: any free one)")
+    Integer web;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = {"take up a game whose GameMaster died (kill -9, a crash, a reboot) from its journal",
                 "DIR/game.jsonl: the same table and seats; the current phase goes on to its recorded",
@@ -144,6 +148,13 @@ final class GmCommand implements Callable<Integer> {
                             master.watchToken());
                 }
                 System.out.printf("journal and room archives: %s%n", dir);
+                maw.web.WebMonitor monitor = null;
+                if (web != null) {
+                    if (web < 0 || web > 65535) {
+                        throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
+                    }
+                    monitor = WebCommand.start(network, gm, master.watchToken(), web);
+                }
                 long t0 = System.nanoTime();
                 try {
                     List<GameMasterAgent.RoundSummary> rounds = master.finished().get();
@@ -160,6 +171,9 @@ final class GmCommand implements Callable<Integer> {
                     }
                 } finally {
                     agents.forEach(Agent::stop);
+                    if (monitor != null) {
+                        monitor.stop();
+                    }
                 }
             }
             return 0;

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             XmppCommand.class,
             LlmCommand.class,
             AiwolfCommand.class,
+            WebCommand.class,
             BenchCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class},

@@ -550,6 +550,28 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         watchers.put(m.sender(), w.view());
         reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round, ruleset.rules().name(), w.view(),
                 state == null ? lobby : state.players(), config.players()));
+        if (state != null && seated && !state.isOver()) {
+            // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
+            List<String> players = state.players();
+            send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players,
+                    new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
+                            config.village().toString(), config.hideout().toString(), ruleset.rules().name())));
+            Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
+            Body phase = null;
+            for (String p : players) {
+                for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
+                    if (n.body() instanceof Catalog.PhaseChange) {
+                        phase = n.body();
+                    } else if (w.view() == Catalog.WatchView.GOD) {
+                        send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round,
+                                n.to().stream().sorted().toList(), n.body()));
+                    }
+                }
+            }
+            if (phase != null) {
+                send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players, phase));
+            }
+        }
     }
 
     /** Tells the watchers a message the GameMaster sent to {@code to}: all of them, or only what everyone is told. */

@@ -183,6 +183,7 @@ public final class GameTable {
     }
 
     private final Spec spec;
+    private volatile GameMasterAgent<?, ?, ?> master;
     private final String domain;
     private final String password;
     private final String gameId;
@@ -208,6 +209,12 @@ public final class GameTable {
 
     public String gameId() {
         return gameId;
+    }
+
+    /** The token of the GameMaster's god view, once the table plays (null before). */
+    public String watchToken() {
+        GameMasterAgent<?, ?, ?> gm = master;
+        return gm == null ? null : gm.watchToken();
     }
 
     public Jid gameMaster() {
@@ -282,6 +289,7 @@ public final class GameTable {
         long t0 = System.nanoTime();
         try {
             GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
+            master = gm;
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             startAll(transport, List.of(gm,
                     new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),

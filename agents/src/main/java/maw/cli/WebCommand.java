@@ -1,0 +1,80 @@
+package maw.cli;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.config.ConfigException;
+import maw.runtime.Jid;
+import maw.web.WebMonitor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw web}: the web monitor of a game whose GameMaster runs in another process. */
+@Command(name = "web", mixinStandardHelpOptions = true,
+        header = "Watch a game in the browser: the table live, from a GameMaster running anywhere on the server.",
+        description = {"Starts the web monitor: an agent that watches the game at its GameMaster over XMPP, and a page",
+            "on 127.0.0.1:PORT that shows the table as it happens. The public view shows what every player is told;",
+            "with --token (the watch token ./maw gm printed) the page's god view (?token=...) shows roles, the pack's",
+            "news and whispers. Runs until interrupted."})
+final class WebCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Option(names = "--gm", required = true, description = "the GameMaster's address (name@domain)")
+    String gm;
+
+    @Option(names = "--token", description = "the GameMaster's watch token, for the god view")
+    String token;
+
+    @Option(names = "--port", defaultValue = "7070", description = "the page's port on 127.0.0.1 (default: "
+            + "${DEFAULT-VALUE}; 0: any free one)")
+    int port;
+
+    @Option(names = "--seconds", description = "stop after this long (default: run until interrupted)")
+    Double seconds;
+
+    @Override
+    public Integer call() throws Exception {
+        Jid master;
+        try {
+            master = Jid.parse(gm);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value '" + gm + "' for --gm: " + e.getMessage());
+        }
+        if (port < 0 || port > 65535) {
+            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+        }
+        try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
+            WebMonitor monitor = start(network, master, token, port);
+            try {
+                if (seconds != null) {
+                    Thread.sleep(Math.round(seconds * 1000));
+                } else {
+                    Thread.currentThread().join();
+                }
+            } finally {
+                monitor.stop();
+            }
+        }
+        return 0;
+    }
+
+    /** Starts a monitor of {@code master} on {@code network} and prints where to look. */
+    static WebMonitor start(AgentNetwork network, Jid master, String token, int port) {
+        String local = master.local() + "-web-" + java.util.HexFormat.of().formatHex(
+                new java.security.SecureRandom().generateSeed(3));
+        String password = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(12));
+        network.provision(Map.of(local, password));
+        WebMonitor monitor = new WebMonitor(Jid.of(local, network.transport().domain()), password, master, token,
+                "127.0.0.1", port);
+        try {
+            monitor.start(network.transport());
+        } catch (maw.runtime.TransportException | RuntimeException e) {
+            throw new ConfigException("the web monitor could not start on 127.0.0.1:" + port + ": " + e.getMessage());
+        }
+        System.out.printf("web monitor: http://127.0.0.1:%d/%s%n", monitor.port(), token == null ? ""
+                : "   (god view: http://127.0.0.1:" + monitor.port() + "/?token=" + token + ")");
+        return monitor;
+    }
+}

@@ -1,0 +1,113 @@
+package maw.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import maw.agents.table.GameTable;
+import maw.game.GameOptions;
+import maw.runtime.Jid;
+import maw.runtime.local.LocalTransport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The web monitor of a live game, over HTTP: the page, the table as JSON, and the live stream of server-sent events;
+ * the public view shows no roles until the end, the god view needs the GameMaster's token.
+ */
+class WebMonitorTest {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private HttpResponse<String> get(int port, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The types of the events of a stream until {@code until} arrives (or a few seconds pass). */
+    private List<String> events(int port, String path, String until) throws Exception {
+        HttpResponse<Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + path)).header("Accept", "text/event-stream").timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("content-type").orElse("")).startsWith("text/event-stream");
+        List<String> types = new java.util.ArrayList<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try (Stream<String> lines = r.body()) {
+                lines.filter(l -> l.startsWith("data:")).map(l -> {
+                    try {
+                        return maw.runtime.Json.parse(l.substring(5).strip());
+                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                        throw new IllegalStateException(l, e);
+                    }
+                }).map(n -> n.get("body").get("type").asText()).takeWhile(t -> {
+                            types.add(t);
+                            return !t.equals(until);
+                        }).forEach(t -> { });
+                done.complete(null);
+            } catch (Exception e) {
+                done.completeExceptionally(e);
+            }
+        });
+        try {
+            done.get(30, TimeUnit.SECONDS);
+        } finally {
+            reader.interrupt();
+        }
+        return types;
+    }
+
+    @Test
+    void aLiveGamesPageShowsTheTableAndStreamsWhatHappens() throws Exception {
+        GameOptions slow = GameOptions.defaults().withTimers(Duration.ofMillis(1500), Duration.ofMillis(1500))
+                .withEndWhenAllVoted(false).withDayCap(3);
+        GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, slow, null), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        local.register("web", "pw");
+        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
+            } catch (Throwable e) {
+                game.completeExceptionally(e);
+            }
+        });
+        table.allStarted().get(10, TimeUnit.SECONDS);
+        WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
+                table.watchToken(), "127.0.0.1", 0);
+        monitor.start(local);
+        try {
+            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+            int port = monitor.port();
+            HttpResponse<String> page = get(port, "/");
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.body()).contains("MAW monitor").contains("EventSource");
+            assertThat(get(port, "/state?token=guess").statusCode()).isEqualTo(403);
+            List<String> publicView = events(port, "/events", "vote_cast");
+            assertThat(publicView).contains("vote_cast").doesNotContain("assign_role");
+            String state = get(port, "/state").body();
+            assertThat(state).contains("\"seats\"").doesNotContain("\"role\"");
+            List<String> godView = events(port, "/events?token=" + table.watchToken(), "vote_cast");
+            assertThat(godView).contains("assign_role");
+            assertThat(get(port, "/state?token=" + table.watchToken()).body()).contains("\"role\"");
+            game.get(2, TimeUnit.MINUTES);
+            maw.testing.Await.until("the page's table shows the winner", () -> {
+                try {
+                    return get(port, "/state").body().contains("\"winner\"");
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+        } finally {
+            monitor.stop();
+        }
+    }
+}
