@@ -238,7 +238,12 @@ public final class Catalog {
      */
     @JsonTypeName("open_room")
     public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
-            Map<String, String> readers, Long after) implements Body {}
+            Map<String, String> readers, Long after, Map<String, WatchView> watchers) implements Body {
+        public OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
+                Map<String, String> readers, Long after) {
+            this(game, round, phase, day, writers, readers, after, null);
+        }
+    }
 
     /** GameMaster to a room, request: close, archive the log. */
     @JsonTypeName("close_room")

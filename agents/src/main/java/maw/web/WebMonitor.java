@@ -142,10 +142,14 @@ public final class WebMonitor extends GameAgent {
     }
 
     private void handle(Message m) {
-        if (!m.sender().sameBare(gameMaster)) {
+        boolean fromRoom = table.isRoom(m.sender());
+        if (!m.sender().sameBare(gameMaster) && !fromRoom) {
             return;
         }
         Catalog.Body body = read(m);
+        if (fromRoom && !(body instanceof Catalog.Watched)) {
+            return;
+        }
         switch (body) {
             case Catalog.Watching w -> {
                 watching = true;
@@ -159,7 +163,8 @@ public final class WebMonitor extends GameAgent {
 
     private void seen(Catalog.Watched w) {
         JsonNode body = Json.MAPPER.valueToTree(w.body());
-        boolean isPublic = table.update(w.to(), body);
+        boolean isPublic = body.path("type").asText().equals("new_messages")
+                ? body.path("room_name").asText().equals("Village") : table.update(w.to(), body);
         ObjectNode event = Json.MAPPER.createObjectNode();
         event.put("round", w.round());
         ArrayNode to = event.putArray("to");
@@ -204,6 +209,12 @@ public final class WebMonitor extends GameAgent {
         private long deadline;
         private String winner;
         private JsonNode scores;
+        private volatile Jid village;
+        private volatile Jid hideout;
+
+        boolean isRoom(Jid sender) {
+            return sender != null && (sender.sameBare(village) || sender.sameBare(hideout));
+        }
 
         synchronized void watching(Catalog.Watching w) {
             game = w.game();
@@ -237,6 +248,8 @@ public final class WebMonitor extends GameAgent {
                     });
                     round = b.path("round").asInt();
                     rules = b.path("rules").asText(rules);
+                    village = b.hasNonNull("village") ? Jid.parse(b.path("village").asText()).bare() : null;
+                    hideout = b.hasNonNull("hideout") ? Jid.parse(b.path("hideout").asText()).bare() : null;
                     everyone = true;
                 }
                 case "assign_role" -> {

@@ -93,6 +93,8 @@ class WebMonitorTest {
             assertThat(get(port, "/state?token=guess").statusCode()).isEqualTo(403);
             List<String> publicView = events(port, "/events", "vote_cast");
             assertThat(publicView).contains("vote_cast").doesNotContain("assign_role");
+            // The Village's lines reach the page as they are said (the rule bots speak each day).
+            assertThat(events(port, "/events", "new_messages")).contains("new_messages");
             String state = get(port, "/state").body();
             assertThat(state).contains("\"seats\"").doesNotContain("\"role\"");
             List<String> godView = events(port, "/events?token=" + table.watchToken(), "vote_cast");

@@ -62,6 +62,8 @@ public final class ChatRoomAgent extends GameAgent {
     private PhaseId phaseId;
     private Map<Jid, String> writers = Map.of();
     private Map<Jid, String> readers = Map.of();
+    /** Who watches this phase's lines (the GameMaster names them when it opens the room). */
+    private List<Jid> watchers = List.of();
     private final ArrayDeque<Line> lines = new ArrayDeque<>();
     private long nextIndex = 1;
     private final Map<Jid, Long> lastRead = new HashMap<>();
@@ -144,6 +146,7 @@ public final class ChatRoomAgent extends GameAgent {
         phase = phaseId.toString();
         writers = addresses(o.writers());
         readers = addresses(o.readers());
+        watchers = o.watchers() == null ? List.of() : o.watchers().keySet().stream().map(Jid::parse).toList();
         lines.clear();
         lastRead.clear();
         nextIndex = o.after() == null ? 1 : o.after() + 1;
@@ -188,6 +191,10 @@ public final class ChatRoomAgent extends GameAgent {
         lines.addLast(line);
         writeArchive(line);
         listener.line(room, game, round, phase, line);
+        for (Jid w : watchers) {
+            send(w, Performative.INFORM, new Catalog.Watched(game, round, readers.values().stream().sorted().toList(),
+                    new Catalog.NewMessages(game, round, room.title(), List.of(line), line.index(), false)));
+        }
         for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
             answer(it.next(), false);
             it.remove();

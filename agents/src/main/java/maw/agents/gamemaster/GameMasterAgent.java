@@ -724,8 +724,16 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             Map<String, String> readers = new TreeMap<>();
             e.getValue().writers().forEach(n -> writers.put(n, seats.get(n).toString()));
             e.getValue().readers().forEach(n -> readers.put(n, seats.get(n).toString()));
+            // The room shows its lines to the watchers: the Village to all, the Hideout to the god view only.
+            Map<String, Catalog.WatchView> roomWatchers = new TreeMap<>();
+            watchers.forEach((jid, view) -> {
+                if (e.getKey() == Room.VILLAGE || view == Catalog.WatchView.GOD) {
+                    roomWatchers.put(jid.toString(), view);
+                }
+            });
             roomRequest(roomJid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(),
-                    phase.number(), writers, readers, after.get(e.getKey())));
+                    phase.number(), writers, readers, after.get(e.getKey()), roomWatchers.isEmpty() ? null
+                            : roomWatchers));
             openRooms.put(e.getKey(), phase);
         }
     }
