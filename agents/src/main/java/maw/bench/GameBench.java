@@ -35,7 +35,7 @@ public final class GameBench {
             int xmppGames, double xmppGamesPerSecond, long xmppGameMillisMedian, long xmppStartMillisMedian,
             long xmppPlayMillisMedian, long xmppStopMillisMedian, long messagesPerGame, int concurrentGames,
             int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
-            long heapPerAgentBytes, long heapPerRawConnectionBytes) {
+            long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian) {
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -50,6 +50,9 @@ public final class GameBench {
             m.put("xmppPlayMillisMedian", xmppPlayMillisMedian);
             m.put("xmppStopMillisMedian", xmppStopMillisMedian);
             m.put("xmppToLocalRatio", Figures.round((double) xmppGameMillisMedian / Math.max(1, localGameMillisMedian)));
+            m.put("watchedPlayMillisMedian", watchedPlayMillisMedian);
+            m.put("watchedToUnwatchedPlayRatio", Figures.round((double) watchedPlayMillisMedian
+                    / Math.max(1, xmppPlayMillisMedian)));
             m.put("messagesPerGame", messagesPerGame);
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
@@ -113,6 +116,14 @@ public final class GameBench {
         // Games per second of play: the accounts created between games are not part of a game.
         double xmppPerSecond = xmppGames / (Arrays.stream(wall).sum() / 1000.0);
 
+        out.printf("the same %d games with the web monitor watching (god view, a page open) ...%n", xmppGames);
+        long[] watched = new long[xmppGames];
+        for (int i = 0; i < xmppGames; i++) {
+            GameTable.Result r = playXmppWatched("web" + i + "-", players, seed + 200 + i);
+            watched[i] = r.playMillis();
+            out.printf("  game %d: %d ms playing, watched%n", i + 1, r.playMillis());
+        }
+
         out.printf("%d games at once on one ejabberd ...%n", concurrent);
         Concurrent c = concurrent(players, concurrent, seed + 1000);
 
@@ -121,7 +132,7 @@ public final class GameBench {
 
         return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
-                c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap);
+                c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched));
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
@@ -136,6 +147,39 @@ public final class GameBench {
                 xmpp.domain());
         provision.accept(table.accounts());
         return table.play(xmpp, null, null, Duration.ofMinutes(2));
+    }
+
+    /** A game over ejabberd with the web monitor watching it (and a page following the god view's stream). */
+    private GameTable.Result playXmppWatched(String prefix, int players, long seed) throws Exception {
+        GameTable table = new GameTable(GameTable.Spec.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
+                xmpp.domain());
+        provision.accept(table.accounts());
+        String web = "bench-" + prefix + "web";
+        provision.accept(Map.of(web, "pw-web"));
+        maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        Thread watcher = Thread.ofVirtual().start(() -> {
+            try {
+                table.allStarted().join();
+                monitor[0] = new maw.web.WebMonitor(maw.runtime.Jid.of(web, xmpp.domain()), "pw-web",
+                        table.gameMaster(), table.watchToken(), "127.0.0.1", 0);
+                monitor[0].start(xmpp);
+                http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                        + monitor[0].port() + "/events?token=" + table.watchToken()))
+                        .header("Accept", "text/event-stream").build(),
+                        java.net.http.HttpResponse.BodyHandlers.discarding());
+            } catch (Exception e) {
+                // the stream ends when the monitor stops
+            }
+        });
+        try {
+            return table.play(xmpp, null, null, Duration.ofMinutes(2));
+        } finally {
+            if (monitor[0] != null) {
+                monitor[0].stop();
+            }
+            watcher.interrupt();
+        }
     }
 
     private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent) {}

@@ -361,6 +361,9 @@ final class BenchCommand implements Runnable {
                         + " %d playing, %d leaving)   (target < 1000 ms)%n", players, r.xmppGamesPerSecond(),
                         r.xmppGameMillisMedian(), r.xmppStartMillisMedian(), r.xmppPlayMillisMedian(),
                         r.xmppStopMillisMedian());
+                System.out.printf("the same games with the web monitor watching: median %d ms playing (unwatched %d "
+                        + "ms, ratio %.2f)%n", r.watchedPlayMillisMedian(), r.xmppPlayMillisMedian(),
+                        (double) r.watchedPlayMillisMedian() / Math.max(1, r.xmppPlayMillisMedian()));
                 System.out.printf("%d games at once: %d finished, %d stuck, in %d ms   (target: 0 stuck)%n",
                         r.concurrentGames(), r.concurrentFinished(), r.concurrentStuck(), r.concurrentWallMillis());
                 System.out.printf("heap per agent while playing: %d KB (a bare Smack connection: %d KB)   "
