@@ -21,8 +21,12 @@ final class WebCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions config;
 
-    @Option(names = "--gm", required = true, description = "the GameMaster's address (name@domain)")
+    @Option(names = "--gm", description = "the GameMaster's address (name@domain) of a game to watch live")
     String gm;
+
+    @Option(names = "--replay", paramLabel = "GAME_DIR", description = "step through a finished game from its journal "
+            + "(GAME_DIR/game.jsonl) instead")
+    java.nio.file.Path replay;
 
     @Option(names = "--token", description = "the GameMaster's watch token, for the god view")
     String token;
@@ -36,14 +40,20 @@ final class WebCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if ((gm == null) == (replay == null)) {
+            throw new ConfigException("give --gm (a game to watch live) or --replay (a finished game), one of them");
+        }
+        if (port < 0 || port > 65535) {
+            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+        }
+        if (replay != null) {
+            return replay();
+        }
         Jid master;
         try {
             master = Jid.parse(gm);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("invalid value '" + gm + "' for --gm: " + e.getMessage());
-        }
-        if (port < 0 || port > 65535) {
-            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
         }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
             WebMonitor monitor = start(network, master, token, port);
@@ -55,6 +65,32 @@ final class WebCommand implements Callable<Integer> {
                 }
             } finally {
                 monitor.stop();
+            }
+        }
+        return 0;
+    }
+
+    private int replay() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.isDirectory(replay) ? replay.resolve("game.jsonl") : replay;
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new ConfigException("invalid value '" + replay + "' for --replay: no journal " + file);
+        }
+        java.util.List<maw.agents.Catalog.Watched> messages;
+        try {
+            messages = maw.web.Replay.messages(file);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new ConfigException("invalid value '" + replay + "' for --replay: " + e.getMessage());
+        }
+        // The journal holds every role: the one who has it may see the god view; the token keeps the address apart.
+        String godToken = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(12));
+        try (maw.web.MonitorPage page = new maw.web.MonitorPage(godToken, "127.0.0.1", port, true)) {
+            messages.forEach(page::add);
+            System.out.printf("replay of %s (%d messages): http://127.0.0.1:%d/   (god view: "
+                    + "http://127.0.0.1:%d/?token=%s)%n", file, messages.size(), page.port(), page.port(), godToken);
+            if (seconds != null) {
+                Thread.sleep(Math.round(seconds * 1000));
+            } else {
+                Thread.currentThread().join();
             }
         }
         return 0;

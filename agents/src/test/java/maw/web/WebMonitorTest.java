@@ -112,4 +112,34 @@ class WebMonitorTest {
             monitor.stop();
         }
     }
+
+    @Test
+    void aFinishedGameIsReplayedFromItsJournalStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
+                .withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5)).withEndWhenAllVoted(true), dir),
+                "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        GameTable.Result played;
+        try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(dir.resolve("game.jsonl"),
+                table.gameId())) {
+            played = table.play(local, journal, null, Duration.ofMinutes(1));
+        }
+        List<maw.agents.Catalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
+        assertThat(messages.getFirst().body()).isInstanceOf(maw.agents.Catalog.StartGame.class);
+        assertThat(messages.stream().filter(m -> m.body() instanceof maw.agents.Catalog.AssignRole)).hasSize(5);
+        assertThat(messages.getLast().body()).isInstanceOf(maw.agents.Catalog.Scores.class);
+        try (MonitorPage page = new MonitorPage("t0k3n", "127.0.0.1", 0, true)) {
+            messages.forEach(page::add);
+            int port = page.port();
+            String start = get(port, "/state?at=1").body();
+            assertThat(start).contains("\"replay\":true").contains("\"phase\":\"lobby\"").doesNotContain("winner");
+            String end = get(port, "/state?at=" + messages.size()).body();
+            assertThat(end).contains("\"winner\":\"" + played.rounds().getFirst().winner() + "\"");
+            assertThat(get(port, "/state?at=6&token=t0k3n").body()).contains("\"role\"");
+            assertThat(get(port, "/state?at=6").body()).doesNotContain("\"role\"");
+            assertThat(get(port, "/state?at=many").statusCode()).isEqualTo(400);
+        }
+    }
 }

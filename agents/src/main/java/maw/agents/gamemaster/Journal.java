@@ -191,6 +191,11 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
         };
     }
 
+    /** A command as the journal wrote it, read back. */
+    public static Command command(JsonNode n) {
+        return commandFromJson(n);
+    }
+
     static Command commandFromJson(JsonNode n) {
         return switch (n.get("type").asText()) {
             case "Start" -> {

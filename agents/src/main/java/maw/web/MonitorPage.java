@@ -1,0 +1,283 @@
+package maw.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.Javalin;
+import io.javalin.http.sse.SseClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import maw.agents.Catalog;
+import maw.runtime.Json;
+
+/**
+ * The monitor's page on 127.0.0.1: the table as JSON ({@code /state}), the game's messages as server-sent events
+ * ({@code /events}), and the page itself. Anyone sees the public view (what every player was told); the god view
+ * needs the GameMaster's watch token ({@code ?token=}). Live, it takes messages as the game sends them; for a replay,
+ * it holds a finished game's messages and {@code /state?at=N} shows the table after the first N of them.
+ */
+public final class MonitorPage implements AutoCloseable {
+
+    /** At most this many messages are kept for pages that open later. */
+    static final int HISTORY = 20_000;
+
+    private final String token;
+    private final boolean replay;
+    private final Javalin app;
+    private final Deque<Seen> history = new ArrayDeque<>();
+    private final Map<SseClient, Boolean> clients = new ConcurrentHashMap<>();
+    private final Table table = new Table();
+    private long seq;
+
+    private record Seen(long seq, boolean isPublic, String json, List<String> to, JsonNode body) {}
+
+    /** A page on {@code bind}:{@code port} (0: any free port); {@code token} null: the public view only. */
+    public MonitorPage(String token, String bind, int port, boolean replay) {
+        this.token = token;
+        this.replay = replay;
+        this.app = Javalin.create(cfg -> {
+            cfg.startup.showJavalinBanner = false;
+            cfg.routes.get("/", ctx -> ctx.contentType("text/html; charset=utf-8").result(page()));
+            cfg.routes.get("/state", ctx -> {
+                Boolean god = view(ctx.queryParam("token"));
+                if (god == null) {
+                    ctx.status(403).result("the god view needs the GameMaster's watch token");
+                    return;
+                }
+                String at = ctx.queryParam("at");
+                if (at != null) {
+                    int n;
+                    try {
+                        n = Integer.parseInt(at);
+                    } catch (NumberFormatException e) {
+                        ctx.status(400).result("at is a number of messages");
+                        return;
+                    }
+                    ctx.contentType("application/json").result(tableAt(n, god));
+                    return;
+                }
+                ctx.contentType("application/json").result(table.json(god, replay, history.size()));
+            });
+            cfg.routes.sse("/events", client -> {
+                Boolean god = view(client.ctx().queryParam("token"));
+                if (god == null) {
+                    client.sendEvent("refused", "the god view needs the GameMaster's watch token");
+                    client.close();
+                    return;
+                }
+                client.keepAlive();
+                client.onClose(() -> clients.remove(client));
+                synchronized (history) {
+                    for (Seen s : history) {
+                        if (god || s.isPublic()) {
+                            client.sendEvent("watched", s.json(), String.valueOf(s.seq()));
+                        }
+                    }
+                    clients.put(client, god);
+                }
+            });
+        }).start(bind, port);
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    /** True for the god view, false for the public one, null for a wrong token. */
+    private Boolean view(String given) {
+        if (given == null || given.isEmpty()) {
+            return false;
+        }
+        return token != null && java.security.MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                given.getBytes(StandardCharsets.UTF_8)) ? true : null;
+    }
+
+    /** Where the game stands when the monitor starts watching. */
+    void watching(Catalog.Watching w) {
+        table.watching(w.game(), w.rules(), w.round(), w.players());
+    }
+
+    /** A message the game sent (or a room's line), to the page. */
+    public void add(Catalog.Watched w) {
+        JsonNode body = Json.MAPPER.valueToTree(w.body());
+        boolean isPublic = table.update(w.to(), body);
+        ObjectNode event = Json.MAPPER.createObjectNode();
+        event.put("round", w.round());
+        ArrayNode to = event.putArray("to");
+        w.to().forEach(to::add);
+        event.put("public", isPublic);
+        event.set("body", body);
+        String json = event.toString();
+        synchronized (history) {
+            Seen s = new Seen(++seq, isPublic, json, w.to(), body);
+            history.addLast(s);
+            while (history.size() > HISTORY) {
+                history.removeFirst();
+            }
+            for (Map.Entry<SseClient, Boolean> c : clients.entrySet()) {
+                if ((c.getValue() || isPublic) && !c.getKey().terminated()) {
+                    c.getKey().sendEvent("watched", json, String.valueOf(s.seq()));
+                }
+            }
+        }
+    }
+
+    /** The table after the first {@code n} messages (a replay's step). */
+    private String tableAt(int n, boolean god) {
+        Table t = new Table();
+        List<Seen> all;
+        synchronized (history) {
+            all = new ArrayList<>(history);
+        }
+        for (int i = 0; i < Math.min(Math.max(0, n), all.size()); i++) {
+            t.update(all.get(i).to(), all.get(i).body());
+        }
+        return t.json(god, replay, all.size());
+    }
+
+    private static String page() throws IOException {
+        try (InputStream in = MonitorPage.class.getResourceAsStream("/maw/web/index.html")) {
+            if (in == null) {
+                throw new IOException("the page is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public void close() {
+        clients.keySet().forEach(SseClient::close);
+        app.stop();
+    }
+
+    /** The table as the page shows it: seats, life, phase, votes, roles (god view), results. */
+    static final class Table {
+        private String game;
+        private String rules;
+        private int round;
+        private final List<String> players = new ArrayList<>();
+        private final Map<String, Boolean> alive = new java.util.LinkedHashMap<>();
+        private final Map<String, String> roles = new java.util.TreeMap<>();
+        private final Map<String, String> votes = new java.util.LinkedHashMap<>();
+        private String phase = "lobby";
+        private int day;
+        private long deadline;
+        private String winner;
+        private JsonNode scores;
+
+        synchronized void watching(String g, String r, int rd, List<String> seated) {
+            game = g;
+            rules = r;
+            round = rd;
+            players.clear();
+            players.addAll(seated);
+            players.forEach(p -> alive.putIfAbsent(p, true));
+        }
+
+        /** Takes a message; returns whether everyone was told it (the public view shows it). */
+        synchronized boolean update(List<String> to, JsonNode b) {
+            boolean everyone = players.isEmpty() || to.containsAll(players);
+            switch (b.path("type").asText()) {
+                case "joined" -> {
+                    String n = b.path("player_name").asText();
+                    if (!players.contains(n)) {
+                        players.add(n);
+                        alive.put(n, true);
+                    }
+                    everyone = true;
+                }
+                case "start_game" -> {
+                    players.clear();
+                    alive.clear();
+                    roles.clear();
+                    winner = null;
+                    b.path("players").forEach(p -> {
+                        players.add(p.asText());
+                        alive.put(p.asText(), true);
+                    });
+                    game = b.path("game").asText(game);
+                    round = b.path("round").asInt();
+                    rules = b.path("rules").asText(rules);
+                    everyone = true;
+                }
+                case "assign_role" -> {
+                    if (to.size() == 1) {
+                        roles.put(to.getFirst(), b.path("role").asText());
+                    }
+                }
+                case "phase_change" -> {
+                    phase = b.path("new_phase").asText();
+                    day = b.path("day").asInt();
+                    deadline = b.path("deadline").asLong();
+                    votes.clear();
+                    JsonNode living = b.path("living");
+                    if (living.isArray() && !living.isEmpty()) {
+                        players.forEach(p -> alive.put(p, false));
+                        living.forEach(p -> alive.put(p.asText(), true));
+                    }
+                }
+                case "vote_cast" -> votes.put(b.path("voter").asText(), b.path("target").asText());
+                case "votes" -> {
+                    if (!b.path("attack").asBoolean()) {
+                        votes.clear();
+                        b.path("ballots").properties().forEach(e -> votes.put(e.getKey(), e.getValue().asText()));
+                    }
+                }
+                case "vote_result" -> {
+                    if (b.hasNonNull("target")) {
+                        alive.put(b.path("target").asText(), false);
+                    }
+                }
+                case "new_messages" -> everyone = b.path("room_name").asText().equals("Village");
+                case "end_game" -> {
+                    phase = "over";
+                    winner = b.path("winning_team").asText();
+                    b.path("roles").properties().forEach(e -> roles.put(e.getKey(), e.getValue().asText()));
+                }
+                case "scores" -> scores = b.path("totals");
+                default -> { }
+            }
+            return everyone;
+        }
+
+        synchronized String json(boolean god, boolean replay, int messages) {
+            ObjectNode t = Json.MAPPER.createObjectNode();
+            t.put("game", game);
+            t.put("rules", rules);
+            t.put("round", round);
+            t.put("view", god ? "god" : "public");
+            t.put("replay", replay);
+            t.put("messages", messages);
+            t.put("phase", phase);
+            t.put("day", day);
+            t.put("deadline", replay ? 0 : deadline);
+            ArrayNode seats = t.putArray("seats");
+            for (String p : players) {
+                ObjectNode s = seats.addObject();
+                s.put("name", p);
+                s.put("alive", alive.getOrDefault(p, true));
+                String role = god || "over".equals(phase) ? roles.get(p) : null;
+                if (role != null) {
+                    s.put("role", role);
+                }
+                if (votes.containsKey(p)) {
+                    s.put("votesFor", votes.get(p));
+                }
+            }
+            if (winner != null) {
+                t.put("winner", winner);
+            }
+            if (scores != null) {
+                t.set("scores", scores);
+            }
+            return t.toString();
+        }
+    }
+}

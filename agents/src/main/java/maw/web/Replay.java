@@ -1,0 +1,112 @@
+package maw.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import maw.agents.Catalog;
+import maw.agents.gamemaster.Herald;
+import maw.game.GameEvent;
+import maw.game.GameView;
+import maw.game.Outcome;
+import maw.game.Rules;
+import maw.runtime.Json;
+
+/**
+ * A finished game's messages again, from its journal: each round's seed, options and commands replayed through its
+ * rules, and its herald's announcements, as a watcher of the god view would have received them (to whom each went).
+ */
+public final class Replay {
+
+    private Replay() {}
+
+    /** The messages of the game journaled in {@code file}. */
+    public static List<Catalog.Watched> messages(Path file) throws IOException {
+        String rules = "maw";
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                rules = Json.parse(line).path("rules").asText("maw");
+                break;
+            }
+        }
+        return "aiwolf".equals(rules)
+                ? new Run<>(new maw.aiwolf.game.AiwolfRules(), new maw.agents.gamemaster.AiwolfHerald()).read(file)
+                : new Run<>(new maw.game.MawRules(), new maw.agents.gamemaster.MawHerald()).read(file);
+    }
+
+    private static final class Run<S extends GameView, O, E extends GameEvent> {
+        private final Rules<S, O, E> rules;
+        private final Herald<S, E> herald;
+
+        Run(Rules<S, O, E> rules, Herald<S, E> herald) {
+            this.rules = rules;
+            this.herald = herald;
+        }
+
+        List<Catalog.Watched> read(Path file) throws IOException {
+            List<Catalog.Watched> out = new ArrayList<>();
+            S state = null;
+            String game = null;
+            int round = 0;
+            int rounds = 1;
+            String village = null;
+            String hideout = null;
+            int lineNo = 0;
+            for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                lineNo++;
+                if (text.isBlank()) {
+                    continue;
+                }
+                JsonNode n = Json.parse(text);
+                switch (n.path("kind").asText()) {
+                    case "round" -> {
+                        game = n.path("game").asText();
+                        round = n.path("round").asInt();
+                        rounds = n.path("rounds").asInt(1);
+                        village = n.path("config").path("village").asText();
+                        hideout = n.path("config").path("hideout").asText();
+                        state = rules.newGame(Json.MAPPER.treeToValue(n.get("options"), rules.optionsType()),
+                                n.path("seed").asLong());
+                    }
+                    case "command" -> {
+                        if (state == null) {
+                            throw new IOException(file + " line " + lineNo + ": a command before any round");
+                        }
+                        maw.game.Command c = maw.agents.gamemaster.Journal.command(n.get("command"));
+                        Outcome<S, E> o = rules.apply(state, c);
+                        if (!(o instanceof Outcome.Accepted<S, E> a)) {
+                            throw new IOException(file + " line " + lineNo + ": the command is refused on replay");
+                        }
+                        state = a.state();
+                        if (c instanceof maw.game.Command.Start) {
+                            List<String> players = state.players();
+                            out.add(new Catalog.Watched(game, round, players, new Catalog.StartGame(game, round,
+                                    rounds, players.size(), players, village, hideout, rules.name())));
+                        }
+                        Herald.Context context = new Herald.Context(game, round, 0);
+                        for (E e : a.events()) {
+                            for (Herald.Notice notice : herald.announce(e, state, context)) {
+                                out.add(new Catalog.Watched(game, round, notice.to().stream().sorted().toList(),
+                                        notice.body()));
+                            }
+                        }
+                    }
+                    case "scores" -> {
+                        Map<String, Integer> totals = new TreeMap<>();
+                        n.path("totals").properties().forEach(e -> totals.put(e.getKey(), e.getValue().asInt()));
+                        List<String> players = state == null ? List.of() : state.players();
+                        out.add(new Catalog.Watched(game, round, players, new Catalog.Scores(game, round, rounds,
+                                totals, n.path("last").asBoolean())));
+                    }
+                    default -> { }
+                }
+            }
+            return out;
+        }
+    }
+}
