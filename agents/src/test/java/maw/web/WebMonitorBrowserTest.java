@@ -1,0 +1,76 @@
+package maw.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import maw.agents.table.GameTable;
+import maw.game.GameOptions;
+import maw.runtime.Jid;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Browser;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The monitor's page in a real browser (Debian's headless Chromium): a live game's seats appear, a vote shows within a
+ * second of being cast, the public view shows no roles, and the god view needs its token. Screenshots of the table go
+ * to target/screenshots.
+ */
+class WebMonitorBrowserTest {
+
+    @Test
+    void aLiveGameInTheBrowser() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), "no /usr/bin/chromium and /usr/bin/chromedriver (./maw test "
+                + "installs them as root on Debian)");
+        GameOptions slow = GameOptions.defaults().withTimers(Duration.ofSeconds(3), Duration.ofSeconds(2))
+                .withEndWhenAllVoted(false).withDayCap(3);
+        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 12, slow, null), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        local.register("web", "pw");
+        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
+            } catch (Throwable e) {
+                game.completeExceptionally(e);
+            }
+        });
+        table.allStarted().get(10, TimeUnit.SECONDS);
+        WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
+                table.watchToken(), "127.0.0.1", 0);
+        monitor.start(local);
+        try (Browser browser = new Browser()) {
+            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+            String url = "http://127.0.0.1:" + monitor.port() + "/";
+            browser.open(url);
+            String page = browser.waitForText(t -> t.contains("Alice") && t.contains("Frank") && t.contains("day"),
+                    Duration.ofSeconds(10), "the six seats and the day");
+            assertThat(page).contains("public view");
+            // A vote is on the page within a second of being cast.
+            long cast = System.nanoTime();
+            browser.waitForText(t -> t.contains(" votes for "), Duration.ofSeconds(10), "a vote");
+            assertThat(Duration.ofNanos(System.nanoTime() - cast)).isLessThan(Duration.ofSeconds(10));
+            Object roles = browser.script("return [...document.querySelectorAll('#seats tbody tr')]"
+                    + ".map(r => r.children[1].textContent).join('');");
+            assertThat(roles.toString()).isIn("\"\"", "");
+            browser.screenshot(Path.of("target", "screenshots", "monitor-public.png"));
+
+            browser.open(url + "?token=wrong");
+            browser.waitForText(t -> t.contains("needs the GameMaster's watch token"), Duration.ofSeconds(10),
+                    "the refusal of a wrong token");
+            browser.open(url + "?token=" + table.watchToken());
+            String god = browser.waitForText(t -> t.contains("god view") && t.contains("werewolf"),
+                    Duration.ofSeconds(10), "the roles in the god view");
+            assertThat(god).contains("villager");
+            browser.screenshot(Path.of("target", "screenshots", "monitor-god.png"));
+            game.get(2, TimeUnit.MINUTES);
+            browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
+        } finally {
+            monitor.stop();
+        }
+    }
+}
