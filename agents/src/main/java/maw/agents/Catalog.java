@@ -335,8 +335,15 @@ public final class Catalog {
         }
     }
 
-    /** One utterance of a talk turn: its number in the day, the turn, who said it (name and agent number), the text. */
-    public record Utterance(int idx, int turn, String agent, int number, String text) {}
+    /**
+     * One utterance of a talk turn: its number in the day, the turn, who said it (name and agent number), the text,
+     * and its reading in English (none for Skip and Over).
+     */
+    public record Utterance(int idx, int turn, String agent, int number, String text, String gloss) {
+        public Utterance(int idx, int turn, String agent, int number, String text) {
+            this(idx, turn, agent, number, text, null);
+        }
+    }
 
     /**
      * GameMaster to the turn's audience, inform: a talk turn's utterances, together, in random order; {@code whisper}:

@@ -53,9 +53,14 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
                 }
                 yield out;
             }
-            case AiwolfEvent.Turn t -> List.of(new Notice(to, new Catalog.Talks(g, round, t.day(), t.turn(),
-                    t.whisper(), t.utterances().stream().map(u -> new Catalog.Utterance(u.idx(), u.turn(), u.agent(),
-                            after.players().indexOf(u.agent()) + 1, u.text())).toList())));
+            case AiwolfEvent.Turn t -> {
+                maw.aiwolf.game.AiwolfNarration narration = new maw.aiwolf.game.AiwolfNarration(after.players());
+                yield List.of(new Notice(to, new Catalog.Talks(g, round, t.day(), t.turn(), t.whisper(),
+                        t.utterances().stream().map(u -> new Catalog.Utterance(u.idx(), u.turn(), u.agent(),
+                                after.players().indexOf(u.agent()) + 1, u.text(), u.text().equals("Skip")
+                                        || u.text().equals("Over") ? null : narration.gloss(u.agent(), u.text())))
+                                .toList())));
+            }
             case AiwolfEvent.Invalid i -> List.of(new Notice(to, new Catalog.InvalidTalk(g, round,
                     after.game().day(), i.text(), i.reason())));
             case AiwolfEvent.Votes v -> to.isEmpty() ? List.of() : List.of(new Notice(to, new Catalog.Votes(g, round,
