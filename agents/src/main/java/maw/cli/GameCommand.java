@@ -230,7 +230,7 @@ final class GameCommand implements Callable<Integer> {
                     table.allStarted().join();
                     try {
                         monitor[0] = WebCommand.start(network, table.gameMaster(), person ? null
-                                : table.watchToken(), web);
+                                : table.watchToken(), web).agents(table::agents);
                     } catch (RuntimeException e) {
                         System.err.println("maw game: " + e.getMessage());
                     }

@@ -281,6 +281,35 @@ public class Agent {
         }
         c.send(message);
         sent.incrementAndGet();
+        trace(false, message);
+    }
+
+    /** One message in or out, as an agent's trace keeps it. */
+    public record Traced(long millis, boolean in, String performative, String other, String type, String body) {}
+
+    /** How many messages the trace keeps (the latest). */
+    public static final int TRACE = 200;
+
+    private final java.util.ArrayDeque<Traced> trace = new java.util.ArrayDeque<>();
+
+    private void trace(boolean in, Message m) {
+        String body = m.body() == null ? "" : m.body().length() > 2000 ? m.body().substring(0, 2000) + "..." : m.body();
+        Jid other = in ? m.sender() : m.to();
+        Traced t = new Traced(System.currentTimeMillis(), in, m.performative().map(Performative::toString)
+                .orElse(""), other == null ? "" : other.toString(), m.bodyType(), body);
+        synchronized (trace) {
+            trace.addLast(t);
+            while (trace.size() > TRACE) {
+                trace.removeFirst();
+            }
+        }
+    }
+
+    /** The latest messages in and out (at most {@link #TRACE}), oldest first. */
+    public final List<Traced> trace() {
+        synchronized (trace) {
+            return List.copyOf(trace);
+        }
     }
 
     /** Whether {@code m} asks for an answer (a request, a query, a call for proposals, a subscription). */
@@ -374,6 +403,7 @@ public class Agent {
         }
         String problem = problemWith(m);
         if (problem == null) {
+            trace(true, m);
             mailbox.deliver(m);
             return;
         }

@@ -35,6 +35,7 @@ public final class MonitorPage implements AutoCloseable {
     private final Map<SseClient, Boolean> clients = new ConcurrentHashMap<>();
     private final Table table = new Table();
     private long seq;
+    private volatile java.util.function.Supplier<List<maw.runtime.Agent>> agents = List::of;
 
     private record Seen(long seq, boolean isPublic, String json, List<String> to, JsonNode body) {}
 
@@ -65,6 +66,31 @@ public final class MonitorPage implements AutoCloseable {
                 }
                 ctx.contentType("application/json").result(table.json(god, replay, history.size()));
             });
+            cfg.routes.get("/agents", ctx -> {
+                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
+                    return;
+                }
+                ArrayNode list = Json.MAPPER.createArrayNode();
+                for (maw.runtime.Agent a : agents.get()) {
+                    list.add(Inside.summary(a));
+                }
+                ctx.contentType("application/json").result(list.toString());
+            });
+            cfg.routes.get("/agents/{name}", ctx -> {
+                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
+                    return;
+                }
+                String name = ctx.pathParam("name");
+                for (maw.runtime.Agent a : agents.get()) {
+                    if (a.jid().local().equals(name)) {
+                        ctx.contentType("application/json").result(Inside.detail(a).toString());
+                        return;
+                    }
+                }
+                ctx.status(404).result("no agent " + name + " in this process");
+            });
             cfg.routes.sse("/events", client -> {
                 Boolean god = view(client.ctx().queryParam("token"));
                 if (god == null) {
@@ -88,6 +114,11 @@ public final class MonitorPage implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** The agents this process runs, whose inside the god view shows. */
+    public void agents(java.util.function.Supplier<List<maw.runtime.Agent>> in) {
+        this.agents = in;
     }
 
     /** True for the god view, false for the public one, null for a wrong token. */

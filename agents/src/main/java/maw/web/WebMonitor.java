@@ -25,6 +25,7 @@ public final class WebMonitor extends GameAgent {
     private volatile Jid village;
     private volatile Jid hideout;
     private long lastAsk;
+    private volatile java.util.function.Supplier<java.util.List<maw.runtime.Agent>> agents = java.util.List::of;
 
     /**
      * @param token the GameMaster's watch token (null: the public view only)
@@ -44,6 +45,12 @@ public final class WebMonitor extends GameAgent {
         return p == null ? -1 : p.port();
     }
 
+    /** The agents of the game that run in this process: the god view shows their inside. */
+    public WebMonitor agents(java.util.function.Supplier<java.util.List<maw.runtime.Agent>> in) {
+        this.agents = in;
+        return this;
+    }
+
     /** Whether the GameMaster agreed to be watched. */
     public boolean watching() {
         return watching;
@@ -57,6 +64,7 @@ public final class WebMonitor extends GameAgent {
     @Override
     protected void setup() {
         page = new MonitorPage(token, bind, requestedPort, false);
+        page.agents(() -> agents.get());
         addBehaviour(CyclicBehaviour.of("Watch", self -> {
             if (!watching && refusal == null && System.nanoTime() - lastAsk > 1_000_000_000L) {
                 lastAsk = System.nanoTime();

@@ -52,7 +52,7 @@ class WebMonitorBrowserTest {
         });
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
-                table.watchToken(), "127.0.0.1", 0);
+                table.watchToken(), "127.0.0.1", 0).agents(table::agents);
         monitor.start(local);
         try (Browser browser = new Browser()) {
             maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
@@ -87,6 +87,16 @@ class WebMonitorBrowserTest {
                     Duration.ofSeconds(10), "the roles in the god view");
             assertThat(god).contains("villager");
             browser.screenshot(Path.of("target", "screenshots", "monitor-god.png"));
+            // Inside an agent: the GameMaster's state machine with its current state highlighted.
+            browser.waitForText(t -> t.contains("Agents of this process"), Duration.ofSeconds(10), "the agents");
+            browser.script("[...document.querySelectorAll('#agentList a')].find(a => a.textContent === 'gamemaster')"
+                    + ".click(); return true;");
+            browser.waitForText(t -> t.contains("state machine GameMasterBehaviour, now in"), Duration.ofSeconds(10),
+                    "the GameMaster's state machine");
+            assertThat(browser.script("return document.querySelectorAll('#fsm rect.current').length;").asInt())
+                    .isEqualTo(1);
+            browser.script("document.getElementById('inside').scrollIntoView(); return true;");
+            browser.screenshot(Path.of("target", "screenshots", "monitor-agent.png"));
             game.get(2, TimeUnit.MINUTES);
             browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
         } finally {

@@ -82,7 +82,7 @@ class WebMonitorTest {
         });
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
-                table.watchToken(), "127.0.0.1", 0);
+                table.watchToken(), "127.0.0.1", 0).agents(table::agents);
         monitor.start(local);
         try {
             maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
@@ -100,6 +100,17 @@ class WebMonitorTest {
             List<String> godView = events(port, "/events?token=" + table.watchToken(), "vote_cast");
             assertThat(godView).contains("assign_role");
             assertThat(get(port, "/state?token=" + table.watchToken()).body()).contains("\"role\"");
+            // The inside of the agents (god view only): the GameMaster's state machine, its latest messages.
+            assertThat(get(port, "/agents").statusCode()).isEqualTo(403);
+            String agents = get(port, "/agents?token=" + table.watchToken()).body();
+            assertThat(agents).contains("\"name\":\"gamemaster\"").contains("\"kind\":\"PlayerAgent\"");
+            com.fasterxml.jackson.databind.JsonNode gm = maw.runtime.Json.parse(get(port, "/agents/gamemaster?token="
+                    + table.watchToken()).body());
+            assertThat(gm.path("fsm").path("states").toString()).contains("PhaseState").contains("SetupState");
+            assertThat(gm.path("fsm").path("current").asText()).isIn("PhaseState", "EndPhaseState",
+                    "AssignRolesState");
+            assertThat(gm.path("messages").size()).isPositive();
+            assertThat(get(port, "/agents/nobody?token=" + table.watchToken()).statusCode()).isEqualTo(404);
             game.get(2, TimeUnit.MINUTES);
             maw.testing.Await.until("the page's table shows the winner", () -> {
                 try {
