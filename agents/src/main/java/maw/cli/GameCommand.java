@@ -231,6 +231,11 @@ final class GameCommand implements Callable<Integer> {
                     try {
                         monitor[0] = WebCommand.start(network, table.gameMaster(), person ? null
                                 : table.watchToken(), web).agents(table::agents);
+                        if (openSeats > 0) {
+                            // People may take the open seats from the page, as with ./maw join.
+                            monitor[0].seats(new maw.web.WebSeats(network.transport(), network::provision,
+                                    table.gameMaster(), table.gameId() + "-"));
+                        }
                     } catch (RuntimeException e) {
                         System.err.println("maw game: " + e.getMessage());
                     }

@@ -36,6 +36,7 @@ public final class MonitorPage implements AutoCloseable {
     private final Table table = new Table();
     private long seq;
     private volatile java.util.function.Supplier<List<maw.runtime.Agent>> agents = List::of;
+    private volatile WebSeats seats;
 
     private record Seen(long seq, boolean isPublic, String json, List<String> to, JsonNode body) {}
 
@@ -91,6 +92,41 @@ public final class MonitorPage implements AutoCloseable {
                 }
                 ctx.status(404).result("no agent " + name + " in this process");
             });
+            cfg.routes.post("/seat", ctx -> {
+                WebSeats s = seats;
+                String name = ctx.queryParam("name");
+                if (s == null) {
+                    ctx.status(404).result("this page offers no seats (./maw game --web --open-seats N does)");
+                    return;
+                }
+                if (name == null || name.isBlank()) {
+                    ctx.status(400).result("a seat needs a name");
+                    return;
+                }
+                try {
+                    ctx.result(s.take(name.strip()).key);
+                } catch (Exception e) {
+                    ctx.status(409).result(String.valueOf(e.getMessage()));
+                }
+            });
+            cfg.routes.post("/seat/say", ctx -> {
+                WebSeats.Seat seat = seats == null ? null : seats.seat(ctx.queryParam("key"));
+                if (seat == null) {
+                    ctx.status(403).result("no seat with that key");
+                    return;
+                }
+                String told = seat.say(ctx.body());
+                ctx.result(told == null ? "" : told);
+            });
+            cfg.routes.sse("/seat/events", client -> {
+                WebSeats.Seat seat = seats == null ? null : seats.seat(client.ctx().queryParam("key"));
+                if (seat == null) {
+                    client.sendEvent("refused", "no seat with that key");
+                    client.close();
+                    return;
+                }
+                seat.follow(client);
+            });
             cfg.routes.sse("/events", client -> {
                 Boolean god = view(client.ctx().queryParam("token"));
                 if (god == null) {
@@ -114,6 +150,12 @@ public final class MonitorPage implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** Seats the page offers to people ({@code null}: none). */
+    public void seats(WebSeats s) {
+        this.seats = s;
+        table.seatsOffered = s != null;
     }
 
     /** The agents this process runs, whose inside the god view shows. */
@@ -202,6 +244,7 @@ public final class MonitorPage implements AutoCloseable {
         private long deadline;
         private String winner;
         private JsonNode scores;
+        private volatile boolean seatsOffered;
 
         synchronized void watching(String g, String r, int rd, List<String> seated) {
             game = g;
@@ -289,6 +332,7 @@ public final class MonitorPage implements AutoCloseable {
             t.put("phase", phase);
             t.put("day", day);
             t.put("deadline", replay ? 0 : deadline);
+            t.put("seatsOffered", seatsOffered && "lobby".equals(phase));
             ArrayNode seats = t.putArray("seats");
             for (String p : players) {
                 ObjectNode s = seats.addObject();

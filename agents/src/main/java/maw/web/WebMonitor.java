@@ -26,6 +26,7 @@ public final class WebMonitor extends GameAgent {
     private volatile Jid hideout;
     private long lastAsk;
     private volatile java.util.function.Supplier<java.util.List<maw.runtime.Agent>> agents = java.util.List::of;
+    private volatile WebSeats seats;
 
     /**
      * @param token the GameMaster's watch token (null: the public view only)
@@ -51,6 +52,16 @@ public final class WebMonitor extends GameAgent {
         return this;
     }
 
+    /** Seats people may take from the page (the table's open seats). */
+    public WebMonitor seats(WebSeats s) {
+        this.seats = s;
+        MonitorPage p = page;
+        if (p != null) {
+            p.seats(s);
+        }
+        return this;
+    }
+
     /** Whether the GameMaster agreed to be watched. */
     public boolean watching() {
         return watching;
@@ -65,6 +76,7 @@ public final class WebMonitor extends GameAgent {
     protected void setup() {
         page = new MonitorPage(token, bind, requestedPort, false);
         page.agents(() -> agents.get());
+        page.seats(seats);
         addBehaviour(CyclicBehaviour.of("Watch", self -> {
             if (!watching && refusal == null && System.nanoTime() - lastAsk > 1_000_000_000L) {
                 lastAsk = System.nanoTime();
@@ -83,6 +95,10 @@ public final class WebMonitor extends GameAgent {
         MonitorPage p = page;
         if (p != null) {
             p.close();
+        }
+        WebSeats s = seats;
+        if (s != null) {
+            s.close();
         }
     }
 

@@ -1,0 +1,84 @@
+package maw.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import maw.agents.table.GameTable;
+import maw.game.GameOptions;
+import maw.runtime.Jid;
+import maw.runtime.local.LocalTransport;
+import maw.testing.Browser;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** A person takes an open seat from the monitor's page in a real browser, talks and votes there, to the game's end. */
+class WebSeatBrowserTest {
+
+    @Test
+    void aPersonPlaysASeatFromThePageToTheEnd() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), "no /usr/bin/chromium and /usr/bin/chromedriver (./maw test "
+                + "installs them as root on Debian)");
+        GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(6), Duration.ofSeconds(3))
+                .withEndWhenAllVoted(true).withDayCap(3);
+        GameTable table = new GameTable(GameTable.Spec.bots("", 4, 1, 21, options, null)
+                .withOpenSeats(1, Duration.ofSeconds(60), GameTable.ruleBots()), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        local.register("web", "pw");
+        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                game.complete(table.play(local, null, null, Duration.ofMinutes(3)));
+            } catch (Throwable e) {
+                game.completeExceptionally(e);
+            }
+        });
+        table.allStarted().get(10, TimeUnit.SECONDS);
+        WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(), null, "127.0.0.1",
+                0).seats(new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "t-"));
+        monitor.start(local);
+        try (Browser browser = new Browser()) {
+            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+            browser.open("http://127.0.0.1:" + monitor.port() + "/");
+            browser.waitForText(t -> t.contains("A seat is open"), Duration.ofSeconds(10), "the open seat");
+            browser.script("document.getElementById('seatName').value = 'Zed'; "
+                    + "document.getElementById('takeSeat').click(); return true;");
+            browser.waitForText(t -> t.contains("You sit at the table as Zed"), Duration.ofSeconds(10),
+                    "the seat taken");
+            int days = 0;
+            while (!game.isDone()) {
+                String page = browser.text();
+                int seen = page.split("Day \\d+ begins", -1).length - 1;
+                if (seen > days) {
+                    days = seen;
+                    type(browser, "Hello from the browser, day " + days + ".");
+                    String target = page.contains("Living: Alice") || page.contains(" Alice,")
+                            ? "Alice" : "Bob";
+                    type(browser, "/vote " + target);
+                }
+                Thread.sleep(200);
+            }
+            GameTable.Result r = game.get(10, TimeUnit.SECONDS);
+            assertThat(r.totals()).containsKey("Zed");
+            browser.waitForText(t -> t.contains("The game is over."), Duration.ofSeconds(10), "the end of the game");
+            String page = browser.text();
+            assertThat(page).contains("> Hello from the browser, day 1.").contains("> /vote ")
+                    .contains("Zed: Hello from the browser, day 1.");
+            browser.screenshot(java.nio.file.Path.of("target", "screenshots", "monitor-seat.png"));
+        } finally {
+            monitor.stop();
+        }
+    }
+
+    private static void type(Browser browser, String line) throws Exception {
+        browser.script("const i = document.getElementById('line'); i.value = " + quoted(line) + "; "
+                + "document.getElementById('send').click(); return true;");
+        Thread.sleep(300);
+    }
+
+    private static String quoted(String s) {
+        return "'" + s.replace("\\\\", "\\\\\\\\").replace("'", "\\\\'") + "'";
+    }
+}
