@@ -153,7 +153,7 @@ final class GmCommand implements Callable<Integer> {
                     if (web < 0 || web > 65535) {
                         throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
                     }
-                    monitor = WebCommand.start(network, gm, master.watchToken(), web);
+                    monitor = WebCommand.start(network, gm, master.watchToken(), web).agents(() -> agents);
                 }
                 long t0 = System.nanoTime();
                 try {

@@ -75,4 +75,32 @@ final class Inside {
         }
         return n;
     }
+
+    /**
+     * The latest {@code n} messages between the agents of this process and whoever they wrote to, in time order, as a
+     * sequence chart draws them (JADE's Sniffer): from, to, performative, type.
+     */
+    static ArrayNode sequence(java.util.List<Agent> agents, int n) {
+        java.util.List<ObjectNode> all = new java.util.ArrayList<>();
+        for (Agent a : agents) {
+            for (Agent.Traced t : a.trace()) {
+                if (t.in()) {
+                    continue; // each message once: as its sender sent it
+                }
+                ObjectNode m = Json.MAPPER.createObjectNode();
+                m.put("t", t.millis());
+                m.put("from", a.jid().local());
+                String to = t.other();
+                int at = to.indexOf('@');
+                m.put("to", at > 0 ? to.substring(0, at) : to);
+                m.put("performative", t.performative());
+                m.put("type", t.type());
+                all.add(m);
+            }
+        }
+        all.sort(java.util.Comparator.comparingLong(m -> m.path("t").asLong()));
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        all.subList(Math.max(0, all.size() - n), all.size()).forEach(out::add);
+        return out;
+    }
 }

@@ -78,6 +78,13 @@ public final class MonitorPage implements AutoCloseable {
                 }
                 ctx.contentType("application/json").result(list.toString());
             });
+            cfg.routes.get("/sequence", ctx -> {
+                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("the messages between agents need the GameMaster's watch token");
+                    return;
+                }
+                ctx.contentType("application/json").result(Inside.sequence(agents.get(), 80).toString());
+            });
             cfg.routes.get("/agents/{name}", ctx -> {
                 if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
                     ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");

@@ -97,6 +97,15 @@ class WebMonitorBrowserTest {
                     .isEqualTo(1);
             browser.script("document.getElementById('inside').scrollIntoView(); return true;");
             browser.screenshot(Path.of("target", "screenshots", "monitor-agent.png"));
+            // The messages between agents as a sequence chart.
+            browser.script("document.getElementById('sniff').click(); return true;");
+            maw.testing.Await.until("the sequence chart", () -> {
+                try {
+                    return browser.script("return document.querySelectorAll('#sniffer line').length;").asInt() > 10;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
             game.get(2, TimeUnit.MINUTES);
             browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
         } finally {

@@ -111,6 +111,11 @@ class WebMonitorTest {
                     "AssignRolesState");
             assertThat(gm.path("messages").size()).isPositive();
             assertThat(get(port, "/agents/nobody?token=" + table.watchToken()).statusCode()).isEqualTo(404);
+            com.fasterxml.jackson.databind.JsonNode chart = maw.runtime.Json.parse(get(port, "/sequence?token="
+                    + table.watchToken()).body());
+            assertThat(chart.size()).isPositive().isLessThanOrEqualTo(80);
+            assertThat(chart.toString()).contains("\"from\":\"gamemaster\"");
+            assertThat(get(port, "/sequence").statusCode()).isEqualTo(403);
             game.get(2, TimeUnit.MINUTES);
             maw.testing.Await.until("the page's table shows the winner", () -> {
                 try {
