@@ -70,6 +70,20 @@ final class Inside {
             tn.put("type", t.type());
             tn.put("body", t.body());
         }
+        if (a instanceof maw.agents.model.ModelInterfaceAgent model) {
+            ArrayNode calls = n.putArray("calls");
+            for (maw.llm.ModelSeat.Call c : model.lastCalls()) {
+                ObjectNode cn = calls.addObject();
+                cn.put("t", c.at());
+                cn.put("system", cut(c.system(), 8000));
+                cn.put("user", cut(c.user(), 8000));
+                cn.put("answer", c.answer() == null ? null : cut(c.answer(), 4000));
+                cn.put("problem", c.problem());
+                cn.put("promptTokens", c.promptTokens());
+                cn.put("outputTokens", c.outputTokens());
+                cn.put("millis", c.millis());
+            }
+        }
         if (a instanceof maw.agents.table.GameTable.SeatReport r) {
             n.set("report", Json.MAPPER.valueToTree(r.report()));
         }
@@ -102,5 +116,9 @@ final class Inside {
         ArrayNode out = Json.MAPPER.createArrayNode();
         all.subList(Math.max(0, all.size() - n), all.size()).forEach(out::add);
         return out;
+    }
+
+    private static String cut(String s, int n) {
+        return s == null || s.length() <= n ? s : s.substring(0, n) + "...";
     }
 }

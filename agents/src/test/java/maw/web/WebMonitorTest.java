@@ -158,4 +158,68 @@ class WebMonitorTest {
             assertThat(get(port, "/state?at=many").statusCode()).isEqualTo(400);
         }
     }
+
+    @Test
+    void insideAModelSeatAreItsLatestCallsToTheModel() throws Exception {
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(maw.testing.TestXmpp.home()
+                    .resolve("prompts"));
+            List<GameTable.SeatFiller> fillers = new java.util.ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                fillers.add(i < 2 ? maw.agents.model.ModelInterfaceAgent.filler(settings, prompts, Duration.ZERO, null)
+                        : GameTable.ruleBots());
+            }
+            GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), fillers, 1, 4,
+                    GameOptions.defaults().withTimers(Duration.ofSeconds(10), Duration.ofSeconds(10))
+                            .withEndWhenAllVoted(true), null), "localhost");
+            LocalTransport local = new LocalTransport();
+            table.accounts().forEach(local::register);
+            local.register("web", "pw");
+            CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
+                } catch (Throwable e) {
+                    game.completeExceptionally(e);
+                }
+            });
+            table.allStarted().get(10, TimeUnit.SECONDS);
+            WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
+                    table.watchToken(), "127.0.0.1", 0).agents(table::agents);
+            monitor.start(local);
+            try {
+                int port = monitor.port();
+                String token = table.watchToken();
+                maw.testing.Await.until("a model seat has called its model", () -> ollama.calls().size() > 2);
+                com.fasterxml.jackson.databind.JsonNode agents = maw.runtime.Json.parse(get(port, "/agents?token="
+                        + token).body());
+                String model = null;
+                for (com.fasterxml.jackson.databind.JsonNode a : agents) {
+                    if (a.path("kind").asText().equals("ModelInterfaceAgent")) {
+                        model = a.path("name").asText();
+                    }
+                }
+                assertThat(model).isNotNull();
+                String name = model;
+                maw.testing.Await.until("its inside shows a call", () -> {
+                    try {
+                        return maw.runtime.Json.parse(get(port, "/agents/" + name + "?token=" + token).body())
+                                .path("calls").size() > 0;
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+                com.fasterxml.jackson.databind.JsonNode call = maw.runtime.Json.parse(get(port, "/agents/" + name
+                        + "?token=" + token).body()).path("calls").get(0);
+                assertThat(call.path("system").asText()).startsWith("You are");
+                assertThat(call.path("user").asText()).contains("Your turn");
+                assertThat(call.path("answer").asText()).contains("\"action\"");
+                assertThat(call.path("promptTokens").asInt()).isPositive();
+                game.get(2, TimeUnit.MINUTES);
+            } finally {
+                monitor.stop();
+            }
+        }
+    }
 }

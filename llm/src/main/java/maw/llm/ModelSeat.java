@@ -19,6 +19,34 @@ public final class ModelSeat {
     private final SeatStats stats = new SeatStats();
     private volatile TalkWriter talk;
 
+    /**
+     * One call to the model, as an agent's inside shows it: the guiding prompt and the user message as sent, the raw
+     * answer (null when the call failed), what was wrong with it (null when it was used), tokens and latency.
+     */
+    public record Call(long at, String system, String user, String answer, String problem, int promptTokens,
+            int outputTokens, long millis) {}
+
+    /** How many calls {@link #lastCalls} keeps. */
+    public static final int CALLS_KEPT = 5;
+
+    private final java.util.ArrayDeque<Call> calls = new java.util.ArrayDeque<>();
+
+    private void called(Call c) {
+        synchronized (calls) {
+            calls.addLast(c);
+            while (calls.size() > CALLS_KEPT) {
+                calls.removeFirst();
+            }
+        }
+    }
+
+    /** The latest calls to the model, oldest first. */
+    public List<Call> lastCalls() {
+        synchronized (calls) {
+            return List.copyOf(calls);
+        }
+    }
+
     public ModelSeat(Llm llm, PromptTemplates templates) {
         this.llm = Objects.requireNonNull(llm, "llm");
         this.templates = Objects.requireNonNull(templates, "templates");
@@ -85,6 +113,8 @@ public final class ModelSeat {
             try {
                 reply = llm.prompt(system, user, format);
             } catch (LlmException e) {
+                called(new Call(System.currentTimeMillis(), system, user, null,
+                        e.kind().name().toLowerCase(Locale.ROOT) + ": " + e.getMessage(), 0, 0, 0));
                 if (e.kind() == LlmException.Kind.CANCELLED) {
                     stats.cancelled();
                     return new Action.Listen();
@@ -93,6 +123,9 @@ public final class ModelSeat {
                 continue;
             }
             DecisionParser.Result r = parser.parse(reply.text());
+            called(new Call(System.currentTimeMillis(), system, user, reply.text(), r.ok() ? null
+                    : r.problem().name().toLowerCase(Locale.ROOT) + ": " + r.detail(), reply.promptTokens(),
+                    reply.outputTokens(), reply.millis()));
             if (r.wrappedInProse()) {
                 stats.problem("wrapped_in_prose");
             }

@@ -82,6 +82,11 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         };
     }
 
+    /** The latest calls to the model (for the monitor's view of the agent's inside). */
+    public List<ModelSeat.Call> lastCalls() {
+        return seat.lastCalls();
+    }
+
     /** The seat's name at the table. */
     public String seatName() {
         return name;
