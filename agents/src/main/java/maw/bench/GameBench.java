@@ -35,7 +35,8 @@ public final class GameBench {
             int xmppGames, double xmppGamesPerSecond, long xmppGameMillisMedian, long xmppStartMillisMedian,
             long xmppPlayMillisMedian, long xmppStopMillisMedian, long messagesPerGame, int concurrentGames,
             int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
-            long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian) {
+            long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
+            long pageMillisMedian, long pageMillisP99, int pageRequests) {
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -51,6 +52,9 @@ public final class GameBench {
             m.put("xmppStopMillisMedian", xmppStopMillisMedian);
             m.put("xmppToLocalRatio", Figures.round((double) xmppGameMillisMedian / Math.max(1, localGameMillisMedian)));
             m.put("watchedPlayMillisMedian", watchedPlayMillisMedian);
+            m.put("pageDuringConcurrentGamesMillisMedian", pageMillisMedian);
+            m.put("pageDuringConcurrentGamesMillisP99", pageMillisP99);
+            m.put("pageRequests", pageRequests);
             m.put("watchedToUnwatchedPlayRatio", Figures.round((double) watchedPlayMillisMedian
                     / Math.max(1, xmppPlayMillisMedian)));
             m.put("messagesPerGame", messagesPerGame);
@@ -132,7 +136,8 @@ public final class GameBench {
 
         return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
-                c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched));
+                c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
+                c.pageMillisP99, c.pageRequests);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
@@ -182,7 +187,8 @@ public final class GameBench {
         }
     }
 
-    private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent) {}
+    private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent,
+            long pageMillisMedian, long pageMillisP99, int pageRequests) {}
 
     private Concurrent concurrent(int players, int games, long seed) throws Exception {
         List<GameTable> tables = new ArrayList<>();
@@ -212,6 +218,30 @@ public final class GameBench {
                 .get(5, TimeUnit.MINUTES);
         long during = liveHeap();
         int agents = games * (3 + 2 * players);
+        // The web monitor of one of the games, its page asked for the table every 50 ms while the games play.
+        GameTable watched = tables.getLast();
+        String web = "bench-c-web";
+        provision.accept(Map.of(web, "pw-web"));
+        maw.web.WebMonitor monitor = new maw.web.WebMonitor(maw.runtime.Jid.of(web, xmpp.domain()), "pw-web",
+                watched.gameMaster(), watched.watchToken(), "127.0.0.1", 0);
+        monitor.start(xmpp);
+        java.util.List<Long> pageMillis = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        Thread poller = Thread.ofVirtual().start(() -> {
+            while (polling.get()) {
+                long p0 = System.nanoTime();
+                try {
+                    http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                            + monitor.port() + "/state?token=" + watched.watchToken())).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    pageMillis.add((System.nanoTime() - p0) / 1_000_000);
+                    Thread.sleep(50);
+                } catch (Exception e) {
+                    return;
+                }
+            }
+        });
         out.printf("  all %d agents connected (%d ms); live heap %d MB over the %d MB before%n", agents,
                 (System.nanoTime() - t0) / 1_000_000, during >> 20, before >> 20);
         int finished = 0;
@@ -226,8 +256,16 @@ public final class GameBench {
             }
         }
         long wall = (System.nanoTime() - t0) / 1_000_000;
-        out.printf("  %d finished, %d stuck, in %d ms%n", finished, stuck, wall);
-        return new Concurrent(finished, stuck, wall, agents, Math.max(0, during - before) / agents);
+        polling.set(false);
+        poller.join();
+        monitor.stop();
+        List<Long> sorted = pageMillis.stream().sorted().toList();
+        long pageMedian = sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2);
+        long pageP99 = sorted.isEmpty() ? -1 : sorted.get((int) Math.min(sorted.size() - 1, sorted.size() * 0.99));
+        out.printf("  %d finished, %d stuck, in %d ms; the monitor's page answered %d times: median %d ms, 99th "
+                + "percentile %d ms%n", finished, stuck, wall, sorted.size(), pageMedian, pageP99);
+        return new Concurrent(finished, stuck, wall, agents, Math.max(0, during - before) / agents, pageMedian,
+                pageP99, sorted.size());
     }
 
     /** Heap held by {@code n} bare Smack connections logged in with the agents' settings. */

@@ -366,6 +366,8 @@ final class BenchCommand implements Runnable {
                         (double) r.watchedPlayMillisMedian() / Math.max(1, r.xmppPlayMillisMedian()));
                 System.out.printf("%d games at once: %d finished, %d stuck, in %d ms   (target: 0 stuck)%n",
                         r.concurrentGames(), r.concurrentFinished(), r.concurrentStuck(), r.concurrentWallMillis());
+                System.out.printf("meanwhile the web monitor's page of one of them: median %d ms, 99th percentile %d ms "
+                        + "(%d requests)%n", r.pageMillisMedian(), r.pageMillisP99(), r.pageRequests());
                 System.out.printf("heap per agent while playing: %d KB (a bare Smack connection: %d KB)   "
                         + "(target < 1024 KB)%n", r.heapPerAgentBytes() >> 10, r.heapPerRawConnectionBytes() >> 10);
                 if (json) {
