@@ -222,4 +222,59 @@ class WebMonitorTest {
             }
         }
     }
+
+    @Test
+    void aFifteenPlayerAiwolfGameShowsItsTalkWithGlossesAndThePageKeepsUp() throws Exception {
+        List<GameTable.SeatFiller> fillers = new java.util.ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            fillers.add(GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+        }
+        // Fourteen bots and one open seat: the page watches from the lobby on.
+        GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(14), fillers, 1, 6,
+                maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(15,
+                        Duration.ofSeconds(5))), null).withOpenSeats(1, Duration.ofSeconds(3),
+                GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES)), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        local.register("web", "pw");
+        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
+            } catch (Throwable e) {
+                game.completeExceptionally(e);
+            }
+        });
+        table.allStarted().get(10, TimeUnit.SECONDS);
+        WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(), null, "127.0.0.1",
+                0).seats(new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "w-"));
+        monitor.start(local);
+        try {
+            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+            int port = monitor.port();
+            // Nobody takes the open seat from the page: a bot does once the lobby time is over.
+            List<String> seen = events(port, "/events", "talks");
+            assertThat(seen).contains("joined", "start_game", "phase_change", "talks");
+            long worst = 0;
+            while (!game.isDone()) {
+                long t0 = System.nanoTime();
+                assertThat(get(port, "/state").statusCode()).isEqualTo(200);
+                worst = Math.max(worst, (System.nanoTime() - t0) / 1_000_000);
+                Thread.sleep(20);
+            }
+            assertThat(worst).as("the slowest answer of the page while 15 seats play, ms").isLessThan(1000);
+            game.get(10, TimeUnit.SECONDS);
+            HttpResponse<Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/events")).header("Accept", "text/event-stream").timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofLines());
+            String talk;
+            try (Stream<String> lines = r.body()) {
+                talk = lines.filter(l -> l.startsWith("data:") && l.contains("\"talks\"")
+                        && l.contains("\"gloss\"")).findFirst().orElseThrow();
+            }
+            assertThat(talk).contains("\"number\"");
+        } finally {
+            monitor.stop();
+        }
+    }
 }
