@@ -49,16 +49,18 @@ class WebSeatBrowserTest {
                     "the seat taken");
             int days = 0;
             while (!game.isDone()) {
-                String page = browser.text();
-                int seen = page.split("Day \\d+ begins", -1).length - 1;
-                if (seen > days) {
-                    days = seen;
-                    type(browser, "Hello from the browser, day " + days + ".");
-                    String target = page.contains("Living: Alice") || page.contains(" Alice,")
-                            ? "Alice" : "Bob";
-                    type(browser, "/vote " + target);
+                int before = days;
+                // Each new day (or the end): say something, then vote.
+                String page = browser.waitForText(t -> game.isDone() || daysBegun(t) > before, Duration.ofMinutes(2),
+                        "day " + (before + 1) + " or the end");
+                if (game.isDone()) {
+                    break;
                 }
-                Thread.sleep(200);
+                days = daysBegun(page);
+                String hello = "Hello from the browser, day " + days + ".";
+                type(browser, hello, "Zed: " + hello);
+                String target = page.contains("Living: Alice") || page.contains(" Alice,") ? "Alice" : "Bob";
+                type(browser, "/vote " + target, null);
             }
             GameTable.Result r = game.get(10, TimeUnit.SECONDS);
             assertThat(r.totals()).containsKey("Zed");
@@ -72,10 +74,16 @@ class WebSeatBrowserTest {
         }
     }
 
-    private static void type(Browser browser, String line) throws Exception {
+    private static int daysBegun(String pageText) {
+        return pageText.split("Day \\d+ begins", -1).length - 1;
+    }
+
+    /** Types a line in the seat's box and waits for {@code echo} (what the game makes of it) to show, if given. */
+    private static void type(Browser browser, String line, String echo) throws Exception {
         browser.script("const i = document.getElementById('line'); i.value = " + quoted(line) + "; "
                 + "document.getElementById('send').click(); return true;");
-        Thread.sleep(300);
+        browser.waitForText(t -> t.contains("> " + line) && (echo == null || t.contains(echo)),
+                Duration.ofSeconds(10), "the seat's answer to " + line);
     }
 
     private static String quoted(String s) {

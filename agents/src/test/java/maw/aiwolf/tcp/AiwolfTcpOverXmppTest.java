@@ -40,11 +40,19 @@ class AiwolfTcpOverXmppTest {
             PlayerAgent far = new PlayerAgent(player, "pw", gm, ui);
             List<AgentLink> tcp = List.copyOf(links);
             CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+            java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
+            maw.agents.gamemaster.GameMasterAgent.Listener lobby = new maw.agents.gamemaster.GameMasterAgent.Listener() {
+                @Override
+                public void opened(maw.agents.gamemaster.GameMasterAgent.Config config, Jid gameMaster, String rules,
+                        Object options, boolean resumed) {
+                    opened.countDown();
+                }
+            };
             Thread.ofVirtual().start(() -> {
                 try {
                     game.complete(TcpGames.play(server, tcp,
                             List.of(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES)), 1, Duration.ofSeconds(30),
-                            AiwolfTcpTest.options(5), 21, xmpp.transport(), prefix, null, null,
+                            AiwolfTcpTest.options(5), 21, xmpp.transport(), prefix, null, lobby,
                             accounts -> {
                                 try {
                                     xmpp.server().register(accounts);
@@ -56,7 +64,8 @@ class AiwolfTcpOverXmppTest {
                     game.completeExceptionally(e);
                 }
             });
-            Thread.sleep(1000); // the table opens its lobby; the far player joins it
+            // The far player joins once the table's GameMaster has opened its lobby.
+            assertThat(opened.await(30, TimeUnit.SECONDS)).as("the GameMaster opened its lobby").isTrue();
             bot.start(xmpp.transport());
             far.start(xmpp.transport());
             try {

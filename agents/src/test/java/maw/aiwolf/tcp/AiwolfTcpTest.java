@@ -85,8 +85,9 @@ class AiwolfTcpTest {
         }
     }
 
-    /** A mind that takes 250 ms over each talk (within the time limit). */
-    static maw.aiwolf.game.AiwolfPlayer slow(maw.aiwolf.game.AiwolfPlayer mind) {
+    /** A mind that waits over each talk (within the time limit) until {@code until} opens. */
+    static maw.aiwolf.game.AiwolfPlayer slow(maw.aiwolf.game.AiwolfPlayer mind,
+            java.util.concurrent.CountDownLatch until) {
         return new maw.aiwolf.game.AiwolfPlayer() {
             @Override
             public void hear(maw.aiwolf.game.AiwolfEvent event) {
@@ -96,7 +97,7 @@ class AiwolfTcpTest {
             @Override
             public String talk() {
                 try {
-                    Thread.sleep(250);
+                    until.await(700, TimeUnit.MILLISECONDS); // within the server's 1 s limit
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -132,14 +133,15 @@ class AiwolfTcpTest {
 
     @Test
     void anAgentAskingForARoleTheVillageHasGetsItAndOneThatReconnectsGetsItsSeatBack() throws Exception {
+        java.util.concurrent.CountDownLatch backIn = new java.util.concurrent.CountDownLatch(1);
         try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
             List<CompletableFuture<AiwolfClient.Played>> clients = new ArrayList<>();
             for (int i = 1; i <= 4; i++) {
                 String name = "agent" + i;
                 String role = i == 1 ? "SEER" : i == 2 ? "WEREWOLF" : null;
-                // The fourth thinks a while before each talk, so that the game is still on when the fifth is back.
+                // The fourth holds each talk until the fifth is back, so that the game is still on then.
                 AiwolfClient.Minds minds = i != 4 ? AiwolfClient.rules() : (me, agents, seed, limit) -> slow(
-                        maw.aiwolf.game.AiwolfBots.rules(me, agents, seed));
+                        maw.aiwolf.game.AiwolfBots.rules(me, agents, seed), backIn);
                 CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
                 Thread.ofVirtual().start(() -> {
                     try {
@@ -158,7 +160,12 @@ class AiwolfTcpTest {
             Thread.ofVirtual().start(() -> {
                 try {
                     leaving.play(server.port(), (r, a) -> r.equals("TALK") ? "DROP" : a);
-                    back.play(server.port(), null);
+                    back.play(server.port(), (r, a) -> {
+                        if (r.equals("INITIALIZE")) {
+                            backIn.countDown(); // told where the game is: the seat is back
+                        }
+                        return a;
+                    });
                     returned.complete(null);
                 } catch (Throwable e) {
                     returned.completeExceptionally(e);
