@@ -48,6 +48,35 @@ public abstract class GameAgent extends Agent {
         return false;
     }
 
+    /** Whether the Player this interface agent serves has asked its name (see {@link #fromOwnPlayer}). */
+    private volatile boolean ownerAsked;
+
+    /**
+     * For an interface agent behind a Player ({@code owner}; null: it serves whoever asks): whether to handle
+     * {@code m}. Until its Player asks the seat's name, what arrives is news of the account's earlier session (a game
+     * just over) and is dropped; the session that asks is the one trusted from then on, and another session of the
+     * account is refused {@code not_yours}.
+     */
+    protected final boolean fromOwnPlayer(Message m, Catalog.Body body, Jid owner) {
+        if (owner == null) {
+            return true;
+        }
+        if (!ownerAsked) {
+            if (!(body instanceof Catalog.GetInput in && in.purpose() == Catalog.Purpose.NAME
+                    && m.sender().sameBare(owner))) {
+                log.debug("{}: dropped {} from before its player asked its name", jid(), m.bodyType());
+                return false;
+            }
+            knowSession(m.sender());
+            ownerAsked = true;
+        }
+        if (!fromKnownSession(m, owner)) {
+            refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a seat takes messages from its own player only");
+            return false;
+        }
+        return true;
+    }
+
     /** From now on, trusts {@code session} (a full JID) and no other session of its account. */
     protected final void knowSession(Jid session) {
         if (session != null) {

@@ -42,14 +42,7 @@ class WebMonitorBrowserTest {
                 }
             }
         };
-        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                game.complete(table.play(local, votes, null, Duration.ofMinutes(2)));
-            } catch (Throwable e) {
-                game.completeExceptionally(e);
-            }
-        });
+        var game = WebMonitorTest.playing(table, local, votes, Duration.ofMinutes(2));
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
                 table.watchToken(), "127.0.0.1", 0).agents(table::agents);

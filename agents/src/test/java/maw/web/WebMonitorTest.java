@@ -72,14 +72,7 @@ class WebMonitorTest {
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");
-        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
-            } catch (Throwable e) {
-                game.completeExceptionally(e);
-            }
-        });
+        var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(2));
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
                 table.watchToken(), "127.0.0.1", 0).agents(table::agents);
@@ -176,14 +169,7 @@ class WebMonitorTest {
             LocalTransport local = new LocalTransport();
             table.accounts().forEach(local::register);
             local.register("web", "pw");
-            CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-            Thread.ofVirtual().start(() -> {
-                try {
-                    game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
-                } catch (Throwable e) {
-                    game.completeExceptionally(e);
-                }
-            });
+            var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(2));
             table.allStarted().get(10, TimeUnit.SECONDS);
             WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
                     table.watchToken(), "127.0.0.1", 0).agents(table::agents);
@@ -237,14 +223,7 @@ class WebMonitorTest {
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");
-        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                game.complete(table.play(local, null, null, Duration.ofMinutes(2)));
-            } catch (Throwable e) {
-                game.completeExceptionally(e);
-            }
-        });
+        var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(2));
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(), null, "127.0.0.1",
                 0).seats(new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "w-"));
@@ -276,5 +255,19 @@ class WebMonitorTest {
         } finally {
             monitor.stop();
         }
+    }
+
+    /** Plays {@code table} on {@code local} in the background; completes with its result. */
+    static CompletableFuture<GameTable.Result> playing(GameTable table, LocalTransport local,
+            maw.agents.gamemaster.GameMasterAgent.Listener listener, Duration timeout) {
+        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                game.complete(table.play(local, listener, null, timeout));
+            } catch (Throwable e) {
+                game.completeExceptionally(e);
+            }
+        });
+        return game;
     }
 }

@@ -27,14 +27,7 @@ class WebSeatBrowserTest {
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");
-        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                game.complete(table.play(local, null, null, Duration.ofMinutes(3)));
-            } catch (Throwable e) {
-                game.completeExceptionally(e);
-            }
-        });
+        var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(3));
         table.allStarted().get(10, TimeUnit.SECONDS);
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(), null, "127.0.0.1",
                 0).seats(new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "t-"));

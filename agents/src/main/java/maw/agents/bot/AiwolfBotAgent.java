@@ -35,7 +35,6 @@ public final class AiwolfBotAgent extends GameAgent {
     private final Jid owner;
 
     private String me;
-    private boolean named;
     private AiwolfSeatEvents events;
     private AiwolfPlayer mind;
 
@@ -63,23 +62,8 @@ public final class AiwolfBotAgent extends GameAgent {
         if (body == null || isComplaint(m)) {
             return;
         }
-        if (owner != null) {
-            if (!named) {
-                if (!(body instanceof Catalog.GetInput in && in.purpose() == Catalog.Purpose.NAME
-                        && m.sender().sameBare(owner))) {
-                    // News from its account's earlier session (a game just over): this seat's Player asks the name
-                    // first, and only the session that asks is trusted.
-                    log.debug("{}: dropped {} from before its player asked its name", jid(), m.bodyType());
-                    return;
-                }
-                knowSession(m.sender());
-                named = true;
-            }
-            if (!fromKnownSession(m, owner)) {
-                refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes messages from its own player "
-                        + "only");
-                return;
-            }
+        if (!fromOwnPlayer(m, body, owner)) {
+            return;
         }
         switch (body) {
             case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->

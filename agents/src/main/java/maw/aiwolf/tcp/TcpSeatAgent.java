@@ -34,7 +34,6 @@ public final class TcpSeatAgent extends GameAgent implements maw.agents.table.Ga
     private final Jid owner;
     private final SplittableRandom random;
 
-    private boolean named;
     private AiwolfSeatEvents events;
     private SeatInfo info;
     private int dailyFinished = -1;
@@ -78,20 +77,8 @@ public final class TcpSeatAgent extends GameAgent implements maw.agents.table.Ga
         if (body == null || isComplaint(m)) {
             return;
         }
-        if (owner != null) {
-            if (!named) {
-                if (!(body instanceof Catalog.GetInput in && in.purpose() == Catalog.Purpose.NAME
-                        && m.sender().sameBare(owner))) {
-                    return; // news of the account's earlier session: this seat's Player asks the name first
-                }
-                knowSession(m.sender());
-                named = true;
-            }
-            if (!fromKnownSession(m, owner)) {
-                refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a seat takes messages from its own player "
-                        + "only");
-                return;
-            }
+        if (!fromOwnPlayer(m, body, owner)) {
+            return;
         }
         switch (body) {
             case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
