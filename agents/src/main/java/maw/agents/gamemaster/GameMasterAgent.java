@@ -284,9 +284,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         state = r.state();
         List<String> players = state.players();
         for (String p : players) {
-            send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
-                    players.size(), players, config.village().toString(), config.hideout().toString(),
-                    ruleset.rules().name()));
+            send(seats.get(p), Performative.INFORM, startGame(players));
         }
         if (state.isOver()) {
             if (r.scored() && round >= config.rounds()) {
@@ -369,11 +367,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         // The players in the rules' deal order (AIWolf's agent numbers follow it).
         List<String> dealt = a.state().players();
         for (String p : dealt) {
-            send(seats.get(p), Performative.INFORM, new Catalog.StartGame(config.gameId(), round, config.rounds(),
-                    dealt.size(), dealt, config.village().toString(), config.hideout().toString(), rules.name()));
+            send(seats.get(p), Performative.INFORM, startGame(dealt));
         }
-        watched(dealt, new Catalog.StartGame(config.gameId(), round, config.rounds(), dealt.size(), dealt,
-                config.village().toString(), config.hideout().toString(), rules.name()));
+        watched(dealt, startGame(dealt));
         accepted(a);
         s.setNextState(PHASE);
     }
@@ -554,8 +550,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
             List<String> players = state.players();
             send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players,
-                    new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                            config.village().toString(), config.hideout().toString(), ruleset.rules().name())));
+                    startGame(players)));
             Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
             Body phase = null;
             for (String p : players) {
@@ -768,6 +763,12 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     private Jid roomJid(Room room) {
         return room == Room.VILLAGE ? config.village() : config.hideout();
+    }
+
+    /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
+    private Catalog.StartGame startGame(List<String> players) {
+        return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
+                config.village().toString(), config.hideout().toString(), ruleset.rules().name());
     }
 
     private long seedFor(int r) {
