@@ -49,7 +49,8 @@ public final class Catalog {
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
         @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
         @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(Watch.class),
-        @JsonSubTypes.Type(Watching.class), @JsonSubTypes.Type(Watched.class)
+        @JsonSubTypes.Type(Watching.class), @JsonSubTypes.Type(Watched.class), @JsonSubTypes.Type(Inspect.class),
+        @JsonSubTypes.Type(Inside.class), @JsonSubTypes.Type(Inspectors.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
@@ -630,6 +631,43 @@ public final class Catalog {
      */
     @JsonTypeName("watched")
     public record Watched(String game, int round, List<String> to, Body body) implements Body {}
+
+    // --- the inside of an agent -------------------------------------------------------------------------------------
+
+    /** How much of its inside an agent shows: a line for a list, everything, or the messages it sent lately. */
+    public enum InsidePart implements Wire {
+        SUMMARY, DETAIL, SENT;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * A monitor to any agent of a game, request: show me your inside. Only a session its voucher named (the GameMaster
+     * names its god-view watchers) is answered; anyone else is refused {@code not_yours}.
+     */
+    @JsonTypeName("inspect")
+    public record Inspect(InsidePart part) implements Body {}
+
+    /**
+     * An agent to a monitor that asked, inform: its inside as {@code Introspection} writes it (name, kind, status,
+     * mailbox, counts, state machine, behaviours, latest messages, the agents it works with in {@code links}).
+     */
+    @JsonTypeName("inside")
+    public record Inside(String agent, InsidePart part, JsonNode inside) implements Body {}
+
+    /**
+     * GameMaster to a seated player, and a player to its interface agent, inform: the sessions that may see your inside
+     * from now on (the GameMaster's god-view watchers), replacing the earlier list.
+     */
+    @JsonTypeName("inspectors")
+    public record Inspectors(String game, List<String> sessions) implements Body {
+        public Inspectors {
+            required(sessions, "inspectors' sessions");
+        }
+    }
 
     // --- answers --------------------------------------------------------------------------------------------------
 

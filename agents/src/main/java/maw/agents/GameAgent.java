@@ -40,7 +40,11 @@ public abstract class GameAgent extends Agent {
             return false;
         }
         Jid known = sessions.putIfAbsent(account.bare(), sender);
-        if (known == null || known.equals(sender)) {
+        if (known == null) {
+            takePendingInspectors(sender);
+            return true;
+        }
+        if (known.equals(sender)) {
             return true;
         }
         log.warn("{}: a message from {}, another session of {} than the one this agent knows ({}); not trusted",
@@ -81,6 +85,130 @@ public abstract class GameAgent extends Agent {
     protected final void knowSession(Jid session) {
         if (session != null) {
             sessions.put(session.bare(), session);
+            takePendingInspectors(session);
+        }
+    }
+
+    private void takePendingInspectors(Jid session) {
+        Message pending = pendingInspectors;
+        if (pending != null && session.equals(pending.sender())) {
+            pendingInspectors = null;
+            Thread.ofVirtual().name(jid().local() + "/inside").start(() -> guarded(pending,
+                    () -> introspection(pending)));
+        }
+    }
+
+    /** An {@code inspectors} from the voucher's account that came before its session was known. */
+    private volatile Message pendingInspectors;
+
+    // --- the inside, shown to the monitors the game vouches for ----------------------------------------------------
+
+    /** An inside sent to a monitor is trimmed to about this many characters of JSON (one stanza holds it). */
+    static final int INSIDE_CHARS = 96_000;
+
+    /** At most this many sessions may see an agent's inside at once. */
+    static final int MAX_INSPECTORS = 32;
+
+    /** The sessions that may see this agent's inside (full addresses). */
+    private volatile java.util.Set<Jid> inspectors = java.util.Set.of();
+    /** The account whose known session names the inspectors (the GameMaster for a Player, the Player for its seat). */
+    private volatile Jid voucher;
+
+    /** Whether the voucher's first session heard from is trusted (as a room trusts its GameMaster). */
+    private volatile boolean voucherFirstSession;
+
+    /**
+     * From now on, the session of {@code account} this agent already trusts (never another one, never a first one)
+     * may name who sees its inside, with {@code inspectors}.
+     */
+    protected final void inspectorsFrom(Jid account) {
+        this.voucher = account == null ? null : account.bare();
+    }
+
+    /**
+     * Like {@link #inspectorsFrom(Jid)}, for an agent that trusts the first session of {@code account} it hears from
+     * (a room, its GameMaster): {@code inspectors} may be that first message.
+     */
+    protected final void inspectorsFromFirstSession(Jid account) {
+        inspectorsFrom(account);
+        this.voucherFirstSession = true;
+    }
+
+    /** From now on, these sessions (and no others) may see this agent's inside. */
+    protected final void inspectors(java.util.Collection<Jid> sessions) {
+        this.inspectors = sessions.stream().limit(MAX_INSPECTORS).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /** Whether {@code session} may see this agent's inside. */
+    protected boolean mayInspect(Jid session) {
+        return inspectors.contains(session);
+    }
+
+    /** Told by its voucher who may see its inside: a Player passes it on to its seat's agent. */
+    protected void inspectorsNamed(Catalog.Inspectors named) {}
+
+    /**
+     * What this agent adds to its inside ({@link Introspection}): {@code links}, the addresses of the agents it works
+     * with (a monitor follows them), and in the {@code detail} what only it knows (a model seat's calls).
+     */
+    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {}
+
+    /** {@code inspect} and {@code inspectors} are answered here, past the behaviours, whatever the agent is doing. */
+    @Override
+    protected final boolean intercept(Message m) {
+        String type = m.bodyType();
+        if (!"inspect".equals(type) && !"inspectors".equals(type)) {
+            return false;
+        }
+        Thread.ofVirtual().name(jid().local() + "/inside").start(() -> guarded(m, () -> introspection(m)));
+        return true;
+    }
+
+    private void introspection(Message m) {
+        switch (read(m)) {
+            case Catalog.Inspect i -> {
+                if (!mayInspect(m.sender())) {
+                    refuse(m, null, RefusalCode.NOT_YOURS, "an agent's inside is shown to the sessions the game "
+                            + "vouches for: the GameMaster's god-view watchers");
+                    return;
+                }
+                Catalog.InsidePart part = i.part() == null ? Catalog.InsidePart.SUMMARY : i.part();
+                com.fasterxml.jackson.databind.JsonNode inside = switch (part) {
+                    case SUMMARY -> Introspection.summary(this);
+                    case DETAIL -> Introspection.fit(Introspection.detail(this), INSIDE_CHARS);
+                    case SENT -> Introspection.sent(this);
+                };
+                sendUntraced(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
+                        .body(new Catalog.Inside(jid().local(), part, inside)).build());
+            }
+            case Catalog.Inspectors named -> {
+                Jid account = voucher;
+                Jid known = account == null ? null : sessions.get(account);
+                if (known == null && account != null && !voucherFirstSession && m.sender().sameBare(account)) {
+                    // Named before this agent knows its voucher's session (the GameMaster's agree to a join and its
+                    // inspectors cross): kept until that session is known, then taken if it is the one.
+                    pendingInspectors = m;
+                    return;
+                }
+                boolean trusted = known != null ? known.equals(m.sender())
+                        : account != null && voucherFirstSession && fromKnownSession(m, account);
+                if (!trusted) {
+                    refuse(m, named.game(), RefusalCode.NOT_YOURS, "who may see this agent's inside is named by "
+                            + (account == null ? "nobody" : "the session of " + account + " it knows"));
+                    return;
+                }
+                java.util.List<Jid> sessionsNamed = new java.util.ArrayList<>();
+                for (String s : named.sessions()) {
+                    try {
+                        sessionsNamed.add(Jid.parse(s));
+                    } catch (IllegalArgumentException e) {
+                        log.debug("{}: an inspector that is no address: {}", jid(), s);
+                    }
+                }
+                inspectors(sessionsNamed);
+                inspectorsNamed(named);
+            }
+            case null, default -> { }
         }
     }
 

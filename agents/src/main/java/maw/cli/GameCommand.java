@@ -268,6 +268,10 @@ final class GameCommand implements Callable<Integer> {
             printModelSeats(result);
             System.out.printf("%nplayed in %d ms, %d messages, seed %d; journal, room archives and summary: %s%n",
                     result.wallMillis(), result.messages(), seed, dir);
+            if (web != null) {
+                System.out.printf("the web monitor closed with the game; step through it again with ./maw web "
+                        + "--replay %s%n", dir);
+            }
             if (json) {
                 System.out.println(Json.write(summary));
             }

@@ -154,6 +154,7 @@ final class GmCommand implements Callable<Integer> {
                         throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
                     }
                     monitor = WebCommand.start(network, gm, master.watchToken(), web).agents(() -> agents);
+                    WebCommand.offerSeats(network, monitor, gm);
                 }
                 long t0 = System.nanoTime();
                 try {

@@ -15,13 +15,16 @@ import picocli.CommandLine.Option;
         description = {"Starts the web monitor: an agent that watches the game at its GameMaster over XMPP, and a page",
             "on 127.0.0.1:PORT that shows the table as it happens. The public view shows what every player is told;",
             "with --token (the watch token ./maw gm printed) the page's god view (?token=...) shows roles, the pack's",
-            "news and whispers. Runs until interrupted."})
+            "news and whispers, and the inside of every agent of the game (asked over XMPP wherever it runs). On the",
+            "project's own ejabberd, people may take a seat from the page while the lobby is open. Runs until",
+            "interrupted."})
 final class WebCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions config;
 
-    @Option(names = "--gm", description = "the GameMaster's address (name@domain) of a game to watch live")
+    @Option(names = {"--gm", "--game"}, paramLabel = "GM", description = "the GameMaster's address (name@domain) of "
+            + "a game to watch live")
     String gm;
 
     @Option(names = "--replay", paramLabel = "GAME_DIR", description = "step through a finished game from its journal "
@@ -57,6 +60,7 @@ final class WebCommand implements Callable<Integer> {
         }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
             WebMonitor monitor = start(network, master, token, port);
+            offerSeats(network, monitor, master);
             try {
                 if (seconds != null) {
                     Thread.sleep(Math.round(seconds * 1000));
@@ -94,6 +98,17 @@ final class WebCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Lets people take a seat at {@code master}'s table from the page (a Player and a web interface agent each, on
+     * accounts this command creates): only where it can create accounts (the project's own ejabberd).
+     */
+    static void offerSeats(AgentNetwork network, WebMonitor monitor, Jid master) {
+        if (network.canProvision()) {
+            monitor.seats(new maw.web.WebSeats(network.transport(), network::provision, master,
+                    monitor.jid().local() + "-"));
+        }
     }
 
     /** Starts a monitor of {@code master} on {@code network} and prints where to look. */

@@ -284,6 +284,30 @@ public class Agent {
         trace(false, message);
     }
 
+    /**
+     * Sends a message like {@link #send(Message)} but leaves it out of the trace and the count of messages sent: for
+     * talk about the agent itself (its inside, asked by a monitor), which would otherwise crowd out the game's messages
+     * in the very trace it reports.
+     */
+    protected final void sendUntraced(Message message) {
+        Transport.Connection c = connection;
+        if (c == null) {
+            throw new IllegalStateException(jid + " is not started; cannot send " + message);
+        }
+        if (message.thread() == null && opensConversation(message)) {
+            message = message.toBuilder().thread(newId()).build();
+        }
+        c.send(message);
+    }
+
+    /**
+     * A look at a well-formed message before the behaviours: true takes it out of the mailbox and the trace (the agent
+     * answers it itself). Called on the transport's network thread: it must not block (answer from another thread).
+     */
+    protected boolean intercept(Message m) {
+        return false;
+    }
+
     /** One message in or out, as an agent's trace keeps it. */
     public record Traced(long millis, boolean in, String performative, String other, String type, String body) {}
 
@@ -402,6 +426,9 @@ public class Agent {
             return;
         }
         String problem = problemWith(m);
+        if (problem == null && intercept(m)) {
+            return;
+        }
         if (problem == null) {
             trace(true, m);
             mailbox.deliver(m);

@@ -35,7 +35,7 @@ public final class MonitorPage implements AutoCloseable {
     private final Map<SseClient, Boolean> clients = new ConcurrentHashMap<>();
     private final Table table = new Table();
     private long seq;
-    private volatile java.util.function.Supplier<List<maw.runtime.Agent>> agents = List::of;
+    private volatile InsideSource agents = InsideSource.NONE;
     private volatile WebSeats seats;
 
     private record Seen(long seq, boolean isPublic, String json, List<String> to, JsonNode body) {}
@@ -73,9 +73,7 @@ public final class MonitorPage implements AutoCloseable {
                     return;
                 }
                 ArrayNode list = Json.MAPPER.createArrayNode();
-                for (maw.runtime.Agent a : agents.get()) {
-                    list.add(Inside.summary(a));
-                }
+                agents.summaries().forEach(list::add);
                 ctx.contentType("application/json").result(list.toString());
             });
             cfg.routes.get("/sequence", ctx -> {
@@ -83,7 +81,7 @@ public final class MonitorPage implements AutoCloseable {
                     ctx.status(403).result("the messages between agents need the GameMaster's watch token");
                     return;
                 }
-                ctx.contentType("application/json").result(Inside.sequence(agents.get(), 80).toString());
+                ctx.contentType("application/json").result(agents.sequence(80).toString());
             });
             cfg.routes.get("/agents/{name}", ctx -> {
                 if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
@@ -91,13 +89,12 @@ public final class MonitorPage implements AutoCloseable {
                     return;
                 }
                 String name = ctx.pathParam("name");
-                for (maw.runtime.Agent a : agents.get()) {
-                    if (a.jid().local().equals(name)) {
-                        ctx.contentType("application/json").result(Inside.detail(a).toString());
-                        return;
-                    }
+                ObjectNode inside = agents.detail(name);
+                if (inside == null) {
+                    ctx.status(404).result("no agent " + name + " in this game");
+                    return;
                 }
-                ctx.status(404).result("no agent " + name + " in this process");
+                ctx.contentType("application/json").result(inside.toString());
             });
             cfg.routes.post("/seat", ctx -> {
                 WebSeats s = seats;
@@ -165,8 +162,8 @@ public final class MonitorPage implements AutoCloseable {
         table.seatsOffered = s != null;
     }
 
-    /** The agents this process runs, whose inside the god view shows. */
-    public void agents(java.util.function.Supplier<List<maw.runtime.Agent>> in) {
+    /** The agents whose inside the god view shows. */
+    void agents(InsideSource in) {
         this.agents = in;
     }
 

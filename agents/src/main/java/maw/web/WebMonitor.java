@@ -1,10 +1,17 @@
 package maw.web;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
+import maw.agents.Introspection;
+import maw.runtime.Agent;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
+import maw.runtime.Json;
 import maw.runtime.Message;
 import maw.runtime.Performative;
 
@@ -75,7 +82,7 @@ public final class WebMonitor extends GameAgent {
     @Override
     protected void setup() {
         page = new MonitorPage(token, bind, requestedPort, false);
-        page.agents(() -> agents.get());
+        page.agents(new Agents());
         page.seats(seats);
         addBehaviour(CyclicBehaviour.of("Watch", self -> {
             if (!watching && refusal == null && System.nanoTime() - lastAsk > 1_000_000_000L) {
@@ -102,7 +109,178 @@ public final class WebMonitor extends GameAgent {
         }
     }
 
+    // --- the inside of the game's agents: read directly in this process, asked over XMPP elsewhere ----------------
+
+    /** How long the page waits for an agent elsewhere to show its inside. */
+    static final Duration ASK = Duration.ofSeconds(2);
+    /** How long a list of the agents serves the pages that ask for it. */
+    private static final long LIST_FRESH_NANOS = 1_000_000_000L;
+
+    private record Asked(Jid to, java.util.concurrent.CompletableFuture<JsonNode> answer) {}
+
+    private final java.util.Map<String, Asked> asked = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The agents elsewhere the monitor found by following the links of the agents it knows: name to address. */
+    private final java.util.Map<String, Jid> elsewhere = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile List<ObjectNode> lastList = List.of();
+    private volatile long lastListAt;
+
+    /** Asks an agent elsewhere for its inside (a session the GameMaster vouched for is answered). */
+    private java.util.concurrent.CompletableFuture<JsonNode> ask(Jid to, Catalog.InsidePart part) {
+        String thread = newId();
+        java.util.concurrent.CompletableFuture<JsonNode> answer = new java.util.concurrent.CompletableFuture<>();
+        asked.put(thread, new Asked(to, answer));
+        try {
+            sendUntraced(Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).thread(thread)
+                    .replyWith(thread).body(new Catalog.Inspect(part)).build());
+        } catch (RuntimeException e) {
+            answer.completeExceptionally(e);
+        }
+        return answer.orTimeout(ASK.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .whenComplete((r, e) -> asked.remove(thread));
+    }
+
+    private static String why(Throwable e) {
+        Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        return c instanceof java.util.concurrent.TimeoutException ? "no answer within " + ASK.toSeconds() + " s"
+                : String.valueOf(c.getMessage());
+    }
+
+    private final class Agents implements InsideSource {
+
+        @Override
+        public synchronized List<ObjectNode> summaries() {
+            if (System.nanoTime() - lastListAt < LIST_FRESH_NANOS) {
+                return lastList;
+            }
+            java.util.Map<String, ObjectNode> out = new java.util.LinkedHashMap<>();
+            java.util.Set<Jid> known = new java.util.HashSet<>();
+            java.util.List<Jid> next = new java.util.ArrayList<>();
+            known.add(jid().bare());
+            for (Agent a : agents.get()) {
+                ObjectNode n = Introspection.summary(a);
+                out.put(a.jid().local(), n);
+                known.add(a.jid().bare());
+            }
+            for (ObjectNode n : out.values()) {
+                links(n, next);
+            }
+            next.add(gameMaster);
+            // Agents elsewhere: the GameMaster, then the seats and rooms it names, then the seats' interface agents.
+            for (int depth = 0; depth < 4 && !next.isEmpty(); depth++) {
+                java.util.Map<Jid, java.util.concurrent.CompletableFuture<JsonNode>> answers =
+                        new java.util.LinkedHashMap<>();
+                for (Jid j : next) {
+                    if (known.add(j.bare())) {
+                        answers.put(j.bare(), ask(j.bare(), Catalog.InsidePart.SUMMARY));
+                    }
+                }
+                next = new java.util.ArrayList<>();
+                for (var e : answers.entrySet()) {
+                    ObjectNode n;
+                    try {
+                        n = (ObjectNode) e.getValue().join();
+                        n.put("elsewhere", true);
+                        links(n, next);
+                    } catch (RuntimeException failed) {
+                        n = Json.MAPPER.createObjectNode();
+                        n.put("name", e.getKey().local());
+                        n.put("kind", "?");
+                        n.put("status", "not shown: " + why(failed));
+                        n.put("elsewhere", true);
+                    }
+                    String name = n.path("name").asText(e.getKey().local());
+                    elsewhere.put(name, e.getKey());
+                    out.putIfAbsent(name, n);
+                }
+            }
+            lastList = List.copyOf(out.values());
+            lastListAt = System.nanoTime();
+            return lastList;
+        }
+
+        private static void links(ObjectNode n, java.util.List<Jid> into) {
+            n.path("links").forEach(l -> {
+                try {
+                    into.add(Jid.parse(l.asText()));
+                } catch (IllegalArgumentException e) {
+                    // not an address: nothing to follow
+                }
+            });
+        }
+
+        @Override
+        public ObjectNode detail(String name) {
+            for (Agent a : agents.get()) {
+                if (a.jid().local().equals(name)) {
+                    return Introspection.detail(a);
+                }
+            }
+            Jid there = elsewhere.get(name);
+            if (there == null) {
+                summaries();
+                there = elsewhere.get(name);
+            }
+            if (there == null) {
+                return null;
+            }
+            try {
+                ObjectNode n = (ObjectNode) ask(there, Catalog.InsidePart.DETAIL).join();
+                n.put("elsewhere", true);
+                return n;
+            } catch (RuntimeException failed) {
+                ObjectNode n = Json.MAPPER.createObjectNode();
+                n.put("name", name);
+                n.put("kind", "?");
+                n.put("jid", there.toString());
+                n.put("status", "not shown: " + why(failed));
+                n.putArray("behaviours");
+                n.putArray("waiting");
+                n.putArray("messages");
+                return n;
+            }
+        }
+
+        @Override
+        public ArrayNode sequence(int n) {
+            List<ArrayNode> sent = new java.util.ArrayList<>();
+            java.util.Set<String> local = new java.util.HashSet<>();
+            for (Agent a : agents.get()) {
+                sent.add(Introspection.sent(a));
+                local.add(a.jid().local());
+            }
+            if (elsewhere.isEmpty()) {
+                summaries();
+            }
+            List<java.util.concurrent.CompletableFuture<JsonNode>> answers = new java.util.ArrayList<>();
+            elsewhere.forEach((name, there) -> {
+                if (!local.contains(name)) {
+                    answers.add(ask(there, Catalog.InsidePart.SENT));
+                }
+            });
+            for (var a : answers) {
+                try {
+                    if (a.join() instanceof ArrayNode list) {
+                        sent.add(list);
+                    }
+                } catch (RuntimeException failed) {
+                    // an agent that does not answer in time is missing from this chart
+                }
+            }
+            return Introspection.sequence(sent, n);
+        }
+    }
+
     private void handle(Message m) {
+        Asked a = m.thread() == null ? null : asked.get(m.thread());
+        if (a != null && m.sender() != null && m.sender().sameBare(a.to())) {
+            switch (read(m)) {
+                case Catalog.Inside i when i.inside() != null -> a.answer().complete(i.inside());
+                case Catalog.Refusal r -> a.answer().completeExceptionally(new IllegalStateException(r.reason()));
+                case null, default -> a.answer().completeExceptionally(new IllegalStateException(
+                        "answered " + m.performative().map(Object::toString).orElse("?") + " " + m.bodyType()));
+            }
+            return;
+        }
         Jid from = m.sender();
         boolean fromRoom = from != null && (from.sameBare(village) || from.sameBare(hideout));
         if (from == null || !from.sameBare(gameMaster) && !fromRoom) {

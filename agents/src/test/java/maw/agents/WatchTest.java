@@ -82,6 +82,36 @@ class WatchTest {
                 agents.add(p);
                 players.add(p);
             }
+            // The inside of the agents: the god view's watcher, vouched for by the GameMaster (to the seats, and by
+            // each seat to its interface agent), sees it; the public view's watcher and a stranger do not.
+            Jid annPlayer = Jid.of(prefix + "player-ann", xmpp.domain());
+            Jid annUi = Jid.of(prefix + "ui-ann", xmpp.domain());
+            com.fasterxml.jackson.databind.JsonNode gmInside = inside(god, gm, Catalog.InsidePart.SUMMARY);
+            assertThat(gmInside.path("kind").asText()).isEqualTo("GameMasterAgent");
+            assertThat(gmInside.path("links").path("Ann").asText()).startsWith(annPlayer.toString());
+            assertThat(gmInside.path("links").path("village").asText()).isEqualTo(village.toString());
+            com.fasterxml.jackson.databind.JsonNode seat = inside(god, annPlayer, Catalog.InsidePart.DETAIL);
+            assertThat(seat.path("kind").asText()).isEqualTo("PlayerAgent");
+            assertThat(seat.path("links").path("interface").asText()).isEqualTo(annUi.toString());
+            assertThat(seat.path("fsm").path("states").size()).isPositive();
+            assertThat(seat.path("messages").toString()).contains("join_lobby");
+            com.fasterxml.jackson.databind.JsonNode bot = inside(god, annUi, Catalog.InsidePart.SENT);
+            assertThat(bot.toString()).contains("\"from\":\"" + annUi.local() + "\"");
+            Message nosy = pub.ask(annPlayer, new Catalog.Inspect(Catalog.InsidePart.DETAIL));
+            assertThat(nosy.is(Performative.REFUSE)).isTrue();
+            assertThat(nosy.json().get("code").asText()).isEqualTo("not_yours");
+            assertThat(pub.ask(gm, new Catalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
+            // A stranger cannot name itself an inspector: only the session that seated the player may.
+            Message forged = thief.ask(annPlayer, new Catalog.Inspectors("g-watch",
+                    List.of(thief.session().toString())));
+            assertThat(forged.is(Performative.REFUSE)).isTrue();
+            assertThat(forged.json().get("code").asText()).isEqualTo("not_yours");
+            assertThat(thief.ask(annPlayer, new Catalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
+            assertThat(thief.ask(annUi, new Catalog.Inspectors("g-watch", List.of(thief.session().toString())))
+                    .is(Performative.REFUSE)).isTrue();
+            // The inside's talk stays out of the trace it reports.
+            assertThat(inside(god, annPlayer, Catalog.InsidePart.DETAIL).path("messages").toString())
+                    .doesNotContain("\"inspect\"").doesNotContain("\"inside\"");
             assertThat(master.finished().get(2, TimeUnit.MINUTES)).hasSize(1);
             List<String> publicTypes = watchedTypes(pub);
             List<String> godTypes = watchedTypes(god);
@@ -96,6 +126,14 @@ class WatchTest {
                 a.stop();
             }
         }
+    }
+
+    /** The inside {@code of} shows {@code who}, once the vouching has reached it. */
+    private static com.fasterxml.jackson.databind.JsonNode inside(ScriptedSeat who, Jid of, Catalog.InsidePart part) {
+        return maw.testing.Await.value(of + " shows its inside", Duration.ofSeconds(15), Duration.ofMillis(50), () -> {
+            Message m = who.ask(of, new Catalog.Inspect(part));
+            return m.is(Performative.INFORM) && "inside".equals(m.bodyType()) ? m.json().get("inside") : null;
+        });
     }
 
     /** The types of the bodies a watcher was shown, in order. */

@@ -27,7 +27,10 @@ class WebMonitorBrowserTest {
                 + "installs them as root on Debian)");
         GameOptions slow = GameOptions.defaults().withTimers(Duration.ofSeconds(3), Duration.ofSeconds(2))
                 .withEndWhenAllVoted(false).withDayCap(3);
-        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 12, slow, null), "localhost");
+        // Five bots and a seat left open for a few seconds: the page is up before the first day.
+        java.util.List<GameTable.SeatFiller> bots = java.util.Collections.nCopies(5, GameTable.ruleBots());
+        GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), bots, 1, 12, slow, null)
+                .withOpenSeats(1, Duration.ofSeconds(4), GameTable.ruleBots()), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");
@@ -81,7 +84,7 @@ class WebMonitorBrowserTest {
             assertThat(god).contains("villager");
             browser.screenshot(Path.of("target", "screenshots", "monitor-god.png"));
             // Inside an agent: the GameMaster's state machine with its current state highlighted.
-            browser.waitForText(t -> t.contains("Agents of this process"), Duration.ofSeconds(10), "the agents");
+            browser.waitForText(t -> t.contains("Agents of the game"), Duration.ofSeconds(10), "the agents");
             browser.script("[...document.querySelectorAll('#agentList a')].find(a => a.textContent === 'gamemaster')"
                     + ".click(); return true;");
             browser.waitForText(t -> t.contains("state machine GameMasterBehaviour, now in"), Duration.ofSeconds(10),

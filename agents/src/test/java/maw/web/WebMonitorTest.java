@@ -123,6 +123,67 @@ class WebMonitorTest {
     }
 
     @Test
+    void theInsideOfAgentsInAnotherProcessIsAskedOverXmpp() throws Exception {
+        maw.testing.TestXmpp xmpp = maw.testing.TestXmpp.get();
+        String prefix = "inside" + maw.testing.TestXmpp.password("inside").substring(0, 4) + "-";
+        GameOptions slow = GameOptions.defaults().withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5))
+                .withEndWhenAllVoted(false).withDayCap(3);
+        GameTable table = new GameTable(GameTable.Spec.bots(prefix, 6, 1, 8, slow, null), xmpp.domain());
+        java.util.Map<String, String> accounts = new java.util.LinkedHashMap<>(table.accounts());
+        accounts.put(prefix + "web", "pw-web");
+        xmpp.server().register(accounts);
+        var game = WebMonitorTest.playing(table, xmpp.transport(), null, Duration.ofMinutes(2));
+        table.allStarted().get(30, TimeUnit.SECONDS);
+        // The monitor runs none of the game's agents, as ./maw web --gm in another process: it asks them.
+        WebMonitor monitor = new WebMonitor(Jid.of(prefix + "web", xmpp.domain()), "pw-web", table.gameMaster(),
+                table.watchToken(), "127.0.0.1", 0);
+        monitor.start(xmpp.transport());
+        try {
+            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+            int port = monitor.port();
+            String token = table.watchToken();
+            // The GameMaster, the seats and rooms it names, the seats' bots: every one shows its inside.
+            com.fasterxml.jackson.databind.JsonNode agents = maw.testing.Await.value("every agent of the game is "
+                    + "listed", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
+                        com.fasterxml.jackson.databind.JsonNode list = maw.runtime.Json.parse(get(port,
+                                "/agents?token=" + token).body());
+                        java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
+                        list.forEach(a -> kinds.merge(a.path("kind").asText(), 1, Integer::sum));
+                        if (!kinds.equals(java.util.Map.of("GameMasterAgent", 1, "ChatRoomAgent", 2,
+                                "PlayerAgent", 6, "RuleBotAgent", 6))) {
+                            throw new IllegalStateException("listed " + kinds + ": " + list);
+                        }
+                        return list;
+                    });
+            String player = null;
+            for (com.fasterxml.jackson.databind.JsonNode a : agents) {
+                assertThat(a.path("elsewhere").asBoolean()).as(a.toString()).isTrue();
+                assertThat(a.path("status").asText()).isEqualTo("ACTIVE");
+                if (a.path("kind").asText().equals("PlayerAgent")) {
+                    player = a.path("name").asText();
+                }
+            }
+            com.fasterxml.jackson.databind.JsonNode inside = maw.runtime.Json.parse(get(port, "/agents/" + player
+                    + "?token=" + token).body());
+            assertThat(inside.path("fsm").path("current").asText()).as(inside.toString()).isNotEmpty();
+            assertThat(inside.path("fsm").path("graphviz").asText()).startsWith("digraph");
+            assertThat(inside.path("messages").size()).isPositive();
+            com.fasterxml.jackson.databind.JsonNode gm = maw.runtime.Json.parse(get(port, "/agents/"
+                    + table.gameMaster().local() + "?token=" + token).body());
+            assertThat(gm.path("fsm").path("states").toString()).contains("PhaseState");
+            // The sequence chart gathers what the agents elsewhere sent.
+            String chart = get(port, "/sequence?token=" + token).body();
+            assertThat(chart).contains("\"from\":\"" + player + "\"").contains("\"from\":\""
+                    + table.gameMaster().local() + "\"");
+            assertThat(get(port, "/agents?token=guess").statusCode()).isEqualTo(403);
+            assertThat(get(port, "/agents/nobody?token=" + token).statusCode()).isEqualTo(404);
+            game.get(2, TimeUnit.MINUTES);
+        } finally {
+            monitor.stop();
+        }
+    }
+
+    @Test
     void aFinishedGameIsReplayedFromItsJournalStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
@@ -258,7 +319,7 @@ class WebMonitorTest {
     }
 
     /** Plays {@code table} on {@code local} in the background; completes with its result. */
-    static CompletableFuture<GameTable.Result> playing(GameTable table, LocalTransport local,
+    static CompletableFuture<GameTable.Result> playing(GameTable table, maw.runtime.Transport local,
             maw.agents.gamemaster.GameMasterAgent.Listener listener, Duration timeout) {
         CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {

@@ -45,6 +45,7 @@ public final class AiwolfBotAgent extends GameAgent {
         this.seed = seed;
         this.style = style;
         this.owner = owner == null ? null : owner.bare();
+        inspectorsFrom(this.owner);
     }
 
     @Override

@@ -55,6 +55,7 @@ public final class RuleBotAgent extends GameAgent {
         this.name = name;
         this.seed = seed;
         this.owner = owner == null ? null : owner.bare();
+        inspectorsFrom(this.owner);
     }
 
     @Override

@@ -76,6 +76,7 @@ public final class ChatRoomAgent extends GameAgent {
         super(jid, password);
         this.room = room;
         this.gameMaster = gameMaster.bare();
+        inspectorsFromFirstSession(this.gameMaster);
         this.archiveDir = archiveDir;
         this.listener = listener == null ? (r, g, n, p, l) -> { } : listener;
         limitInbound(ROOM_LIMIT);
@@ -147,6 +148,9 @@ public final class ChatRoomAgent extends GameAgent {
         writers = addresses(o.writers());
         readers = addresses(o.readers());
         watchers = o.watchers() == null ? List.of() : o.watchers().keySet().stream().map(Jid::parse).toList();
+        // The god-view watchers the GameMaster names may see the room's inside.
+        inspectors(o.watchers() == null ? List.of() : o.watchers().entrySet().stream()
+                .filter(e -> e.getValue() == Catalog.WatchView.GOD).map(e -> Jid.parse(e.getKey())).toList());
         lines.clear();
         lastRead.clear();
         nextIndex = o.after() == null ? 1 : o.after() + 1;

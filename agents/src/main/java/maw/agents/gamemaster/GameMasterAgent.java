@@ -267,7 +267,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             seats.put(name, jid.bare());
             names.put(jid.bare(), name);
         });
-        lobby = List.copyOf(seats.keySet());
+        seatsChanged();
         synchronized (totals) {
             totals.putAll(r.totals());
         }
@@ -490,6 +490,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         if (name.equals(mine)) {
             joinedFrom.put(name, m.sender());
+            vouch(m.sender());
             reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             return;
         }
@@ -520,8 +521,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         seats.put(name, from);
         names.put(from, name);
         joinedFrom.put(name, m.sender());
-        lobby = List.copyOf(seats.keySet());
+        seatsChanged();
         reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
+        vouch(m.sender());
         listener.joined(name, from, seats.size(), config.players());
         watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
     }
@@ -544,6 +546,12 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         watchers.put(m.sender(), w.view());
+        if (w.view() == Catalog.WatchView.GOD) {
+            // A god-view watcher may see the inside of every agent of the game: the seats hear it from here.
+            joinedFrom.values().forEach(this::vouch);
+            vouch(config.village());
+            vouch(config.hideout());
+        }
         reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round, ruleset.rules().name(), w.view(),
                 state == null ? lobby : state.players(), config.players()));
         if (state != null && seated && !state.isOver()) {
@@ -567,6 +575,48 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players, phase));
             }
         }
+    }
+
+    /** The seats' names and addresses, and the rooms', for the GameMaster's inside (read off its thread). */
+    private volatile Map<String, String> links = Map.of();
+
+    private void seatsChanged() {
+        lobby = List.copyOf(seats.keySet());
+        Map<String, String> l = new TreeMap<>();
+        seats.forEach((name, jid) -> l.put(name, jid.toString()));
+        l.put("village", config.village().toString());
+        l.put("hideout", config.hideout().toString());
+        links = java.util.Collections.unmodifiableMap(l);
+    }
+
+    /** Tells a seat's Player (or a room) who may see the inside of its agents: the god-view watchers. */
+    private void vouch(Jid player) {
+        List<String> gods = godWatchers();
+        if (!gods.isEmpty()) {
+            send(player, Performative.INFORM, new Catalog.Inspectors(config.gameId(), gods));
+        }
+    }
+
+    private List<String> godWatchers() {
+        return watchers.entrySet().stream().filter(e -> e.getValue() == Catalog.WatchView.GOD)
+                .map(e -> e.getKey().toString()).sorted().toList();
+    }
+
+    @Override
+    protected boolean mayInspect(Jid session) {
+        return watchers.get(session) == Catalog.WatchView.GOD;
+    }
+
+    @Override
+    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {
+        Map<String, String> l = links;
+        if (l.isEmpty()) {
+            l = Map.of("village", config.village().toString(), "hideout", config.hideout().toString());
+        }
+        inside.set("links", maw.runtime.Json.MAPPER.valueToTree(l));
+        inside.put("game", config.gameId());
+        inside.put("round", round);
+        inside.put("watchers", watchers.size());
     }
 
     /** Tells the watchers a message the GameMaster sent to {@code to}: all of them, or only what everyone is told. */
@@ -599,7 +649,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     private void unseat(String name, String why) {
         Jid j = seats.remove(name);
-        lobby = List.copyOf(seats.keySet());
+        seatsChanged();
         joinedFrom.remove(name);
         if (j != null) {
             names.remove(j);

@@ -44,6 +44,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         this.name = Objects.requireNonNull(name, "name");
         this.baseName = name;
         this.player = player.bare();
+        inspectorsFrom(this.player);
         this.person = Objects.requireNonNull(person, "person");
     }
 

@@ -60,6 +60,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         this.seat = Objects.requireNonNull(seat, "seat");
         this.think = Objects.requireNonNull(think, "think");
         this.player = player == null ? null : player.bare();
+        inspectorsFrom(this.player);
         this.contextDir = contextDir;
         this.random = new SplittableRandom(seed);
     }
@@ -80,6 +81,33 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 return "llm";
             }
         };
+    }
+
+    /** Its inside shows the latest calls to the model: the guiding prompt as sent, the raw answer, tokens, time. */
+    @Override
+    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {
+        if (player != null) {
+            inside.putObject("links").put("player", player.toString());
+        }
+        if (!detail) {
+            return;
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode calls = inside.putArray("calls");
+        for (ModelSeat.Call c : lastCalls()) {
+            com.fasterxml.jackson.databind.node.ObjectNode cn = calls.addObject();
+            cn.put("t", c.at());
+            cn.put("system", cut(c.system(), 8000));
+            cn.put("user", cut(c.user(), 8000));
+            cn.put("answer", c.answer() == null ? null : cut(c.answer(), 4000));
+            cn.put("problem", c.problem());
+            cn.put("promptTokens", c.promptTokens());
+            cn.put("outputTokens", c.outputTokens());
+            cn.put("millis", c.millis());
+        }
+    }
+
+    private static String cut(String s, int n) {
+        return s == null || s.length() <= n ? s : s.substring(0, n) + "...";
     }
 
     /** The latest calls to the model (for the monitor's view of the agent's inside). */

@@ -116,6 +116,20 @@ public final class PlayerAgent extends GameAgent {
         super(jid, password);
         this.gameMaster = gameMaster.bare();
         this.ui = ui.bare();
+        inspectorsFrom(this.gameMaster);
+    }
+
+    /** The GameMaster named who may see the inside: the seat's interface agent hears it too. */
+    @Override
+    protected void inspectorsNamed(Catalog.Inspectors named) {
+        send(ui, Performative.INFORM, named);
+    }
+
+    @Override
+    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {
+        inside.putObject("links").put("interface", ui.toString()).put("gameMaster", gameMaster.toString());
+        inside.put("seat", name);
+        inside.put("game", game);
     }
 
     /** Also hands every line the seat learns to {@code tap} (to print a seat's view of the game). */

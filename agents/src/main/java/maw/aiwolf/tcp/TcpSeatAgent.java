@@ -49,6 +49,7 @@ public final class TcpSeatAgent extends GameAgent implements maw.agents.table.Ga
         this.gameSeed = gameSeed;
         this.timeLimit = timeLimit;
         this.owner = owner == null ? null : owner.bare();
+        inspectorsFrom(this.owner);
         this.random = new SplittableRandom(gameSeed ^ link.name().hashCode());
     }
 
