@@ -83,9 +83,6 @@ public final class Introspection {
         if (a instanceof GameAgent g) {
             g.describe(n, true);
         }
-        if (a instanceof maw.agents.table.GameTable.SeatReport r) {
-            n.set("report", Json.MAPPER.valueToTree(r.report()));
-        }
         return n;
     }
 

@@ -92,6 +92,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         if (!detail) {
             return;
         }
+        inside.set("report", maw.runtime.Json.MAPPER.valueToTree(report()));
         com.fasterxml.jackson.databind.node.ArrayNode calls = inside.putArray("calls");
         for (ModelSeat.Call c : lastCalls()) {
             com.fasterxml.jackson.databind.node.ObjectNode cn = calls.addObject();
