@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1
-#
 # MAW's images, built by `docker compose up` (see docker-compose.yml):
 #   app       the maw command line (GameMaster, rooms, players, model and human seats)
 #   ejabberd  the XMPP server, configured from xmpp-config/ exactly as ./maw runs it on a machine, but listening on
@@ -33,6 +31,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ejabberd curl openssl ca-certificates procps \
  && rm -rf /var/lib/apt/lists/*
 COPY xmpp-config/ /opt/maw/xmpp-config/
+COPY docker/until-game-over /usr/local/bin/maw-until-game-over
 ENV MAW_XMPP_HOME=/var/lib/maw-xmpp \
     MAW_XMPP_LISTEN=0.0.0.0 \
     MAW_XMPP_PORT=5222 \

@@ -92,7 +92,19 @@ final class Seats {
                     PromptTemplates templates = templates(seat);
                     String key = llm.provider() + " " + llm.baseUrl() + " " + llm.model() + " " + llm.apiKey();
                     if (checked.putIfAbsent(key, true) == null) {
-                        ModelServer.Status status = ModelServer.check(llm);
+                        ModelServer.Status status;
+                        try {
+                            status = ModelServer.check(llm);
+                        } catch (ModelServer.ModelMissing missing) {
+                            if (!LlmConfig.pullMissing(seat)) {
+                                throw missing;
+                            }
+                            out.accept("pulling " + llm.model() + " onto " + llm.baseUrl() + " (llm.pull=missing)");
+                            LlmCommand.ProgressLine line = new LlmCommand.ProgressLine(System.out, false);
+                            ModelServer.pull(llm, line::show);
+                            line.done();
+                            status = ModelServer.check(llm);
+                        }
                         out.accept("model server: " + llm.describe() + " answers (" + status.version() + ")");
                     }
                     Duration think = LlmConfig.thinkTime(seat);

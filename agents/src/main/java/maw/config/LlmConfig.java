@@ -32,6 +32,11 @@ public final class LlmConfig {
         return c.seconds(Setting.LLM_THINK_SECONDS, 0, 600);
     }
 
+    /** Whether a game pulls a model the Ollama server lacks before it starts ({@code llm.pull=missing}). */
+    public static boolean pullMissing(MawConfig c) {
+        return c.choice(Setting.LLM_PULL, Setting.PullKind.class) == Setting.PullKind.MISSING;
+    }
+
     /** The guiding-prompt templates' directory. */
     public static Path prompts(MawConfig c) {
         return c.path(Setting.LLM_PROMPTS);

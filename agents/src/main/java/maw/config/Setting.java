@@ -100,6 +100,10 @@ public enum Setting {
     LLM_THINK_SECONDS("llm.think-seconds", "3",
             "a model seat waits a random 0..n seconds before each turn, so that seats do not all speak at once",
             (c, s) -> c.seconds(s, 0, 600)),
+    LLM_PULL("llm.pull", "never",
+            "missing: before a game, pull the model onto the Ollama server when it lacks it (with progress); never: "
+                    + "stop and say how to pull it",
+            (c, s) -> c.choice(s, PullKind.class)),
     LLM_PROMPTS("llm.prompts", "prompts", "the directory of guiding-prompt templates (edit them without rebuilding)",
             (c, s) -> {});
 
@@ -114,6 +118,9 @@ public enum Setting {
 
     /** Values of {@code llm.provider}. */
     public enum ProviderKind { OLLAMA, OPENAI }
+
+    /** Values of {@code llm.pull}. */
+    public enum PullKind { MISSING, NEVER }
 
     /** Values of {@code llm.json}. */
     public enum JsonKind { AUTO, SCHEMA, OBJECT, NONE }

@@ -98,6 +98,16 @@ class ModelCommandsTest {
     }
 
     @Test
+    void withLlmPullMissingTheGamePullsAMissingModelFirstAndPlays() {
+        assertThat(game("--seats", "llm:4,rule:1", "--model", "phi3", "--set", "llm.pull=missing")).isZero();
+        assertThat(console.out()).contains("pulling phi3 onto " + ollama.baseUrl() + " (llm.pull=missing)")
+                .contains("success").contains("Final leaderboard");
+        assertThat(ollama.calls()).as(console.out()).isNotEmpty().allMatch(c -> c.model().startsWith("phi3"));
+        assertThat(game("--bots", "llm", "--model", "qwen9", "--set", "llm.pull=sometimes")).isEqualTo(2);
+        assertThat(console.err()).contains("llm.pull").contains("missing, never");
+    }
+
+    @Test
     void missingPromptsAndContradictoryOptionsAreNamed() {
         assertThat(game("--bots", "llm", "--set", "llm.prompts=" + out.resolve("nowhere"))).isEqualTo(2);
         assertThat(console.err()).contains("the prompt directory").contains("nowhere").contains("llm.prompts");

@@ -29,8 +29,15 @@ public final class ModelServer {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The model cannot be used; the message names the URL and the model, and what to do. */
-    public static final class Unavailable extends Exception {
+    public static class Unavailable extends Exception {
         public Unavailable(String message) {
+            super(message);
+        }
+    }
+
+    /** The Ollama server answers but lacks the model ({@link #pull} fetches it). */
+    public static final class ModelMissing extends Unavailable {
+        public ModelMissing(String message) {
             super(message);
         }
     }
@@ -66,7 +73,7 @@ public final class ModelServer {
                     + "running server.");
         }
         if (names.stream().noneMatch(n -> sameModel(n, s.model()))) {
-            throw new Unavailable("the model " + s.model() + " is not on the Ollama server at " + s.baseUrl()
+            throw new ModelMissing("the model " + s.model() + " is not on the Ollama server at " + s.baseUrl()
                     + (names.isEmpty() ? " (it has no models)" : " (it has: " + String.join(", ", names) + ")")
                     + ". Pull it with: ./maw llm pull --model " + s.model() + "   (or: ollama pull " + s.model() + ")");
         }

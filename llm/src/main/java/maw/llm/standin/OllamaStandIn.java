@@ -82,6 +82,7 @@ public final class OllamaStandIn implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
+    private final java.util.concurrent.ExecutorService handlers;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final Set<String> models = new CopyOnWriteArraySet<>();
     private final AtomicLong counter = new AtomicLong();
@@ -95,10 +96,24 @@ public final class OllamaStandIn implements AutoCloseable {
     }
 
     public OllamaStandIn(int port) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        this(InetAddress.getLoopbackAddress(), port, Set.of("llama3.1:latest"));
+    }
+
+    /**
+     * A server on {@code bind}:{@code port} with these models. Its handlers are platform threads: the JDK's HTTP
+     * server synchronizes on its connections, which on JDK 21 pins a virtual thread's carrier, and a few concurrent
+     * calls then hung every other.
+     */
+    public OllamaStandIn(InetAddress bind, int port, Set<String> initialModels) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(bind, port), 256);
+        handlers = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "ollama-standin");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(handlers);
         server.createContext("/", this::route);
-        models.add("llama3.1:latest");
+        models.addAll(initialModels);
         server.start();
     }
 
@@ -142,6 +157,62 @@ public final class OllamaStandIn implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        handlers.shutdownNow();
+    }
+
+    /**
+     * The stand-in as Ollama's command line: {@code serve} listens on {@code OLLAMA_HOST} (default 0.0.0.0:11434)
+     * with no models until one is pulled (MAW_STANDIN_MODELS: a comma-separated list to start with); {@code list} and
+     * {@code pull MODEL} ask the server at {@code OLLAMA_HOST} (default 127.0.0.1:11434). It stands in for the
+     * ollama/ollama image where no container registry or model weights are reachable (the compose test).
+     */
+    public static void main(String[] args) throws Exception {
+        String command = args.length == 0 ? "serve" : args[0];
+        String host = System.getenv().getOrDefault("OLLAMA_HOST", "");
+        switch (command) {
+            case "serve" -> {
+                String hostPort = host.isEmpty() ? "0.0.0.0:11434" : host.replaceFirst("^https?://", "");
+                int colon = hostPort.lastIndexOf(':');
+                String bind = colon < 0 ? hostPort : hostPort.substring(0, colon);
+                int port = colon < 0 ? 11434 : Integer.parseInt(hostPort.substring(colon + 1));
+                Set<String> start = new java.util.LinkedHashSet<>();
+                for (String m : System.getenv().getOrDefault("MAW_STANDIN_MODELS", "").split(",")) {
+                    if (!m.isBlank()) {
+                        start.add(m.contains(":") ? m.strip() : m.strip() + ":latest");
+                    }
+                }
+                OllamaStandIn server = new OllamaStandIn(InetAddress.getByName(bind), port, start);
+                System.out.printf("Listening on %s:%d (an Ollama stand-in: answers as MAW's game brain, no model "
+                        + "weights)%n", bind, server.server.getAddress().getPort());
+                Thread.currentThread().join();
+            }
+            case "list", "pull" -> {
+                String base = host.isEmpty() ? "http://127.0.0.1:11434" : host.startsWith("http") ? host
+                        : "http://" + host;
+                java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+                java.net.http.HttpRequest request = command.equals("list")
+                        ? java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/tags")).build()
+                        : java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/pull"))
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(obj().put("model",
+                                        args.length > 1 ? args[1] : "").put("stream", false).toString())).build();
+                java.net.http.HttpResponse<String> r = client.send(request,
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    System.err.println("Error: " + r.body());
+                    System.exit(1);
+                }
+                if (command.equals("list")) {
+                    System.out.println("NAME");
+                    JSON.readTree(r.body()).path("models").forEach(m -> System.out.println(m.path("name").asText()));
+                } else {
+                    System.out.println(r.body().contains("success") ? "success" : r.body());
+                }
+            }
+            default -> {
+                System.err.println("usage: ollama serve | list | pull MODEL");
+                System.exit(2);
+            }
+        }
     }
 
     // --- routing ------------------------------------------------------------------------------------------------
