@@ -37,8 +37,9 @@ public final class WebSeats {
             self[0] = this;
         }
 
+        /** A line for the person: kept, and sent to every page that follows the seat (in the order shown). */
         @Override
-        public void show(String kind, String text) {
+        public synchronized void show(String kind, String text) {
             String json = Json.MAPPER.createObjectNode().put("kind", kind).put("text", text).toString();
             lines.add(json);
             clients.keySet().forEach(c -> {
@@ -48,6 +49,7 @@ public final class WebSeats {
             });
         }
 
+        /** A page that follows the seat: every line so far, then each new one; none is lost in between. */
         void follow(SseClient client) {
             client.keepAlive();
             client.onClose(() -> clients.remove(client));
