@@ -66,6 +66,21 @@ public final class AiwolfGame {
     private final List<AiwolfEvent.Utterance> talks = new ArrayList<>();
     private final List<AiwolfEvent.Utterance> whispers = new ArrayList<>();
 
+    // The NLP contest's game (settings.nlp()): one speaker at a time, in an order shuffled for the day.
+    /** Which whispers these are: day 0's morning and evening, or a night's. */
+    private enum Whispers { MORNING, EVENING, NIGHT }
+
+    /** A night of the NLP game: the seer's divination first, then (after the whispers) the guard and the attack. */
+    private enum NightPart { DIVINE, ACTS }
+
+    private final List<String> order = new ArrayList<>();
+    private int pos;
+    private boolean spoke;
+    private String speaker;
+    private final Map<String, Integer> lengthLeft = new HashMap<>();
+    private Whispers whisperKind = Whispers.NIGHT;
+    private NightPart nightPart = NightPart.ACTS;
+
     /** Deals {@code players} (as many as the composition has) their roles, and begins day 0. */
     public AiwolfGame(AiwolfSettings settings, List<String> players, long seed) {
         this(settings, players, seed, Map.of());
@@ -103,7 +118,9 @@ public final class AiwolfGame {
             events.add(new AiwolfEvent.Dealt(p, roles.get(p), roles.get(p) == AiwolfRole.WEREWOLF ? pack : List.of()));
         }
         day = 0;
-        if (settings.talkOnFirstDay()) {
+        if (settings.natural()) {
+            beginNaturalDay();
+        } else if (settings.talkOnFirstDay()) {
             beginTalk();
         } else {
             beginNight();
@@ -142,6 +159,13 @@ public final class AiwolfGame {
         executedToday = o.executedToday;
         talks.addAll(o.talks);
         whispers.addAll(o.whispers);
+        order.addAll(o.order);
+        pos = o.pos;
+        spoke = o.spoke;
+        speaker = o.speaker;
+        lengthLeft.putAll(o.lengthLeft);
+        whisperKind = o.whisperKind;
+        nightPart = o.nightPart;
     }
 
     /** A number in [0, bound) from the game's SplitMix64 sequence. */
@@ -182,7 +206,7 @@ public final class AiwolfGame {
     public List<String> targets(String player, Kind kind) {
         return switch (kind) {
             case TALK, WHISPER -> List.of();
-            default -> players.stream().filter(t -> target(player, t, kind == Kind.ATTACK) == null).toList();
+            default -> players.stream().filter(t -> target(player, t, kind) == null).toList();
         };
     }
 
@@ -245,6 +269,27 @@ public final class AiwolfGame {
         return remaining.getOrDefault(player, 0);
     }
 
+    /** In the NLP game, a speaker's day budget of length left (null: none is kept). */
+    public Integer lengthLeft(String player) {
+        return lengthLeft.get(player);
+    }
+
+    /** In the NLP game, the Skips a speaker has left today. */
+    public int skipsLeft(String player) {
+        return skips.getOrDefault(player, 0);
+    }
+
+    /** Who is asked to speak now, in the NLP game's talk and whispers (null: nobody, or not that game). */
+    public String speaker() {
+        return speaker;
+    }
+
+    /** Whether the game is in its daytime: talk and the vote, and in the NLP game day 0's morning whispers. */
+    public boolean daytime() {
+        return stage == Stage.TALK || stage == Stage.VOTE
+                || stage == Stage.WHISPER && settings.natural() && whisperKind == Whispers.MORNING;
+    }
+
     /** Every talk of the game so far. */
     public List<AiwolfEvent.Utterance> talks() {
         return List.copyOf(talks);
@@ -272,6 +317,41 @@ public final class AiwolfGame {
             return Set.of();
         }
         Set<Kind> k = EnumSet.noneOf(Kind.class);
+        if (settings.natural()) {
+            switch (stage) {
+                case TALK -> {
+                    if (p.equals(speaker)) {
+                        k.add(Kind.TALK);
+                    }
+                }
+                case WHISPER -> {
+                    if (p.equals(speaker)) {
+                        k.add(Kind.WHISPER);
+                    }
+                }
+                case VOTE -> {
+                    if (!ballots.containsKey(p)) {
+                        k.add(Kind.VOTE);
+                    }
+                }
+                case NIGHT -> {
+                    if (nightPart == NightPart.DIVINE) {
+                        if (roles.get(p) == AiwolfRole.SEER && !divined) {
+                            k.add(Kind.DIVINE);
+                        }
+                    } else {
+                        if (revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
+                            k.add(Kind.GUARD);
+                        }
+                        if (isWolf(p) && !attackBallots.containsKey(p)) {
+                            k.add(Kind.ATTACK);
+                        }
+                    }
+                }
+                default -> { }
+            }
+            return k;
+        }
         switch (stage) {
             case TALK -> {
                 if (talksLeft(p) > 0 && !said.containsKey(p)) {
@@ -328,6 +408,10 @@ public final class AiwolfGame {
         if (why != null) {
             return why;
         }
+        if (settings.natural()) {
+            speak(player, text == null ? "Skip" : text.strip(), false, kind == Kind.WHISPER);
+            return null;
+        }
         String utterance = text == null ? "Skip" : text.strip();
         if (settings.validateUtterance()) {
             Parsed p = Protocol.parse(utterance, Version.V3_6);
@@ -347,7 +431,7 @@ public final class AiwolfGame {
     public String vote(String player, String target) {
         String why = refusal(player, Kind.VOTE);
         if (why == null) {
-            why = target(player, target, false);
+            why = target(player, target, Kind.VOTE);
         }
         if (why != null) {
             return why;
@@ -361,7 +445,7 @@ public final class AiwolfGame {
     public String divine(String player, String target) {
         String why = refusal(player, Kind.DIVINE);
         if (why == null) {
-            why = target(player, target, false);
+            why = target(player, target, Kind.DIVINE);
         }
         if (why != null) {
             return why;
@@ -376,7 +460,7 @@ public final class AiwolfGame {
     public String guard(String player, String target) {
         String why = refusal(player, Kind.GUARD);
         if (why == null) {
-            why = target(player, target, false);
+            why = target(player, target, Kind.GUARD);
         }
         if (why != null) {
             return why;
@@ -391,7 +475,7 @@ public final class AiwolfGame {
     public String attack(String player, String target) {
         String why = refusal(player, Kind.ATTACK);
         if (why == null) {
-            why = target(player, target, true);
+            why = target(player, target, Kind.ATTACK);
         }
         if (why != null) {
             return why;
@@ -427,14 +511,17 @@ public final class AiwolfGame {
         return null;
     }
 
-    private String target(String player, String target, boolean attack) {
+    private String target(String player, String target, Kind kind) {
         if (target == null || !roles.containsKey(target)) {
             return target + " does not play in this game";
         }
         if (!alive.contains(target)) {
             return target + " is dead";
         }
-        if (target.equals(player)) {
+        boolean attack = kind == Kind.ATTACK;
+        boolean selfAllowed = settings.natural() && (kind == Kind.VOTE && settings.nlp().allowSelfVote()
+                || attack && settings.nlp().allowSelfAttack());
+        if (target.equals(player) && !selfAllowed) {
             return "not oneself";
         }
         if (attack && isWolf(target)) {
@@ -452,6 +539,15 @@ public final class AiwolfGame {
     /** The step's time is up: whoever has not acted gets the default, and the step ends. */
     public void timeout() {
         if (stage == Stage.OVER) {
+            return;
+        }
+        if (settings.natural()) {
+            // The NLP server: a late speaker's turn is a free Skip; a missing vote or act is simply not there.
+            if ((stage == Stage.TALK || stage == Stage.WHISPER) && speaker != null) {
+                speak(speaker, "Skip", true, stage == Stage.WHISPER);
+            } else {
+                endStep();
+            }
             return;
         }
         switch (stage) {
@@ -482,6 +578,20 @@ public final class AiwolfGame {
     }
 
     private void endStep() {
+        if (settings.natural()) {
+            switch (stage) {
+                case VOTE -> endNaturalVote();
+                case NIGHT -> {
+                    if (nightPart == NightPart.DIVINE) {
+                        afterDivination();
+                    } else {
+                        endNaturalNight();
+                    }
+                }
+                default -> { }
+            }
+            return;
+        }
         switch (stage) {
             case TALK, WHISPER -> endTurn();
             case VOTE -> endVote();
@@ -678,6 +788,271 @@ public final class AiwolfGame {
         } else {
             beginTalk();
         }
+    }
+
+    // --- the NLP contest's game -------------------------------------------------------------------------------------
+
+    /** A day of the NLP game: on day 0 the werewolves whisper first (the morning), then everyone talks. */
+    private void beginNaturalDay() {
+        if (day == 0) {
+            beginNaturalWhispers(Whispers.MORNING);
+        } else {
+            beginNaturalTalk();
+        }
+    }
+
+    private void beginNaturalTalk() {
+        stage = Stage.TALK;
+        talkIdx = 0;
+        beginConversation(alive.stream().toList(), settings.nlp().talk());
+    }
+
+    private void beginNaturalWhispers(Whispers kind) {
+        stage = Stage.WHISPER;
+        whisperKind = kind;
+        whisperIdx = 0;
+        beginConversation(alive.stream().filter(this::isWolf).toList(), settings.nlp().whisper());
+    }
+
+    /** The speakers shuffled once, their counts, Skips and length budgets set; then the first is asked. */
+    private void beginConversation(List<String> speakers, NlTalk limits) {
+        order.clear();
+        remaining.clear();
+        skips.clear();
+        lengthLeft.clear();
+        turn = 0;
+        pos = -1;
+        spoke = false;
+        speaker = null;
+        if (speakers.size() < 2) {
+            endConversation();
+            return;
+        }
+        order.addAll(speakers);
+        for (int i = order.size() - 1; i > 0; i--) {
+            Collections.swap(order, i, nextInt(i + 1));
+        }
+        for (String p : order) {
+            remaining.put(p, limits.perAgent());
+            skips.put(p, limits.maxSkip());
+            if (limits.perAgentLength() != null) {
+                lengthLeft.put(p, limits.perAgentLength());
+            }
+        }
+        nextSpeaker(limits);
+    }
+
+    private NlTalk limits() {
+        return stage == Stage.WHISPER ? settings.nlp().whisper() : settings.nlp().talk();
+    }
+
+    /** The next speaker of this turn, or of the next turn; the conversation ends as the NLP server ends it. */
+    private void nextSpeaker(NlTalk limits) {
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = pos + 1; i < order.size(); i++) {
+                String p = order.get(i);
+                if (remaining.getOrDefault(p, 0) > 0 && lengthLeft.getOrDefault(p, 1) > 0 && turn < limits.perDay()) {
+                    pos = i;
+                    speaker = p;
+                    beginStep();
+                    return;
+                }
+            }
+            // The turn is over: it ends the conversation if nobody said more than Over, or the turns are spent.
+            if (pass == 1 || !spoke || turn + 1 >= limits.perDay()) {
+                break;
+            }
+            turn++;
+            spoke = false;
+            pos = -1;
+        }
+        endConversation();
+    }
+
+    /** An utterance of the speaker asked now, as the NLP server takes it (a forced Skip spends no Skip). */
+    private void speak(String player, String text, boolean forced, boolean whisper) {
+        NlTalk limits = limits();
+        remaining.merge(player, -1, Integer::sum);
+        String utterance = text;
+        if (forced) {
+            utterance = "Skip";
+        } else if (utterance.equals("Skip")) {
+            if (skips.getOrDefault(player, 0) <= 0) {
+                utterance = "Over";
+            } else {
+                skips.merge(player, -1, Integer::sum);
+            }
+        }
+        if (!forced && !utterance.equals("Skip") && !utterance.equals("Over")) {
+            skips.put(player, limits.maxSkip());
+            NlTalk.Cut cut = limits.cut(utterance, lengthLeft.get(player), player, players);
+            utterance = cut.text();
+            if (cut.budgetLeft() != null) {
+                lengthLeft.put(player, cut.budgetLeft());
+            }
+        }
+        if (utterance.isEmpty()) {
+            utterance = "Over";
+        }
+        AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, whisper ? whisperIdx++ : talkIdx++, turn, player,
+                utterance);
+        (whisper ? whispers : talks).add(u);
+        if (utterance.equals("Over")) {
+            remaining.put(player, 0);
+        } else {
+            spoke = true;
+        }
+        Set<String> audience = whisper ? Set.copyOf(alive.stream().filter(this::isWolf).toList()) : null;
+        events.add(new AiwolfEvent.Turn(day, turn, whisper, List.of(u), audience));
+        nextSpeaker(limits);
+    }
+
+    private void endConversation() {
+        speaker = null;
+        if (stage == Stage.TALK) {
+            // The night section: day 0's evening whispers, or the execution vote.
+            if (day == 0) {
+                beginNaturalWhispers(Whispers.EVENING);
+            } else {
+                stage = Stage.VOTE;
+                revote = 0;
+                ballots.clear();
+                beginStep();
+            }
+            return;
+        }
+        switch (whisperKind) {
+            case MORNING -> beginNaturalTalk();
+            case EVENING -> beginDivination();
+            case NIGHT -> beginNightActsNatural();
+        }
+    }
+
+    private void endNaturalVote() {
+        events.add(new AiwolfEvent.Votes(day, revote, false, Map.copyOf(ballots), settings.voteVisible() ? null
+                : Set.of()));
+        List<String> top = mostVoted(ballots);
+        if (top.size() > 1 && revote + 1 < settings.nlp().voteRounds()) {
+            revote++;
+            ballots.clear();
+            beginStep();
+            return;
+        }
+        if (!top.isEmpty()) {
+            String executed = top.get(nextInt(top.size()));
+            alive.remove(executed);
+            executedToday = executed;
+            events.add(new AiwolfEvent.Executed(day, executed));
+            if (decided()) {
+                return;
+            }
+        }
+        beginDivination();
+    }
+
+    private void beginDivination() {
+        stage = Stage.NIGHT;
+        nightPart = NightPart.DIVINE;
+        revote = 0;
+        divined = false;
+        divineTarget = null;
+        guarded = false;
+        guardTarget = null;
+        attackBallots.clear();
+        beginStep();
+        if (awaiting().isEmpty()) {
+            afterDivination();
+        }
+    }
+
+    private void afterDivination() {
+        if (day == 0) {
+            endNaturalNight();
+        } else {
+            beginNaturalWhispers(Whispers.NIGHT);
+        }
+    }
+
+    private void beginNightActsNatural() {
+        stage = Stage.NIGHT;
+        nightPart = NightPart.ACTS;
+        revote = 0;
+        beginStep();
+        if (awaiting().isEmpty()) {
+            endNaturalNight();
+        }
+    }
+
+    /** The attack (from day 1; a vote for a werewolf does not count), the night's results, and the next day. */
+    private void endNaturalNight() {
+        String attacked = null;
+        Set<String> wolves = Set.copyOf(alive.stream().filter(this::isWolf).toList());
+        if (day > 0 && nightPart == NightPart.ACTS && !wolves.isEmpty()) {
+            events.add(new AiwolfEvent.Votes(day, revote, true, Map.copyOf(attackBallots), wolves));
+            Map<String, String> counted = new LinkedHashMap<>(attackBallots);
+            counted.values().removeIf(this::isWolf);
+            List<String> top = mostVoted(counted);
+            String victim = null;
+            if (top.size() == 1) {
+                victim = top.getFirst();
+            } else if (top.size() > 1 && revote + 1 < settings.nlp().attackRounds()) {
+                revote++;
+                attackBallots.clear();
+                beginStep();
+                return;
+            } else if (!top.isEmpty() && !settings.nlp().allowNoTarget()) {
+                victim = top.get(nextInt(top.size()));
+            }
+            boolean saved = victim != null && victim.equals(guardTarget) && alive.stream()
+                    .anyMatch(p -> roles.get(p) == AiwolfRole.BODYGUARD);
+            events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
+            attacked = victim != null && !saved ? victim : null;
+        }
+        for (String p : alive) {
+            if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
+                events.add(new AiwolfEvent.Divined(day, p, divineTarget, roles.get(divineTarget).species()));
+            }
+        }
+        if (attacked != null) {
+            alive.remove(attacked);
+        }
+        if (guardTarget != null) {
+            for (String p : alive) {
+                if (roles.get(p) == AiwolfRole.BODYGUARD) {
+                    events.add(new AiwolfEvent.Guarded(day, p, guardTarget));
+                }
+            }
+        }
+        day++;
+        executedYesterday = executedToday;
+        executedToday = null;
+        events.add(new AiwolfEvent.DayBegan(day, attacked, List.copyOf(alive)));
+        if (executedYesterday != null) {
+            for (String p : alive) {
+                if (roles.get(p) == AiwolfRole.MEDIUM) {
+                    events.add(new AiwolfEvent.Identified(day, p, executedYesterday,
+                            roles.get(executedYesterday).species()));
+                }
+            }
+        }
+        if (!decided()) {
+            beginNaturalDay();
+        }
+    }
+
+    /** Whether a side has won (the game is then over). */
+    private boolean decided() {
+        long wolvesAlive = alive.stream().filter(this::isWolf).count();
+        long humansAlive = alive.size() - wolvesAlive;
+        if (wolvesAlive == 0) {
+            finish(AiwolfRole.Side.VILLAGERS, "no werewolf is left");
+            return true;
+        }
+        if (humansAlive <= wolvesAlive) {
+            finish(AiwolfRole.Side.WEREWOLVES, "the humans are no more than the werewolves");
+            return true;
+        }
+        return false;
     }
 
     private void finish(AiwolfRole.Side winner, String reason) {

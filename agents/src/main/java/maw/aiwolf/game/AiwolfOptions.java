@@ -33,6 +33,11 @@ public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Ma
         return new AiwolfOptions(settings, step, requests);
     }
 
+    /** The AIWolf NLP contest's game for 5, 9 or 13 players ({@link NlpRegulation#settings}), steps of {@code step}. */
+    public static AiwolfOptions natural(int players, Duration step) {
+        return new AiwolfOptions(NlpRegulation.settings(players), step);
+    }
+
     /** The official defaults for a village of {@code players} (the regulation's for 5 and 15), steps of {@code step}. */
     public static AiwolfOptions of(int players, Duration step) {
         return new AiwolfOptions(AiwolfSettings.defaults(Composition.of(players)), step);

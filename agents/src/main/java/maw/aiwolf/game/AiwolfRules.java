@@ -27,6 +27,9 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
     /** The longest utterance taken (the protocol's sentences are far shorter; longer text is refused, not cut). */
     public static final int MAX_TALK_LENGTH = 1000;
 
+    /** The longest natural-language utterance taken in the NLP contest's game (its limits cut what is taken). */
+    public static final int MAX_NATURAL_LENGTH = 4000;
+
     @Override
     public String name() {
         return "aiwolf";
@@ -108,15 +111,20 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             return refused(notAwaited(game, actor, kind), why(game, actor, kind));
         }
         String text = p.act() instanceof Act.Talk t ? t.text() : null;
-        if (p.act() instanceof Act.Talk && (text == null || text.isBlank() || text.length() > MAX_TALK_LENGTH)) {
-            return refused(RefusalCode.BAD_TEXT, "an utterance is protocol text of 1 to " + MAX_TALK_LENGTH
-                    + " characters (Skip and Over included)");
+        boolean natural = game.settings().natural();
+        int longest = natural ? MAX_NATURAL_LENGTH : MAX_TALK_LENGTH;
+        if (p.act() instanceof Act.Talk && (text == null || text.isBlank() || text.length() > longest)) {
+            return refused(RefusalCode.BAD_TEXT, natural ? "an utterance is 1 to " + longest + " characters (Skip "
+                    + "and Over included; the game's length limits then cut it)" : "an utterance is protocol text of 1 "
+                    + "to " + longest + " characters (Skip and Over included)");
         }
+        boolean selfAllowed = natural && (kind == AiwolfGame.Kind.VOTE ? game.settings().nlp().allowSelfVote()
+                : kind == AiwolfGame.Kind.ATTACK && game.settings().nlp().allowSelfAttack());
         String target = p.act().target();
         if (text == null) {
             RefusalCode code = target == null || game.role(target) == null ? RefusalCode.UNKNOWN_TARGET
                     : !game.living().contains(target) ? RefusalCode.TARGET_DEAD
-                    : target.equals(actor) ? RefusalCode.SELF_TARGET
+                    : target.equals(actor) && !selfAllowed ? RefusalCode.SELF_TARGET
                     : kind == AiwolfGame.Kind.ATTACK && game.role(target) == AiwolfRole.WEREWOLF
                             ? RefusalCode.PACK_TARGET : null;
             if (code != null) {

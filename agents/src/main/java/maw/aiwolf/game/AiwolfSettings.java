@@ -23,11 +23,24 @@ import java.util.Objects;
  * @param whisperBeforeRevote whether the werewolves whisper again before an attack re-vote
  * @param enableRoleRequest   whether agents may ask for a role
  * @param timeLimitMillis     how long an agent may take to answer; -1: the server's default
+ * @param nlp                 the AIWolf NLP contest's game instead of the protocol's (natural-language talk, its
+ *                            order of the night); null: the official server 0.6.x's game
  */
 public record AiwolfSettings(Composition composition, int maxTalk, int maxTalkTurn, int maxWhisper,
         int maxWhisperTurn, int maxSkip, int maxRevote, int maxAttackRevote, boolean enableNoAttack,
         boolean enableNoExecution, boolean voteVisible, boolean votableInFirstDay, boolean talkOnFirstDay,
-        boolean validateUtterance, boolean whisperBeforeRevote, boolean enableRoleRequest, int timeLimitMillis) {
+        boolean validateUtterance, boolean whisperBeforeRevote, boolean enableRoleRequest, int timeLimitMillis,
+        NlpRegulation nlp) {
+
+    /** The official server's game (no NLP regulation). */
+    public AiwolfSettings(Composition composition, int maxTalk, int maxTalkTurn, int maxWhisper, int maxWhisperTurn,
+            int maxSkip, int maxRevote, int maxAttackRevote, boolean enableNoAttack, boolean enableNoExecution,
+            boolean voteVisible, boolean votableInFirstDay, boolean talkOnFirstDay, boolean validateUtterance,
+            boolean whisperBeforeRevote, boolean enableRoleRequest, int timeLimitMillis) {
+        this(composition, maxTalk, maxTalkTurn, maxWhisper, maxWhisperTurn, maxSkip, maxRevote, maxAttackRevote,
+                enableNoAttack, enableNoExecution, voteVisible, votableInFirstDay, talkOnFirstDay, validateUtterance,
+                whisperBeforeRevote, enableRoleRequest, timeLimitMillis, null);
+    }
 
     public AiwolfSettings {
         Objects.requireNonNull(composition, "composition");
@@ -51,6 +64,11 @@ public record AiwolfSettings(Composition composition, int maxTalk, int maxTalkTu
     public AiwolfSettings withComposition(Composition c) {
         return new AiwolfSettings(c, maxTalk, maxTalkTurn, maxWhisper, maxWhisperTurn, maxSkip, maxRevote,
                 maxAttackRevote, enableNoAttack, enableNoExecution, voteVisible, votableInFirstDay, talkOnFirstDay,
-                validateUtterance, whisperBeforeRevote, enableRoleRequest, timeLimitMillis);
+                validateUtterance, whisperBeforeRevote, enableRoleRequest, timeLimitMillis, nlp);
+    }
+
+    /** Whether this is the AIWolf NLP contest's game. */
+    public boolean natural() {
+        return nlp != null;
     }
 }

@@ -53,11 +53,7 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
         if (game == null) {
             return new PhaseId(Phase.LOBBY, 0);
         }
-        Phase p = switch (game.stage()) {
-            case TALK, VOTE -> Phase.DAY;
-            case WHISPER, NIGHT -> Phase.NIGHT;
-            case OVER -> Phase.OVER;
-        };
+        Phase p = game.stage() == AiwolfGame.Stage.OVER ? Phase.OVER : game.daytime() ? Phase.DAY : Phase.NIGHT;
         return new PhaseId(p, game.day(), p == Phase.OVER ? 0 : game.step());
     }
 
