@@ -749,12 +749,22 @@ public final class AiwolfGame {
             }
             events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
         }
+        dawn(victim != null && !saved ? victim : null);
+        if (!decided()) {
+            beginTalk();
+        }
+    }
+
+    /**
+     * The night's results (the seer's divination, the attacked, the bodyguard's guard) and the next day: announced,
+     * with the medium's result of yesterday's execution.
+     */
+    private void dawn(String attacked) {
         for (String p : alive) {
             if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
                 events.add(new AiwolfEvent.Divined(day, p, divineTarget, roles.get(divineTarget).species()));
             }
         }
-        String attacked = victim != null && !saved ? victim : null;
         if (attacked != null) {
             alive.remove(attacked);
         }
@@ -778,15 +788,6 @@ public final class AiwolfGame {
                             roles.get(executedYesterday).species()));
                 }
             }
-        }
-        long wolvesAlive = alive.stream().filter(this::isWolf).count();
-        long humansAlive = alive.size() - wolvesAlive;
-        if (wolvesAlive == 0) {
-            finish(AiwolfRole.Side.VILLAGERS, "no werewolf is left");
-        } else if (humansAlive <= wolvesAlive) {
-            finish(AiwolfRole.Side.WEREWOLVES, "the humans are no more than the werewolves");
-        } else {
-            beginTalk();
         }
     }
 
@@ -1008,33 +1009,7 @@ public final class AiwolfGame {
             events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
             attacked = victim != null && !saved ? victim : null;
         }
-        for (String p : alive) {
-            if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
-                events.add(new AiwolfEvent.Divined(day, p, divineTarget, roles.get(divineTarget).species()));
-            }
-        }
-        if (attacked != null) {
-            alive.remove(attacked);
-        }
-        if (guardTarget != null) {
-            for (String p : alive) {
-                if (roles.get(p) == AiwolfRole.BODYGUARD) {
-                    events.add(new AiwolfEvent.Guarded(day, p, guardTarget));
-                }
-            }
-        }
-        day++;
-        executedYesterday = executedToday;
-        executedToday = null;
-        events.add(new AiwolfEvent.DayBegan(day, attacked, List.copyOf(alive)));
-        if (executedYesterday != null) {
-            for (String p : alive) {
-                if (roles.get(p) == AiwolfRole.MEDIUM) {
-                    events.add(new AiwolfEvent.Identified(day, p, executedYesterday,
-                            roles.get(executedYesterday).species()));
-                }
-            }
-        }
+        dawn(attacked);
         if (!decided()) {
             beginNaturalDay();
         }
