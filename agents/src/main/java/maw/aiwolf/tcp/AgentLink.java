@@ -17,18 +17,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One AIWolf agent's TCP connection, as the server sees it: packets out, answer lines in. A reader thread queues
- * every line the agent sends, so that a line sent when nothing was asked (an answer to a request that expects none,
- * a late answer) is dropped and logged instead of being taken for the next answer. The connection may be replaced:
- * an agent that reconnects under its name gets its seat back ({@link #replace}).
+ * One outside agent's connection, as a server sees it: packets out, answers in (a TCP agent's lines, a WebSocket
+ * agent's text frames: the {@link Channel} under the link). Every answer is queued as it arrives, so that one sent
+ * when nothing was asked (an answer to a request that expects none, a late answer) is dropped and logged instead of
+ * being taken for the next answer. The channel may be replaced: an agent that reconnects under its name gets its seat
+ * back ({@link #replace}).
  */
 public final class AgentLink implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AgentLink.class);
 
+    /** The connection under a link: a packet out, closing, whether it is open, where it comes from. */
+    public interface Channel {
+        void send(String packet) throws IOException;
+
+        void close();
+
+        boolean open();
+
+        String remote();
+    }
+
     private final String name;
-    private volatile Socket socket;
-    private volatile OutputStream out;
+    private volatile Channel channel;
     private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
     private final AtomicInteger generation = new AtomicInteger();
     private volatile boolean fresh;
@@ -44,11 +55,14 @@ public final class AgentLink implements AutoCloseable {
 
     private record Line(int generation, String text) {}
 
-    private static final Line CLOSED = new Line(-1, null);
-
     AgentLink(String name, Socket socket, BufferedReader in) throws IOException {
         this.name = name;
-        attach(socket, in);
+        attachTcp(socket, in);
+    }
+
+    /** A link on another kind of channel: {@link #attach} it, and hand what arrives to {@link #received}. */
+    public AgentLink(String name) {
+        this.name = name;
     }
 
     public String name() {
@@ -57,66 +71,109 @@ public final class AgentLink implements AutoCloseable {
 
     /** Whether the agent is connected now (its end has not closed the connection). */
     public boolean connected() {
-        Socket s = socket;
-        return s != null && !s.isClosed() && !ended;
+        Channel c = channel;
+        return c != null && c.open() && !ended;
     }
 
     /** Takes the connection of the same agent come back; it is told where the game is before its next request. */
     void replace(Socket newSocket, BufferedReader in) throws IOException {
-        Socket old = socket;
-        attach(newSocket, in);
+        Channel old = channel;
+        attachTcp(newSocket, in);
+        replaced(old);
+    }
+
+    /** The same for another kind of channel; returns the generation to hand to {@link #received}. */
+    public int replace(Channel next) {
+        Channel old = channel;
+        int gen = attach(next);
+        replaced(old);
+        return gen;
+    }
+
+    private void replaced(Channel old) {
         fresh = true;
         if (old != null) {
-            try {
-                old.close();
-            } catch (IOException e) {
-                // gone already
-            }
+            old.close();
         }
-        LOG.info("AIWolf agent {} reconnected from {}", name, newSocket.getRemoteSocketAddress());
+        LOG.info("agent {} reconnected from {}", name, channel.remote());
     }
 
     /** Whether the connection was replaced since the last call (the seat then tells the agent where the game is). */
-    boolean takeFresh() {
+    public boolean takeFresh() {
         boolean f = fresh;
         fresh = false;
         return f;
     }
 
-    private void attach(Socket s, BufferedReader in) throws IOException {
+    /** Puts the link on {@code c}; returns its generation, which what arrives on it carries ({@link #received}). */
+    public int attach(Channel c) {
         int gen = generation.incrementAndGet();
         ended = false;
+        this.channel = c;
+        return gen;
+    }
+
+    /** An answer arrived on the channel of generation {@code gen}; null: that channel ended. */
+    public void received(int gen, String text) {
+        if (text == null && generation.get() == gen) {
+            ended = true;
+        }
+        lines.add(new Line(gen, text));
+    }
+
+    private void attachTcp(Socket s, BufferedReader in) throws IOException {
         s.setTcpNoDelay(true);
-        this.out = s.getOutputStream();
-        this.socket = s;
+        OutputStream out = s.getOutputStream();
+        int gen = attach(new Channel() {
+            @Override
+            public void send(String packet) throws IOException {
+                out.write((packet + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+
+            @Override
+            public void close() {
+                try {
+                    s.close();
+                } catch (IOException e) {
+                    // gone already
+                }
+            }
+
+            @Override
+            public boolean open() {
+                return !s.isClosed();
+            }
+
+            @Override
+            public String remote() {
+                return String.valueOf(s.getRemoteSocketAddress());
+            }
+        });
         Thread.ofVirtual().name("aiwolf-tcp-" + name).start(() -> {
             try {
                 for (String l = in.readLine(); l != null; l = in.readLine()) {
-                    lines.add(new Line(gen, l));
+                    received(gen, l);
                 }
             } catch (IOException e) {
                 // the connection went: below
             }
-            if (generation.get() == gen) {
-                ended = true;
-            }
-            lines.add(new Line(gen, null));
+            received(gen, null);
         });
     }
 
     /** Sends a packet that expects no answer. */
     public void tell(String packet) {
-        OutputStream o = out;
-        if (o == null || !connected()) {
+        Channel c = channel;
+        if (c == null || !connected()) {
             return;
         }
         try {
             synchronized (this) {
-                o.write((packet + "\n").getBytes(StandardCharsets.UTF_8));
-                o.flush();
+                c.send(packet);
             }
         } catch (IOException e) {
-            LOG.info("AIWolf agent {}: the connection is gone ({})", name, e.getMessage());
+            LOG.info("agent {}: the connection is gone ({})", name, e.getMessage());
             closeQuietly();
         }
     }
@@ -196,13 +253,9 @@ public final class AgentLink implements AutoCloseable {
     }
 
     private void closeQuietly() {
-        Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-            } catch (IOException e) {
-                // closed
-            }
+        Channel c = channel;
+        if (c != null) {
+            c.close();
         }
     }
 
