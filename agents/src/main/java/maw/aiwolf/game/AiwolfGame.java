@@ -119,6 +119,8 @@ public final class AiwolfGame {
         }
         day = 0;
         if (settings.natural()) {
+            // The NLP game begins by day: day 0 is announced as every day is.
+            events.add(new AiwolfEvent.DayBegan(0, null, List.copyOf(alive)));
             beginNaturalDay();
         } else if (settings.talkOnFirstDay()) {
             beginTalk();

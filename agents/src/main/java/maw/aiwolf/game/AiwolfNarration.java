@@ -50,13 +50,13 @@ public final class AiwolfNarration {
         switch (e) {
             case AiwolfEvent.Dealt d -> {
                 if (d.player().equals(names.getFirst())) {
-                    out.add("roles dealt (day 0: no talk; the werewolves whisper, the seer divines):");
+                    out.add("roles dealt:");
                 }
                 out.add("  " + who(d.player()) + " is " + d.role().name().toLowerCase(Locale.ROOT));
             }
             case AiwolfEvent.DayBegan d -> out.add("== Day " + d.day() + " begins."
-                    + (d.attacked() != null ? " " + who(d.attacked()) + " was attacked in the night."
-                            : " Nobody died in the night.") + " Living: " + d.living().size() + ".");
+                    + (d.day() == 0 ? "" : d.attacked() != null ? " " + who(d.attacked()) + " was attacked in the "
+                            + "night." : " Nobody died in the night.") + " Living: " + d.living().size() + ".");
             case AiwolfEvent.Turn t -> {
                 for (AiwolfEvent.Utterance u : t.utterances()) {
                     if (quietTalk && (u.text().equals("Skip") || u.text().equals("Over"))) {

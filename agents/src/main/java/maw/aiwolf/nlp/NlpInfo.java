@@ -190,10 +190,20 @@ public final class NlpInfo {
         return out;
     }
 
-    /** The histories start again (INITIALIZE and DAILY_INITIALIZE send none of the day's earlier talk). */
+    /** Before a packet of request {@code r}: INITIALIZE and DAILY_INITIALIZE start the histories again. */
+    public void startHistoriesIf(NlpPackets.Request r) {
+        if (r == NlpPackets.Request.INITIALIZE || r == NlpPackets.Request.DAILY_INITIALIZE) {
+            startHistories();
+        }
+    }
+
+    /**
+     * The histories start again, as the server's do at INITIALIZE and DAILY_INITIALIZE: the next request carries the
+     * day's talk from its first (none on a new day; all of it to an agent that reconnected).
+     */
     public void startHistories() {
-        talksSent = talks.size();
-        whispersSent = whispers.size();
+        talksSent = 0;
+        whispersSent = 0;
     }
 
     /**

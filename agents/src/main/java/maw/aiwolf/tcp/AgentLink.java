@@ -43,6 +43,8 @@ public final class AgentLink implements AutoCloseable {
     private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
     private final AtomicInteger generation = new AtomicInteger();
     private volatile boolean fresh;
+    private volatile boolean lastTimedOut;
+    private volatile boolean broken;
     /** The agent's end closed the connection (the reader saw its end). */
     private volatile boolean ended;
     private final AtomicLong asked = new AtomicLong();
@@ -187,7 +189,7 @@ public final class AgentLink implements AutoCloseable {
         for (Line stale = lines.poll(); stale != null; stale = lines.poll()) {
             if (stale.text() != null) {
                 dropped.incrementAndGet();
-                LOG.warn("AIWolf agent {}: dropped a line sent when nothing was asked (before {}): {}", name, what,
+                LOG.warn("agent {}: dropped a line sent when nothing was asked (before {}): {}", name, what,
                         cut(stale.text()));
             }
         }
@@ -204,7 +206,8 @@ public final class AgentLink implements AutoCloseable {
                 Line l = left <= 0 ? null : lines.poll(left, TimeUnit.NANOSECONDS);
                 if (l == null) {
                     timeouts.incrementAndGet();
-                    LOG.warn("AIWolf agent {}: no answer to {} within {} ms: the regulation's default is played", name,
+                    lastTimedOut = true;
+                    LOG.warn("agent {}: no answer to {} within {} ms: the default is played", name,
                             what, limit.toMillis());
                     return null;
                 }
@@ -226,6 +229,53 @@ public final class AgentLink implements AutoCloseable {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    /** Whether the last request went unanswered in time (its answer may still come: {@link #resync}). */
+    public boolean lastTimedOut() {
+        return lastTimedOut;
+    }
+
+    /**
+     * After an unanswered request, as the NLP server does: sends {@code probe} (a NAME request) and reads what comes
+     * until the agent's name; what came before it (a late answer) is dropped and logged. False when the name did not
+     * come within {@code limit}: the agent is broken, and is asked nothing more.
+     */
+    public boolean resync(String probe, Duration limit) {
+        if (!connected()) {
+            return false;
+        }
+        tell(probe);
+        long until = System.nanoTime() + limit.toNanos();
+        try {
+            while (true) {
+                long left = until - System.nanoTime();
+                Line l = left <= 0 ? null : lines.poll(left, TimeUnit.NANOSECONDS);
+                if (l == null || l.text() == null && l.generation() == generation.get()) {
+                    LOG.warn("agent {}: did not answer the NAME probe within {} ms: no more requests", name,
+                            limit.toMillis());
+                    broken = true;
+                    return false;
+                }
+                if (l.generation() != generation.get() || l.text() == null) {
+                    continue;
+                }
+                if (l.text().strip().equals(name)) {
+                    lastTimedOut = false;
+                    return true;
+                }
+                dropped.incrementAndGet();
+                LOG.warn("agent {}: dropped a late answer: {}", name, cut(l.text()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Whether the agent failed a NAME probe (it is asked nothing more; its seat plays the defaults). */
+    public boolean broken() {
+        return broken;
     }
 
     static String cut(String s) {

@@ -1,0 +1,245 @@
+package maw.aiwolf.nlp;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.agents.bot.AiwolfSeatEvents;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.AiwolfRole;
+import maw.aiwolf.tcp.AgentLink;
+import maw.game.Phase;
+import maw.llm.Action;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * A seat filled by an agent of the AIWolf NLP contest connected over WebSocket: the interface agent behind a MAW
+ * Player that turns what the seat perceives into the NLP server's packets (INITIALIZE, DAILY_INITIALIZE, DAILY_FINISH,
+ * FINISH, each with its {@code info}) and the seat's turns into its requests (TALK, WHISPER, VOTE, DIVINE, GUARD,
+ * ATTACK), in the server's order. A talk that is late or missing is a free Skip; a vote, divination, guard or attack
+ * that is late or names nobody living is no act (as the server ignores it); the game goes on, and an agent that
+ * reconnects under its name is told the game and the day again.
+ */
+public final class NlpSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+
+    private final AgentLink link;
+    private final AiwolfOptions options;
+    private final String gameId;
+    private final Duration action;
+    private final Duration response;
+    private final Jid owner;
+
+    private AiwolfSeatEvents events;
+    private NlpInfo info;
+    private String me;
+    private int initializedDay = -1;
+    private int finishedDay = -1;
+    private boolean talkedToday;
+    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
+
+    /**
+     * @param action   how long the agent may take to answer a request (the server's {@code timeout.action})
+     * @param response the server's {@code timeout.response}, told in the setting
+     */
+    public NlpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, String gameId,
+            Duration action, Duration response, Jid owner) {
+        super(jid, password);
+        if (!options.settings().natural()) {
+            throw new IllegalArgumentException("an NLP seat plays the NLP contest's game");
+        }
+        this.link = link;
+        this.options = options;
+        this.gameId = gameId;
+        this.action = action;
+        this.response = response;
+        this.owner = owner == null ? null : owner.bare();
+        inspectorsFrom(this.owner);
+    }
+
+    /** Completes when the agent has been told the end of the game ({@code FINISH}). */
+    @Override
+    public java.util.concurrent.CompletableFuture<Void> over() {
+        return over;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("AiwolfNlpSeat", self -> {
+            Message m = self.receive(Duration.ofMillis(500));
+            if (m != null) {
+                guarded(m, () -> handle(m));
+            }
+        }));
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null || isComplaint(m) || !fromOwnPlayer(m, body, owner)) {
+            return;
+        }
+        switch (body) {
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
+                            : link.name() + " " + (in.attempt() + 1), true));
+            case Catalog.GetInput in when in.view() != null ->
+                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
+            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
+            case Catalog.Observe o when o.news() != null -> hear(o);
+            default -> { }
+        }
+    }
+
+    private void send(NlpPackets.Request r, boolean setting) {
+        info.startHistoriesIf(r);
+        link.tell(NlpPackets.packet(r, info.info(r, null), setting ? setting() : null,
+                r == NlpPackets.Request.DAILY_FINISH ? info.talkHistory() : null,
+                r == NlpPackets.Request.DAILY_FINISH && info.role() == AiwolfRole.WEREWOLF ? info.whisperHistory()
+                        : null).toString());
+    }
+
+    private com.fasterxml.jackson.databind.node.ObjectNode setting() {
+        return NlpPackets.setting(options.settings().composition(), options.settings().nlp(), action, response);
+    }
+
+    private void hear(Catalog.Observe o) {
+        Body news = o.news();
+        if (news instanceof Catalog.StartGame sg) {
+            me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
+            events = new AiwolfSeatEvents(me);
+            events.of(sg);
+            info = new NlpInfo(gameId, sg.players(), me, options.settings().nlp());
+            initializedDay = -1;
+            finishedDay = -1;
+            return;
+        }
+        if (events == null) {
+            return;
+        }
+        catchUp();
+        for (AiwolfEvent e : events.of(news)) {
+            switch (e) {
+                case AiwolfEvent.DayBegan d -> {
+                    dailyFinish(d.day() - 1);
+                    info.hear(e);
+                    dailyInitialize(d.day());
+                }
+                case AiwolfEvent.Votes v when !v.attack() -> {
+                    dailyFinish(v.day());
+                    info.hear(e);
+                }
+                case AiwolfEvent.Over x -> {
+                    dailyFinish(info.day());
+                    info.hear(e);
+                    send(NlpPackets.Request.FINISH, false);
+                }
+                case AiwolfEvent.Turn t -> {
+                    if (!t.whisper()) {
+                        talkedToday = true;
+                    }
+                    info.hear(e);
+                }
+                default -> {
+                    info.hear(e);
+                    if (e instanceof AiwolfEvent.Dealt) {
+                        send(NlpPackets.Request.INITIALIZE, true);
+                        dailyInitialize(0);
+                    }
+                }
+            }
+        }
+    }
+
+    private void dailyInitialize(int day) {
+        if (day > initializedDay) {
+            initializedDay = day;
+            talkedToday = false;
+            send(NlpPackets.Request.DAILY_INITIALIZE, true);
+        }
+    }
+
+    /** The day's talk is over: the night section begins (told once a day, before its first request). */
+    private void dailyFinish(int day) {
+        if (day > finishedDay && day <= initializedDay) {
+            finishedDay = day;
+            send(NlpPackets.Request.DAILY_FINISH, false);
+        }
+    }
+
+    /** An agent that reconnected is told the game and the day again before its next request. */
+    private void catchUp() {
+        if (info != null && link.takeFresh()) {
+            send(NlpPackets.Request.INITIALIZE, true);
+            send(NlpPackets.Request.DAILY_INITIALIZE, true);
+        }
+    }
+
+    /**
+     * Asks the agent; after a request it left unanswered, first probes it with NAME as the NLP server does (a late
+     * answer is dropped then, not taken for this one's). A broken agent is asked nothing: null.
+     */
+    private String ask(NlpPackets.Request r, String packet) {
+        if (link.broken() || link.lastTimedOut() && !link.resync(NlpPackets.packet(NlpPackets.Request.NAME, null, null,
+                null, null).toString(), response)) {
+            return null;
+        }
+        return link.ask(packet, action, r.name());
+    }
+
+    /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
+    private Action act(Catalog.SeatView v) {
+        if (info == null || v.allowed_actions() == null) {
+            return new Action.Listen();
+        }
+        catchUp();
+        List<Action.Kind> allowed = v.allowed_actions();
+        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Action.Kind.TALK)) {
+            // Day 0's morning whispers come before any talk; the night's after the day's talk is over.
+            boolean whisper = v.phase() == Phase.NIGHT || v.day() == 0 && !talkedToday
+                    && info.role() == AiwolfRole.WEREWOLF && v.partners() != null && !v.partners().isEmpty();
+            if (whisper && (v.phase() == Phase.NIGHT)) {
+                dailyFinish(v.day());
+            }
+            NlpPackets.Request r = whisper ? NlpPackets.Request.WHISPER : NlpPackets.Request.TALK;
+            info.asked(whisper);
+            String answer = ask(r, NlpPackets.packet(r, info.info(r, null), null,
+                    whisper ? null : info.talkHistory(), whisper ? info.whisperHistory() : null).toString());
+            return new Action.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
+        }
+        Action.Kind kind = allowed.contains(Action.Kind.DIVINE) ? Action.Kind.DIVINE
+                : allowed.contains(Action.Kind.GUARD) ? Action.Kind.GUARD
+                : allowed.contains(Action.Kind.VOTE) ? Action.Kind.VOTE : null;
+        if (kind == null) {
+            return new Action.Listen();
+        }
+        dailyFinish(v.day());
+        boolean night = v.phase() == Phase.NIGHT;
+        NlpPackets.Request r = switch (kind) {
+            case DIVINE -> NlpPackets.Request.DIVINE;
+            case GUARD -> NlpPackets.Request.GUARD;
+            default -> night ? NlpPackets.Request.ATTACK : NlpPackets.Request.VOTE;
+        };
+        boolean histories = r == NlpPackets.Request.ATTACK;
+        String answer = ask(r, NlpPackets.packet(r, info.info(r, null), null, null,
+                histories ? info.whisperHistory() : null).toString());
+        String target = answer == null ? null : answer.strip();
+        if (target != null && targets.getOrDefault(kind, List.of()).contains(target)) {
+            return switch (kind) {
+                case DIVINE -> new Action.Divine(target);
+                case GUARD -> new Action.Guard(target);
+                default -> new Action.Vote(target);
+            };
+        }
+        if (answer != null) {
+            log.warn("{}: NLP agent {} answered {} with {}: not a living agent's name; no {}", jid(), link.name(), r,
+                    answer.length() > 100 ? answer.substring(0, 100) + "..." : answer, r.name().toLowerCase());
+        }
+        return new Action.Listen();
+    }
+}

@@ -1,0 +1,232 @@
+package maw.aiwolf.nlp;
+
+import io.javalin.Javalin;
+import io.javalin.websocket.WsContext;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.tcp.AgentLink;
+import maw.runtime.Agent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The AIWolf NLP server's WebSocket endpoint ({@code ws://HOST:PORT/ws}), so that agents written for the NLP contest
+ * play at MAW's tables: the server speaks first ({@code {"request":"NAME"}}), the agent answers its name as text, and
+ * from then on every frame it sends is an answer to the request under way (one sent when nothing was asked is dropped
+ * and logged). With a secret, the agent must show an HS256 token ({@code ?token=} or {@code Authorization: Bearer})
+ * for its team, checked after the name. An agent whose connection drops gets its seat back by connecting again under
+ * its name. A slow or broken agent never ends a game: its seat plays on.
+ */
+public final class NlpServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NlpServer.class);
+
+    private final Javalin app;
+    private final Duration action;
+    private final Duration response;
+    private final String secret;
+    private final LinkedBlockingQueue<AgentLink> lobby = new LinkedBlockingQueue<>();
+    private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+    private final Map<String, Connection> connections = new ConcurrentHashMap<>();
+
+    /** One WebSocket connection: named once it answered NAME (then its link and the link's generation). */
+    private static final class Connection {
+        final WsContext ctx;
+        volatile AgentLink link;
+        volatile int generation;
+
+        Connection(WsContext ctx) {
+            this.ctx = ctx;
+        }
+    }
+
+    /**
+     * @param action   how long an agent may take to answer a request
+     * @param response the server's {@code timeout.response}, told in the setting
+     * @param secret   the HS256 secret of the agents' tokens; null: no authentication
+     */
+    public NlpServer(String bind, int port, Duration action, Duration response, String secret) {
+        this.action = action;
+        this.response = response;
+        this.secret = secret;
+        this.app = Javalin.create(cfg -> {
+            cfg.startup.showJavalinBanner = false;
+            cfg.routes.ws("/ws", ws -> {
+                ws.onConnect(ctx -> {
+                    ctx.enableAutomaticPings(15, TimeUnit.SECONDS);
+                    connections.put(ctx.sessionId(), new Connection(ctx));
+                    ctx.send(NlpPackets.packet(NlpPackets.Request.NAME, null, null, null, null).toString());
+                });
+                ws.onMessage(ctx -> {
+                    Connection c = connections.get(ctx.sessionId());
+                    if (c != null) {
+                        hear(c, ctx.message());
+                    }
+                });
+                ws.onClose(ctx -> {
+                    Connection c = connections.remove(ctx.sessionId());
+                    if (c != null && c.link != null) {
+                        c.link.received(c.generation, null);
+                    }
+                });
+            });
+        }).start(bind, port);
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    public Duration action() {
+        return action;
+    }
+
+    private void hear(Connection c, String message) {
+        String text = message == null ? "" : message.strip();
+        if (c.link != null) {
+            c.link.received(c.generation, text);
+            return;
+        }
+        String name = text.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1) : text;
+        if (name.length() > 40 || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
+            name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
+            name = name.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1)
+                    : name.substring(0, Math.min(40, name.length()));
+        }
+        if (secret != null) {
+            String token = c.ctx.queryParam("token");
+            String header = c.ctx.header("Authorization");
+            if (token == null && header != null && header.startsWith("Bearer ")) {
+                token = header.substring(7).strip();
+            }
+            String why = NlpToken.check(token, secret, team(name));
+            if (why != null) {
+                LOG.info("NLP agent {}: refused: {}", name, why);
+                c.ctx.closeSession(4001, why);
+                return;
+            }
+        }
+        AgentLink.Channel channel = channel(c.ctx);
+        for (AgentLink l : seated) {
+            if (l.name().equals(name) && !l.connected()) {
+                c.generation = l.replace(channel);
+                c.link = l;
+                return;
+            }
+        }
+        String unique = name;
+        for (int i = 2; taken(unique); i++) {
+            unique = name + " " + i;
+        }
+        AgentLink link = new AgentLink(unique);
+        c.generation = link.attach(channel);
+        c.link = link;
+        LOG.info("NLP agent {} connected from {}", unique, channel.remote());
+        lobby.add(link);
+    }
+
+    /** The team of an agent: its name without the trailing digits (as the NLP server counts teams). */
+    public static String team(String name) {
+        return name.replaceFirst("\\d+$", "");
+    }
+
+    private static AgentLink.Channel channel(WsContext ctx) {
+        return new AgentLink.Channel() {
+            @Override
+            public void send(String packet) throws java.io.IOException {
+                try {
+                    ctx.send(packet);
+                } catch (RuntimeException e) {
+                    throw new java.io.IOException(e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public void close() {
+                try {
+                    ctx.closeSession();
+                } catch (RuntimeException e) {
+                    // closed already
+                }
+            }
+
+            @Override
+            public boolean open() {
+                return ctx.session.isOpen();
+            }
+
+            @Override
+            public String remote() {
+                return String.valueOf(ctx.session.getRemoteSocketAddress());
+            }
+        };
+    }
+
+    private boolean taken(String name) {
+        return seated.stream().anyMatch(l -> l.name().equals(name))
+                || lobby.stream().anyMatch(l -> l.name().equals(name));
+    }
+
+    /**
+     * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
+     * that came, in the order they connected (at most {@code players}); agents seated in an earlier game come first.
+     */
+    public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
+        List<AgentLink> out = new ArrayList<>();
+        for (AgentLink l : seated) {
+            if (out.size() < players) {
+                out.add(l);
+            }
+        }
+        long until = System.nanoTime() + wait.toNanos();
+        while (out.size() < players) {
+            long left = until - System.nanoTime();
+            AgentLink l = left <= 0 ? lobby.poll() : lobby.poll(left, TimeUnit.NANOSECONDS);
+            if (l == null) {
+                break;
+            }
+            if (l.connected()) {
+                out.add(l);
+                seated.add(l);
+            }
+        }
+        return out;
+    }
+
+    /** A seat filler for the agent on {@code link}, in a game under {@code options} numbered {@code gameId}. */
+    public GameTable.SeatFiller seat(AgentLink link, AiwolfOptions options, String gameId) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public Agent create(GameTable.Seat s) {
+                return new NlpSeatAgent(s.jid(), s.password(), link, options, gameId, action, response, s.player());
+            }
+
+            @Override
+            public String kind() {
+                return "aiwolf-nlp";
+            }
+        };
+    }
+
+    /** Every seated agent's request figures. */
+    public Map<String, Map<String, Object>> stats() {
+        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        seated.forEach(l -> out.put(l.name(), l.stats()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        seated.forEach(AgentLink::close);
+        lobby.forEach(AgentLink::close);
+        app.stop();
+    }
+}

@@ -1,0 +1,180 @@
+package maw.aiwolf.nlp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.tcp.AgentLink;
+import maw.runtime.Json;
+import maw.runtime.local.LocalTransport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The NLP server's WebSocket endpoint with agents written from the wire facts (../shared/AIWOLF-NLP-WIRE.md), one of
+ * them misbehaving: each is asked its name first, then told INITIALIZE with the setting, each day DAILY_INITIALIZE and
+ * DAILY_FINISH, asked TALK, VOTE and its role's acts with the info the server sends, and told FINISH with every role;
+ * an answer to a request that expects none, and a late answer, change nothing but that request, and the game ends.
+ */
+class NlpServerTest {
+
+    /** An NLP agent as the contest's sample is written: JSON frames in, plain text answers out. */
+    static final class WireAgent implements WebSocket.Listener {
+        final String name;
+        final boolean rude;
+        final List<JsonNode> packets = new CopyOnWriteArrayList<>();
+        final CompletableFuture<Void> finished = new CompletableFuture<>();
+        private final StringBuilder partial = new StringBuilder();
+        private int talks;
+
+        WireAgent(String name, boolean rude) {
+            this.name = name;
+            this.rude = rude;
+        }
+
+        @Override
+        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+                String frame = partial.toString();
+                partial.setLength(0);
+                try {
+                    answer(ws, Json.parse(frame));
+                } catch (Exception e) {
+                    finished.completeExceptionally(e);
+                }
+            }
+            ws.request(1);
+            return null;
+        }
+
+        private void answer(WebSocket ws, JsonNode p) throws InterruptedException {
+            packets.add(p);
+            String request = p.path("request").asText();
+            JsonNode info = p.path("info");
+            List<String> living = new ArrayList<>();
+            info.path("status_map").properties().forEach(e -> {
+                if (e.getValue().asText().equals("ALIVE") && !e.getKey().equals(name)) {
+                    living.add(e.getKey());
+                }
+            });
+            String answer = switch (request) {
+                case "NAME" -> name;
+                case "TALK" -> ++talks == 1 ? "Hello everyone, I am " + name + ". @" + (living.isEmpty() ? ""
+                        : living.getFirst()) + " what do you think?" : "Over";
+                case "WHISPER" -> "Over";
+                case "VOTE", "DIVINE", "GUARD", "ATTACK" -> living.isEmpty() ? name : living.getLast();
+                case "FINISH" -> {
+                    finished.complete(null);
+                    yield null;
+                }
+                case "DAILY_INITIALIZE" -> rude ? "an answer nobody asked for" : null;
+                default -> null;
+            };
+            if (rude && request.equals("TALK") && talks == 2) {
+                Thread.sleep(2500); // later than the action timeout: that talk is a Skip
+            }
+            if (answer != null) {
+                ws.sendText(answer + "\n", true).join();
+            }
+        }
+    }
+
+    @Test
+    void agentsWrittenForTheContestPlayAWholeGameAtOurTable() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofMillis(1500), Duration.ofSeconds(3),
+                null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            WireAgent polite = new WireAgent("kanolab1", false);
+            WireAgent rude = new WireAgent("kanolab2", true);
+            List<WebSocket> sockets = new ArrayList<>();
+            for (WireAgent a : List.of(polite, rude)) {
+                sockets.add(http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port()
+                        + "/ws"), a).get(10, TimeUnit.SECONDS));
+            }
+            List<AgentLink> links = server.gather(2, Duration.ofSeconds(10));
+            assertThat(links).extracting(AgentLink::name).containsExactlyInAnyOrder("kanolab1", "kanolab2");
+            AiwolfOptions options = AiwolfOptions.natural(5, Duration.ofSeconds(3));
+            List<String> names = new ArrayList<>();
+            List<GameTable.SeatFiller> fillers = new ArrayList<>();
+            for (AgentLink l : links) {
+                names.add(l.name());
+                fillers.add(server.seat(l, options, "01NLPTEST"));
+            }
+            names.addAll(List.of("Alice", "Bob", "Carol"));
+            for (int i = 0; i < 3; i++) {
+                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            }
+            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, 5,
+                    GameMasterAgent.aiwolf(options), null), "localhost");
+            LocalTransport local = new LocalTransport();
+            table.accounts().forEach(local::register);
+            maw.agents.gamemaster.ConsoleView console = new maw.agents.gamemaster.ConsoleView(System.out, "");
+            GameTable.Result result = table.play(local, console, console, Duration.ofMinutes(3));
+            assertThat(result.totals()).containsKeys("kanolab1", "kanolab2");
+            for (WireAgent a : List.of(polite, rude)) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                List<String> requests = a.packets.stream().map(p -> p.path("request").asText()).toList();
+                assertThat(requests.getFirst()).isEqualTo("NAME");
+                assertThat(requests.get(1)).isEqualTo("INITIALIZE");
+                assertThat(requests.get(2)).isEqualTo("DAILY_INITIALIZE");
+                assertThat(requests.getLast()).isEqualTo("FINISH");
+                assertThat(requests).contains("TALK", "DAILY_FINISH");
+                JsonNode init = a.packets.get(1);
+                assertThat(init.path("setting").path("agent_count").asInt()).isEqualTo(5);
+                assertThat(init.path("info").path("agent").asText()).isEqualTo(a.name);
+                assertThat(init.path("info").path("role_map").has(a.name)).isTrue();
+                JsonNode talk = a.packets.stream().filter(p -> p.path("request").asText().equals("TALK"))
+                        .findFirst().orElseThrow();
+                assertThat(talk.path("info").has("remain_count")).isTrue();
+                assertThat(talk.has("talk_history")).isTrue();
+                assertThat(a.packets.getLast().path("info").path("role_map").size()).isEqualTo(5);
+                // Every DAILY_INITIALIZE of a day comes before that day's DAILY_FINISH.
+                int lastInit = -1;
+                for (int i = 0; i < requests.size(); i++) {
+                    if (requests.get(i).equals("DAILY_FINISH")) {
+                        assertThat(lastInit).isGreaterThanOrEqualTo(0);
+                    } else if (requests.get(i).equals("DAILY_INITIALIZE")) {
+                        lastInit = i;
+                    }
+                }
+            }
+            // Their words are the game's: each hears what the other said, changed in nothing. (The rude agent's
+            // answer to DAILY_INITIALIZE may cross its first TALK request and be taken for its talk: the protocol has
+            // no request numbers, and the NLP server takes it so too.)
+            for (WireAgent a : List.of(polite, rude)) {
+                String other = a == polite ? rude.name : polite.name;
+                assertThat(a.packets.stream().flatMap(p -> java.util.stream.StreamSupport.stream(
+                        p.path("talk_history").spliterator(), false)).anyMatch(t -> t.path("agent").asText()
+                        .equals(other) && (t.path("text").asText().startsWith("Hello everyone, I am " + other + ". @")
+                        || a == polite && t.path("text").asText().equals("an answer nobody asked for"))))
+                        .as(a.name + " hears " + other + " in " + a.packets).isTrue();
+            }
+            assertThat(server.stats().get("kanolab2").get("timeouts")).isNotEqualTo(0L);
+            sockets.forEach(s -> s.abort());
+        }
+    }
+
+    @Test
+    void tokensAdmitTheirTeamOnly() {
+        String token = NlpToken.issue("kanolab", "s3cret");
+        assertThat(NlpToken.check(token, "s3cret", "kanolab")).isNull();
+        assertThat(NlpToken.check(token, "s3cret", "other")).contains("for team kanolab");
+        assertThat(NlpToken.check(token, "wrong", "kanolab")).contains("signature");
+        assertThat(NlpToken.check(null, "s3cret", "kanolab")).contains("required");
+        assertThat(NlpToken.check("a.b", "s3cret", "kanolab")).contains("not a JSON Web Token");
+        assertThat(NlpServer.team("kanolab12")).isEqualTo("kanolab");
+    }
+}
