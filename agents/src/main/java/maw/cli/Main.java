@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             XmppCommand.class,
             LlmCommand.class,
             AiwolfCommand.class,
+            AiwolfNlpCommand.class,
             WebCommand.class,
             BenchCommand.class,
             ConfigCommand.class,

@@ -19,6 +19,7 @@ import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.runtime.Json;
+import maw.testing.NlpWireAgent;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
@@ -30,77 +31,15 @@ import org.junit.jupiter.api.Test;
  */
 class NlpServerTest {
 
-    /** An NLP agent as the contest's sample is written: JSON frames in, plain text answers out. */
-    static final class WireAgent implements WebSocket.Listener {
-        final String name;
-        final boolean rude;
-        final List<JsonNode> packets = new CopyOnWriteArrayList<>();
-        final CompletableFuture<Void> finished = new CompletableFuture<>();
-        private final StringBuilder partial = new StringBuilder();
-        private int talks;
-
-        WireAgent(String name, boolean rude) {
-            this.name = name;
-            this.rude = rude;
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                String frame = partial.toString();
-                partial.setLength(0);
-                try {
-                    answer(ws, Json.parse(frame));
-                } catch (Exception e) {
-                    finished.completeExceptionally(e);
-                }
-            }
-            ws.request(1);
-            return null;
-        }
-
-        private void answer(WebSocket ws, JsonNode p) throws InterruptedException {
-            packets.add(p);
-            String request = p.path("request").asText();
-            JsonNode info = p.path("info");
-            List<String> living = new ArrayList<>();
-            info.path("status_map").properties().forEach(e -> {
-                if (e.getValue().asText().equals("ALIVE") && !e.getKey().equals(name)) {
-                    living.add(e.getKey());
-                }
-            });
-            String answer = switch (request) {
-                case "NAME" -> name;
-                case "TALK" -> ++talks == 1 ? "Hello everyone, I am " + name + ". @" + (living.isEmpty() ? ""
-                        : living.getFirst()) + " what do you think?" : "Over";
-                case "WHISPER" -> "Over";
-                case "VOTE", "DIVINE", "GUARD", "ATTACK" -> living.isEmpty() ? name : living.getLast();
-                case "FINISH" -> {
-                    finished.complete(null);
-                    yield null;
-                }
-                case "DAILY_INITIALIZE" -> rude ? "an answer nobody asked for" : null;
-                default -> null;
-            };
-            if (rude && request.equals("TALK") && talks == 2) {
-                Thread.sleep(2500); // later than the action timeout: that talk is a Skip
-            }
-            if (answer != null) {
-                ws.sendText(answer + "\n", true).join();
-            }
-        }
-    }
-
     @Test
     void agentsWrittenForTheContestPlayAWholeGameAtOurTable() throws Exception {
         try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofMillis(1500), Duration.ofSeconds(3),
                 null)) {
             HttpClient http = HttpClient.newHttpClient();
-            WireAgent polite = new WireAgent("kanolab1", false);
-            WireAgent rude = new WireAgent("kanolab2", true);
+            NlpWireAgent polite = new NlpWireAgent("kanolab1", false);
+            NlpWireAgent rude = new NlpWireAgent("kanolab2", true);
             List<WebSocket> sockets = new ArrayList<>();
-            for (WireAgent a : List.of(polite, rude)) {
+            for (NlpWireAgent a : List.of(polite, rude)) {
                 sockets.add(http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port()
                         + "/ws"), a).get(10, TimeUnit.SECONDS));
             }
@@ -124,7 +63,7 @@ class NlpServerTest {
             maw.agents.gamemaster.ConsoleView console = new maw.agents.gamemaster.ConsoleView(System.out, "");
             GameTable.Result result = table.play(local, console, console, Duration.ofMinutes(3));
             assertThat(result.totals()).containsKeys("kanolab1", "kanolab2");
-            for (WireAgent a : List.of(polite, rude)) {
+            for (NlpWireAgent a : List.of(polite, rude)) {
                 a.finished.get(30, TimeUnit.SECONDS);
                 List<String> requests = a.packets.stream().map(p -> p.path("request").asText()).toList();
                 assertThat(requests.getFirst()).isEqualTo("NAME");
@@ -154,7 +93,7 @@ class NlpServerTest {
             // Their words are the game's: each hears what the other said, changed in nothing. (The rude agent's
             // answer to DAILY_INITIALIZE may cross its first TALK request and be taken for its talk: the protocol has
             // no request numbers, and the NLP server takes it so too.)
-            for (WireAgent a : List.of(polite, rude)) {
+            for (NlpWireAgent a : List.of(polite, rude)) {
                 String other = a == polite ? rude.name : polite.name;
                 assertThat(a.packets.stream().flatMap(p -> java.util.stream.StreamSupport.stream(
                         p.path("talk_history").spliterator(), false)).anyMatch(t -> t.path("agent").asText()

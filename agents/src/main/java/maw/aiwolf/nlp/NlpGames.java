@@ -1,0 +1,59 @@
+package maw.aiwolf.nlp;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.TcpGames;
+import maw.runtime.Transport;
+
+/** NLP contest games whose seats are WebSocket agents and, for the seats they leave empty, MAW's own seats. */
+public final class NlpGames {
+
+    private NlpGames() {}
+
+    /**
+     * Plays game {@code gameId} (the agents' {@code game_id}) of the agents on {@code links} and, in the other seats,
+     * {@code others} (one filler per seat left). With a local transport the accounts are registered on it; else
+     * {@code provision} creates them.
+     */
+    public static GameTable.Result play(NlpServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
+            AiwolfOptions options, String gameId, long seed, Transport transport, String prefix, Path out,
+            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+        int seats = options.settings().players();
+        if (!options.settings().natural() || links.size() + others.size() < seats) {
+            throw new IllegalArgumentException("an NLP game of " + seats + " seats, " + links.size() + " agents and "
+                    + others.size() + " other seats");
+        }
+        List<String> names = new ArrayList<>();
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        for (AgentLink l : links) {
+            names.add(l.name());
+            fillers.add(server.seat(l, options, gameId));
+        }
+        names.addAll(TcpGames.otherNames(links, seats));
+        fillers.addAll(others.subList(0, seats - links.size()));
+        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
+                GameMasterAgent.aiwolf(options), out), transport.domain(), gameId);
+        if (transport instanceof maw.runtime.local.LocalTransport local) {
+            table.accounts().forEach(local::register);
+        } else {
+            provision.accept(table.accounts());
+        }
+        return table.play(transport, listener, null, timeout(options));
+    }
+
+    /** The longest a game may take with every step running out its timer, plus a margin. */
+    public static Duration timeout(AiwolfOptions options) {
+        var nlp = options.settings().nlp();
+        long stepsPerDay = (long) nlp.talk().perDay() * options.settings().players() + nlp.whisper().perDay() * 4L
+                + nlp.voteRounds() + nlp.attackRounds() + 2;
+        return options.step().multipliedBy(stepsPerDay * options.settings().players()).plusSeconds(120);
+    }
+}

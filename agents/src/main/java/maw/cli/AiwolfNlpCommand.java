@@ -1,0 +1,172 @@
+package maw.cli;
+
+import java.util.concurrent.Callable;
+import maw.config.ConfigException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code maw aiwolf-nlp ...}: the AIWolf NLP contest's WebSocket protocol. */
+@Command(name = "aiwolf-nlp", mixinStandardHelpOptions = true,
+        header = "The AIWolf NLP contest: host its agents over its WebSocket protocol.",
+        description = {"Where language-model agents of the AIWolf contest's natural-language division play: its",
+            "server's WebSocket protocol (ws://HOST:PORT/ws) and its game (5, 9 or 13 players, natural-language talk",
+            "with its limits, whispers, its order of the night)."},
+        subcommands = {AiwolfNlpCommand.Serve.class})
+final class AiwolfNlpCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code maw aiwolf-nlp serve}. */
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            header = "Host NLP contest agents at MAW's tables, over the NLP server's WebSocket protocol.",
+            description = {"Listens at ws://BIND:PORT/ws. Agents connect as to the contest's server (it asks their",
+                "name first); each game seats those that came within --lobby-seconds and fills the other seats with",
+                "MAW's rule seats. The games are ordinary MAW games: live output, journal, AIWolf log export."})
+    static final class Serve implements Callable<Integer> {
+
+        @picocli.CommandLine.Mixin
+        ConfigOptions config;
+
+        @Option(names = "--port", defaultValue = "8080", description = "the port (default: ${DEFAULT-VALUE}; 0: any)")
+        int port;
+
+        @Option(names = "--bind", defaultValue = "127.0.0.1", description = "the address to listen on (default: "
+                + "${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
+        String bind;
+
+        @Option(names = "--players", defaultValue = "5", description = "5, 9 or 13 (default: ${DEFAULT-VALUE})")
+        int players;
+
+        @Option(names = "--games", defaultValue = "1", description = "games to play (default: ${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--seats", paramLabel = "PLAN", defaultValue = "rule", description = "what fills the seats no "
+                + "agent took: rule (default: ${DEFAULT-VALUE})")
+        String seats;
+
+        @Option(names = "--lobby-seconds", defaultValue = "60", description = "how long to wait for agents before our "
+                + "seats fill the rest (default: ${DEFAULT-VALUE})")
+        double lobbySeconds;
+
+        @Option(names = "--action-seconds", defaultValue = "60", description = "how long an agent may take to answer "
+                + "(the server's timeout.action; default: ${DEFAULT-VALUE})")
+        double actionSeconds;
+
+        @Option(names = "--response-seconds", defaultValue = "120", description = "the server's timeout.response: how "
+                + "long an agent that missed a request has to answer the NAME probe (default: ${DEFAULT-VALUE})")
+        double responseSeconds;
+
+        @Option(names = "--secret-file", description = "a file holding the HS256 secret of the agents' tokens: agents "
+                + "then need a token for their team (default: no authentication)")
+        java.nio.file.Path secretFile;
+
+        @Option(names = "--transport", defaultValue = "local", description = "where the GameMaster and our seats talk: "
+                + "local (in this process) or xmpp (default: ${DEFAULT-VALUE})")
+        String transport;
+
+        @Option(names = "--seed", description = "the first game's seed (default: random)")
+        Long seed;
+
+        @Override
+        public Integer call() throws Exception {
+            if (players != 5 && players != 9 && players != 13) {
+                throw new ConfigException("invalid value '" + players + "' for --players: 5, 9 or 13 (the contest's "
+                        + "villages)");
+            }
+            if (port < 0 || port > 65535) {
+                throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+            }
+            if (games < 1 || games > 100_000) {
+                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
+            }
+            if (!(lobbySeconds >= 0) || lobbySeconds > 86_400) {
+                throw new ConfigException("invalid value '" + lobbySeconds + "' for --lobby-seconds: 0 to 86400");
+            }
+            if (!(actionSeconds > 0) || actionSeconds > 3600) {
+                throw new ConfigException("invalid value '" + actionSeconds + "' for --action-seconds: more than 0, "
+                        + "at most 3600");
+            }
+            if (!(responseSeconds > 0) || responseSeconds > 3600) {
+                throw new ConfigException("invalid value '" + responseSeconds + "' for --response-seconds: more than "
+                        + "0, at most 3600");
+            }
+            if (!transport.equals("local") && !transport.equals("xmpp")) {
+                throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
+            }
+            if (!seats.equals("rule")) {
+                throw new ConfigException("invalid value '" + seats + "' for --seats: rule (model seats that talk "
+                        + "natural language here are not there yet)");
+            }
+            String secret = null;
+            if (secretFile != null) {
+                try {
+                    secret = java.nio.file.Files.readString(secretFile).strip();
+                } catch (java.io.IOException e) {
+                    throw new ConfigException("invalid value '" + secretFile + "' for --secret-file: " + e.getMessage());
+                }
+                if (secret.isEmpty()) {
+                    throw new ConfigException("invalid value '" + secretFile + "' for --secret-file: it is empty");
+                }
+            }
+            maw.config.MawConfig settings = config.load(java.util.Map.of("transport",
+                    new maw.config.MawConfig.Value(transport, "--transport")));
+            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = new java.util.ArrayList<>();
+            for (int i = 0; i < players; i++) {
+                ours.add(maw.agents.table.GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+            }
+            java.time.Duration action = java.time.Duration.ofMillis(Math.round(actionSeconds * 1000));
+            java.time.Duration response = java.time.Duration.ofMillis(Math.round(responseSeconds * 1000));
+            // A step lasts the action timeout, the probe of a late agent, and a margin.
+            maw.aiwolf.game.AiwolfOptions options = maw.aiwolf.game.AiwolfOptions.natural(players,
+                    action.plus(response).plusSeconds(2));
+            long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
+            java.nio.file.Path base = settings.path(maw.config.Setting.GAMES_DIR);
+            try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
+                    maw.aiwolf.nlp.NlpServer server = start(port, action, response, secret)) {
+                System.out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %d "
+                        + "players, %d game(s); our seats on %s%n", bind, server.port(), secret == null ? ""
+                        : ", tokens required", players, games, network.describe());
+                for (int g = 0; g < games; g++) {
+                    System.out.printf("waiting up to %s s for agents ...%n",
+                            new java.text.DecimalFormat("0.#").format(lobbySeconds));
+                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players,
+                            java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)));
+                    System.out.printf("game %d: %d agent(s) over WebSocket (%s), %d of our seats%n", g + 1,
+                            links.size(), String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name)
+                                    .toList()), players - links.size());
+                    String id = maw.agents.table.GameTable.newGameId();
+                    java.nio.file.Path dir = base.resolve(java.time.LocalDateTime.now().format(
+                            java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-nlp-" + id);
+                    java.nio.file.Files.createDirectories(dir);
+                    try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
+                            dir.resolve("game.jsonl"), id)) {
+                        maw.agents.table.GameTable.Result r = maw.aiwolf.nlp.NlpGames.play(server, links, ours,
+                                options, id, first + g, network.transport(), "aiwolf-nlp-" + id + "-", dir,
+                                new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out, ""),
+                                        journal), network::provision);
+                        System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
+                                dir);
+                    }
+                }
+                System.out.println("agents: " + server.stats());
+            }
+            return 0;
+        }
+
+        private maw.aiwolf.nlp.NlpServer start(int p, java.time.Duration action, java.time.Duration response,
+                String secret) {
+            try {
+                return new maw.aiwolf.nlp.NlpServer(bind, p, action, response, secret);
+            } catch (RuntimeException e) {
+                throw new ConfigException("the NLP server could not listen on " + bind + ":" + p + ": "
+                        + e.getMessage());
+            }
+        }
+    }
+}

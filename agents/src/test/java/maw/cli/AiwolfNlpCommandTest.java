@@ -1,0 +1,66 @@
+package maw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import maw.testing.Await;
+import maw.testing.NlpWireAgent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code maw aiwolf-nlp serve}: an NLP contest agent plays a whole game at MAW's table; bad options are named. */
+class AiwolfNlpCommandTest {
+
+    @RegisterExtension
+    final Console console = new Console();
+
+    @TempDir
+    Path out;
+
+    @Test
+    void anAgentOfTheContestPlaysAGameAtTheServedTable() throws Exception {
+        CompletableFuture<Integer> served = new CompletableFuture<>();
+        Thread.ofPlatform().name("maw-aiwolf-nlp-serve").start(() -> served.complete(Main.execute("aiwolf-nlp",
+                "serve", "--port", "0", "--players", "5", "--games", "1", "--lobby-seconds", "8",
+                "--action-seconds", "1.5", "--response-seconds", "2", "--seed", "5", "--set", "games.dir=" + out)));
+        int port = Await.value("the server's address", Duration.ofSeconds(30), Duration.ofMillis(50), () -> {
+            Matcher m = Pattern.compile("ws://127.0.0.1:(\\d+)/ws").matcher(console.out());
+            return m.find() ? Integer.parseInt(m.group(1)) : null;
+        });
+        NlpWireAgent agent = new NlpWireAgent("kanolab1", false);
+        WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port
+                + "/ws"), agent).get(10, TimeUnit.SECONDS);
+        try {
+            assertThat(served.get(3, TimeUnit.MINUTES)).as(console.out() + console.err()).isZero();
+            Await.until("the agent is told FINISH (" + agent.packets.size() + " packets; " + console.out() + ")",
+                    Duration.ofSeconds(10), () -> agent.finished.isDone());
+            assertThat(console.out()).contains("game 1: 1 agent(s) over WebSocket (kanolab1), 4 of our seats")
+                    .contains(" win; journal ").contains("agents: {kanolab1={");
+            assertThat(agent.packets).as(console.out()).isNotEmpty();
+            assertThat(agent.packets.getFirst().path("request").asText()).isEqualTo("NAME");
+            assertThat(agent.packets.getLast().path("request").asText()).isEqualTo("FINISH");
+        } finally {
+            ws.abort();
+        }
+    }
+
+    @Test
+    void badOptionsAreNamed() {
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--players", "6")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--seats", "llm")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--secret-file", out.resolve("none").toString()))
+                .isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--action-seconds", "0")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '6' for --players: 5, 9 or 13")
+                .contains("for --seats").contains("for --secret-file").contains("for --action-seconds");
+    }
+}
