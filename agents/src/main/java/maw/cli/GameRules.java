@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
 public final class GameRules {
 
-    @Option(names = "--rules", defaultValue = "maw", description = {"the rule set: maw, or aiwolf (the AIWolf "
-            + "regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed)",
-            "(default: ${DEFAULT-VALUE})"})
+    @Option(names = "--rules", defaultValue = "maw", description = {"the rule set: maw, aiwolf (the AIWolf "
+            + "regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed), or "
+            + "aiwolf-nlp (the AIWolf NLP contest's game: 5, 9 or 13 players, natural-language talk one speaker at a "
+            + "time, its limits and its order of the night)", "(default: ${DEFAULT-VALUE})"})
     String ruleSet;
 
     @Option(names = "--players", description = "seats at the table (default: 6, or 5 under --rules aiwolf, or as many "
@@ -163,13 +164,19 @@ public final class GameRules {
         }
     }
 
-    /** Whether the game is played under AIWolf's rules. */
+    /** Whether the game is played under AIWolf's rules (the regulation's or the NLP contest's). */
     boolean aiwolf() {
         return switch (ruleSet == null ? "maw" : ruleSet.strip().toLowerCase(java.util.Locale.ROOT)) {
             case "maw" -> false;
-            case "aiwolf" -> true;
-            default -> throw new ConfigException("invalid value '" + ruleSet + "' for --rules: expected maw or aiwolf");
+            case "aiwolf", "aiwolf-nlp" -> true;
+            default -> throw new ConfigException("invalid value '" + ruleSet + "' for --rules: expected maw, aiwolf "
+                    + "or aiwolf-nlp");
         };
+    }
+
+    /** Whether the game is the AIWolf NLP contest's. */
+    boolean natural() {
+        return aiwolf() && ruleSet.strip().equalsIgnoreCase("aiwolf-nlp");
     }
 
     /**
@@ -183,6 +190,16 @@ public final class GameRules {
                         + "and, with --seer, a seer)");
             }
             return maw.agents.gamemaster.GameMasterAgent.maw(options(endWhenAllVoted));
+        }
+        if (natural()) {
+            if (roles != null) {
+                throw new ConfigException("--roles is an option of --rules aiwolf; the NLP contest deals its own "
+                        + "villages of 5, 9 and 13");
+            }
+            if (players() != 5 && players() != 9 && players() != 13) {
+                throw new ConfigException("invalid value '" + players() + "' for --players: the AIWolf NLP contest "
+                        + "plays with 5, 9 or 13");
+            }
         }
         if (roles == null && (players() < 3 || players() > 18)) {
             throw new ConfigException("invalid value '" + players() + "' for --players: AIWolf villages have 3 to 18 "
@@ -205,8 +222,10 @@ public final class GameRules {
             throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules aiwolf the regulation "
                     + "deals the roles and settles ties");
         }
-        return maw.agents.gamemaster.GameMasterAgent.aiwolf(new maw.aiwolf.game.AiwolfOptions(
-                maw.aiwolf.game.AiwolfSettings.defaults(village), Duration.ofMillis(Math.round(turnSeconds * 1000))));
+        Duration step = Duration.ofMillis(Math.round(turnSeconds * 1000));
+        return maw.agents.gamemaster.GameMasterAgent.aiwolf(natural()
+                ? maw.aiwolf.game.AiwolfOptions.natural(players(), step)
+                : new maw.aiwolf.game.AiwolfOptions(maw.aiwolf.game.AiwolfSettings.defaults(village), step));
     }
 
     /** The rule set of a journaled game, with the options its journal recorded. */
@@ -220,6 +239,9 @@ public final class GameRules {
 
     /** Longest a whole game may take under this rule set (every step running out its timer), plus a margin. */
     static Duration timeout(maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
+        if (ruleset.options() instanceof maw.aiwolf.game.AiwolfOptions a && a.settings().natural()) {
+            return maw.aiwolf.nlp.NlpGames.timeout(a).multipliedBy(rounds);
+        }
         if (ruleset.options() instanceof maw.aiwolf.game.AiwolfOptions a) {
             maw.aiwolf.game.AiwolfSettings s = a.settings();
             long stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;

@@ -46,6 +46,28 @@ class AiwolfGameCommandTest {
     }
 
     @Test
+    void theNlpContestsGameIsPlayedWithItsVillages() throws Exception {
+        int exit = Main.execute("game", "--rules", "aiwolf-nlp", "--transport", "local", "--players", "13", "--seed",
+                "6", "--turn-seconds", "5", "--out", out.toString(), "--json");
+        String text = console.out();
+        assertThat(exit).as(console.err()).isZero();
+        assertThat(text).contains("== Day 0 begins.").contains("== Day 1 begins").contains("[whisper] ")
+                .contains("Final leaderboard");
+        String[] lines = text.strip().split("\n");
+        JsonNode roles = Json.parse(lines[lines.length - 1]).get("rounds").get(0).get("roles");
+        List<String> dealt = new java.util.ArrayList<>();
+        roles.forEach(r -> dealt.add(r.asText()));
+        assertThat(dealt).hasSize(13).filteredOn("werewolf"::equals).hasSize(3);
+        // The journal exports to the AIWolf log as every AIWolf game's does.
+        assertThat(Main.execute("aiwolf", "log", out.toString())).isZero();
+        assertThat(console.out().substring(text.length())).contains(",talk,").contains(",whisper,");
+        assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--players", "6")).isEqualTo(2);
+        assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--roles", "villager=3,werewolf=1")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '6' for --players: the AIWolf NLP contest plays with 5, 9 "
+                + "or 13").contains("--roles is an option of --rules aiwolf;");
+    }
+
+    @Test
     void aVillageOfAnyRoleCountMapIsPlayed() throws Exception {
         int exit = Main.execute("game", "--rules", "aiwolf", "--transport", "local", "--roles",
                 "villager=3,seer=1,medium=1,bodyguard=1,werewolf=2", "--seed", "5", "--out", out.toString(), "--json");
@@ -94,7 +116,7 @@ class AiwolfGameCommandTest {
                 .contains("the werewolves would win before the game begins")
                 .contains("invalid value 'wizard=1' for --roles")
                 .contains("--roles is an option of --rules aiwolf")
-                .contains("invalid value 'chess' for --rules: expected maw or aiwolf")
+                .contains("invalid value 'chess' for --rules: expected maw, aiwolf or aiwolf-nlp")
                 .contains("invalid value '20' for --players: AIWolf villages have 3 to 18 players")
                 .contains("--seer is an option of MAW's rules")
                 .contains("for --turn-seconds: expected more than 0")
