@@ -272,16 +272,9 @@ public class Agent {
      * {@code make_reply()}, which keeps only the thread, can be matched to it.
      */
     public final void send(Message message) {
-        Transport.Connection c = connection;
-        if (c == null) {
-            throw new IllegalStateException(jid + " is not started; cannot send " + message);
-        }
-        if (message.thread() == null && opensConversation(message)) {
-            message = message.toBuilder().thread(newId()).build();
-        }
-        c.send(message);
+        Message sentMessage = deliver(message);
         sent.incrementAndGet();
-        trace(false, message);
+        trace(false, sentMessage);
     }
 
     /**
@@ -290,14 +283,19 @@ public class Agent {
      * in the very trace it reports.
      */
     protected final void sendUntraced(Message message) {
+        deliver(message);
+    }
+
+    /** Puts {@code message} on the connection (with a fresh thread if it opens a conversation); returns it as sent. */
+    private Message deliver(Message message) {
         Transport.Connection c = connection;
         if (c == null) {
             throw new IllegalStateException(jid + " is not started; cannot send " + message);
         }
-        if (message.thread() == null && opensConversation(message)) {
-            message = message.toBuilder().thread(newId()).build();
-        }
-        c.send(message);
+        Message out = message.thread() == null && opensConversation(message)
+                ? message.toBuilder().thread(newId()).build() : message;
+        c.send(out);
+        return out;
     }
 
     /**

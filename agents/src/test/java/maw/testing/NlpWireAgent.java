@@ -12,7 +12,8 @@ import maw.runtime.Json;
 /**
  * An agent of the AIWolf NLP contest as its sample is written, from the wire facts (../shared/AIWOLF-NLP-WIRE.md):
  * JSON frames in, plain text answers out ({@code \n} appended, as the sample does), answers only to the requests that
- * expect one. A rude one also answers DAILY_INITIALIZE (a protocol error) and answers its second talk too late.
+ * expect one. A rude one also answers DAILY_INITIALIZE (a protocol error) and answers its second talk too late
+ * (only once the server has moved on to its next frame).
  */
 public final class NlpWireAgent implements WebSocket.Listener {
 
@@ -22,6 +23,7 @@ public final class NlpWireAgent implements WebSocket.Listener {
     public final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final StringBuilder partial = new StringBuilder();
     private int talks;
+    private String late;
 
     public NlpWireAgent(String name, boolean rude) {
         this.name = name;
@@ -44,7 +46,11 @@ public final class NlpWireAgent implements WebSocket.Listener {
         return null;
     }
 
-    private void answer(WebSocket ws, JsonNode p) throws InterruptedException {
+    private void answer(WebSocket ws, JsonNode p) {
+        if (late != null) {
+            ws.sendText(late + "\n", true).join();
+            late = null;
+        }
         packets.add(p);
         String request = p.path("request").asText();
         JsonNode info = p.path("info");
@@ -68,7 +74,9 @@ public final class NlpWireAgent implements WebSocket.Listener {
             default -> null;
         };
         if (rude && request.equals("TALK") && talks == 2) {
-            Thread.sleep(2500); // later than the action timeout: that talk is a Skip
+            // Answered late: only once the server has moved on (its next frame), past the action timeout.
+            late = answer;
+            answer = null;
         }
         if (answer != null) {
             ws.sendText(answer + "\n", true).join();

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
-import maw.agents.GameAgent;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
@@ -13,10 +12,7 @@ import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.tcp.AgentLink;
 import maw.game.Phase;
 import maw.llm.Action;
-import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
-import maw.runtime.Message;
-import maw.runtime.Performative;
 
 /**
  * A seat filled by an agent of the AIWolf NLP contest connected over WebSocket: the interface agent behind a MAW
@@ -26,14 +22,12 @@ import maw.runtime.Performative;
  * that is late or names nobody living is no act (as the server ignores it); the game goes on, and an agent that
  * reconnects under its name is told the game and the day again.
  */
-public final class NlpSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
 
-    private final AgentLink link;
     private final AiwolfOptions options;
     private final String gameId;
     private final Duration action;
     private final Duration response;
-    private final Jid owner;
 
     private AiwolfSeatEvents events;
     private NlpInfo info;
@@ -41,7 +35,6 @@ public final class NlpSeatAgent extends GameAgent implements maw.agents.table.Ga
     private int initializedDay = -1;
     private int finishedDay = -1;
     private boolean talkedToday;
-    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
 
     /**
      * @param action   how long the agent may take to answer a request (the server's {@code timeout.action})
@@ -49,50 +42,14 @@ public final class NlpSeatAgent extends GameAgent implements maw.agents.table.Ga
      */
     public NlpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, String gameId,
             Duration action, Duration response, Jid owner) {
-        super(jid, password);
+        super(jid, password, link, owner);
         if (!options.settings().natural()) {
             throw new IllegalArgumentException("an NLP seat plays the NLP contest's game");
         }
-        this.link = link;
         this.options = options;
         this.gameId = gameId;
         this.action = action;
         this.response = response;
-        this.owner = owner == null ? null : owner.bare();
-        inspectorsFrom(this.owner);
-    }
-
-    /** Completes when the agent has been told the end of the game ({@code FINISH}). */
-    @Override
-    public java.util.concurrent.CompletableFuture<Void> over() {
-        return over;
-    }
-
-    @Override
-    protected void setup() {
-        addBehaviour(CyclicBehaviour.of("AiwolfNlpSeat", self -> {
-            Message m = self.receive(Duration.ofMillis(500));
-            if (m != null) {
-                guarded(m, () -> handle(m));
-            }
-        }));
-    }
-
-    private void handle(Message m) {
-        Body body = read(m);
-        if (body == null || isComplaint(m) || !fromOwnPlayer(m, body, owner)) {
-            return;
-        }
-        switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
-                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
-                            : link.name() + " " + (in.attempt() + 1), true));
-            case Catalog.GetInput in when in.view() != null ->
-                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
-            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
-            case Catalog.Observe o when o.news() != null -> hear(o);
-            default -> { }
-        }
     }
 
     private void send(NlpPackets.Request r, boolean setting) {
@@ -107,7 +64,8 @@ public final class NlpSeatAgent extends GameAgent implements maw.agents.table.Ga
         return NlpPackets.setting(options.settings().composition(), options.settings().nlp(), action, response);
     }
 
-    private void hear(Catalog.Observe o) {
+    @Override
+    protected void hear(Catalog.Observe o) {
         Body news = o.news();
         if (news instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
@@ -192,7 +150,8 @@ public final class NlpSeatAgent extends GameAgent implements maw.agents.table.Ga
     }
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
-    private Action act(Catalog.SeatView v) {
+    @Override
+    protected Action act(Catalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Action.Listen();
         }

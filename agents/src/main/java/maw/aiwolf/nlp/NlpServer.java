@@ -3,12 +3,9 @@ package maw.aiwolf.nlp;
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
@@ -33,8 +30,7 @@ public final class NlpServer implements AutoCloseable {
     private final Duration action;
     private final Duration response;
     private final String secret;
-    private final LinkedBlockingQueue<AgentLink> lobby = new LinkedBlockingQueue<>();
-    private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+    private final maw.aiwolf.tcp.AgentLobby lobby = new maw.aiwolf.tcp.AgentLobby();
     private final Map<String, Connection> connections = new ConcurrentHashMap<>();
 
     /** One WebSocket connection: named once it answered NAME (then its link and the link's generation). */
@@ -95,12 +91,7 @@ public final class NlpServer implements AutoCloseable {
             c.link.received(c.generation, text);
             return;
         }
-        String name = text.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1) : text;
-        if (name.length() > 40 || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
-            name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
-            name = name.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1)
-                    : name.substring(0, Math.min(40, name.length()));
-        }
+        String name = lobby.name(text, 40);
         if (secret != null) {
             String token = c.ctx.queryParam("token");
             String header = c.ctx.header("Authorization");
@@ -115,17 +106,13 @@ public final class NlpServer implements AutoCloseable {
             }
         }
         AgentLink.Channel channel = channel(c.ctx);
-        for (AgentLink l : seated) {
-            if (l.name().equals(name) && !l.connected()) {
-                c.generation = l.replace(channel);
-                c.link = l;
-                return;
-            }
+        AgentLink back = lobby.returning(name);
+        if (back != null) {
+            c.generation = back.replace(channel);
+            c.link = back;
+            return;
         }
-        String unique = name;
-        for (int i = 2; taken(unique); i++) {
-            unique = name + " " + i;
-        }
+        String unique = lobby.unique(name);
         AgentLink link = new AgentLink(unique);
         c.generation = link.attach(channel);
         c.link = link;
@@ -170,35 +157,12 @@ public final class NlpServer implements AutoCloseable {
         };
     }
 
-    private boolean taken(String name) {
-        return seated.stream().anyMatch(l -> l.name().equals(name))
-                || lobby.stream().anyMatch(l -> l.name().equals(name));
-    }
-
     /**
      * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
      * that came, in the order they connected (at most {@code players}); agents seated in an earlier game come first.
      */
     public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
-        List<AgentLink> out = new ArrayList<>();
-        for (AgentLink l : seated) {
-            if (out.size() < players) {
-                out.add(l);
-            }
-        }
-        long until = System.nanoTime() + wait.toNanos();
-        while (out.size() < players) {
-            long left = until - System.nanoTime();
-            AgentLink l = left <= 0 ? lobby.poll() : lobby.poll(left, TimeUnit.NANOSECONDS);
-            if (l == null) {
-                break;
-            }
-            if (l.connected()) {
-                out.add(l);
-                seated.add(l);
-            }
-        }
-        return out;
+        return lobby.gather(players, wait);
     }
 
     /** A seat filler for the agent on {@code link}, in a game under {@code options} numbered {@code gameId}. */
@@ -218,15 +182,12 @@ public final class NlpServer implements AutoCloseable {
 
     /** Every seated agent's request figures. */
     public Map<String, Map<String, Object>> stats() {
-        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
-        seated.forEach(l -> out.put(l.name(), l.stats()));
-        return out;
+        return lobby.stats();
     }
 
     @Override
     public void close() {
-        seated.forEach(AgentLink::close);
-        lobby.forEach(AgentLink::close);
+        lobby.close();
         app.stop();
     }
 }

@@ -8,13 +8,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.runtime.Agent;
@@ -34,8 +29,7 @@ public final class AiwolfServer implements AutoCloseable {
 
     private final ServerSocket server;
     private final Duration timeLimit;
-    private final LinkedBlockingQueue<AgentLink> lobby = new LinkedBlockingQueue<>();
-    private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+    private final AgentLobby lobby = new AgentLobby();
     private volatile boolean closed;
 
     /** Listens on {@code port} (0: any free port) of {@code bind}; answers are awaited up to {@code timeLimit}. */
@@ -83,25 +77,13 @@ public final class AiwolfServer implements AutoCloseable {
                 name = null;
             }
             s.setSoTimeout(0);
-            if (name == null || name.isBlank()) {
-                name = "agent" + (seated.size() + lobby.size() + 1);
+            name = lobby.name(name, 24);
+            AgentLink back = lobby.returning(name);
+            if (back != null) {
+                back.replace(s, in);
+                return;
             }
-            name = name.strip();
-            if (name.length() > 24 || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
-                name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
-                name = name.isEmpty() ? "agent" + (seated.size() + lobby.size() + 1)
-                        : name.substring(0, Math.min(24, name.length()));
-            }
-            for (AgentLink l : seated) {
-                if (l.name().equals(name) && !l.connected()) {
-                    l.replace(s, in);
-                    return;
-                }
-            }
-            String unique = name;
-            for (int i = 2; taken(unique); i++) {
-                unique = name + " " + i;
-            }
+            String unique = lobby.unique(name);
             LOG.info("AIWolf agent {} connected from {}", unique, s.getRemoteSocketAddress());
             lobby.add(new AgentLink(unique, s, in));
         } catch (IOException e) {
@@ -109,35 +91,12 @@ public final class AiwolfServer implements AutoCloseable {
         }
     }
 
-    private boolean taken(String name) {
-        return seated.stream().anyMatch(l -> l.name().equals(name)) || lobby.stream().anyMatch(l -> l.name()
-                .equals(name));
-    }
-
     /**
      * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
      * that came, in the order they connected (at most {@code players}).
      */
     public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
-        List<AgentLink> out = new ArrayList<>();
-        for (AgentLink l : seated) {
-            if (out.size() < players) {
-                out.add(l);
-            }
-        }
-        long until = System.nanoTime() + wait.toNanos();
-        while (out.size() < players) {
-            long left = until - System.nanoTime();
-            AgentLink l = left <= 0 ? lobby.poll() : lobby.poll(left, TimeUnit.NANOSECONDS);
-            if (l == null) {
-                break;
-            }
-            if (l.connected()) {
-                out.add(l);
-                seated.add(l);
-            }
-        }
-        return out;
+        return lobby.gather(players, wait);
     }
 
     /** A seat filler for the agent on {@code link}, in a game under {@code options} dealt from {@code seed}. */
@@ -157,16 +116,12 @@ public final class AiwolfServer implements AutoCloseable {
 
     /** Every seated agent's request figures. */
     public Map<String, Map<String, Object>> stats() {
-        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-        seated.forEach(l -> out.put(l.name(), l.stats()));
-        return out;
+        return lobby.stats();
     }
 
     /** The mean round trip of the agents' answers, in microseconds (0 before any). */
     public long meanRoundTripMicros() {
-        long n = seated.stream().mapToLong(AgentLink::answered).sum();
-        long t = seated.stream().mapToLong(AgentLink::roundTripNanos).sum();
-        return n == 0 ? 0 : t / n / 1000;
+        return lobby.meanRoundTripMicros();
     }
 
     @Override
@@ -182,7 +137,6 @@ public final class AiwolfServer implements AutoCloseable {
         } catch (IOException e) {
             // closed
         }
-        seated.forEach(AgentLink::close);
-        lobby.forEach(AgentLink::close);
+        lobby.close();
     }
 }

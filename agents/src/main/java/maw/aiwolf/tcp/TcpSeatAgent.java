@@ -6,16 +6,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
-import maw.agents.GameAgent;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.game.Phase;
 import maw.llm.Action;
-import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
-import maw.runtime.Message;
-import maw.runtime.Performative;
 
 /**
  * A seat filled by an AIWolf agent connected over TCP: the interface agent behind a MAW Player that turns what the
@@ -25,13 +21,11 @@ import maw.runtime.Performative;
  * is late, missing or unreadable is the regulation's default (Skip; a random legal vote or attack; no divination or
  * guard), and the game goes on; an agent that reconnects under its name is told where the game is and plays on.
  */
-public final class TcpSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+public final class TcpSeatAgent extends LinkSeatAgent {
 
-    private final AgentLink link;
     private final AiwolfOptions options;
     private final long gameSeed;
     private final Duration timeLimit;
-    private final Jid owner;
     private final SplittableRandom random;
 
     private AiwolfSeatEvents events;
@@ -39,61 +33,18 @@ public final class TcpSeatAgent extends GameAgent implements maw.agents.table.Ga
     private int dailyFinished = -1;
     private int dailyInitialized = -1;
     private String me;
-    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
 
     public TcpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, long gameSeed,
             Duration timeLimit, Jid owner) {
-        super(jid, password);
-        this.link = link;
+        super(jid, password, link, owner);
         this.options = options;
         this.gameSeed = gameSeed;
         this.timeLimit = timeLimit;
-        this.owner = owner == null ? null : owner.bare();
-        inspectorsFrom(this.owner);
         this.random = new SplittableRandom(gameSeed ^ link.name().hashCode());
     }
 
-    /** Completes when the agent has been told the end of the last round ({@code FINISH}). */
     @Override
-    public java.util.concurrent.CompletableFuture<Void> over() {
-        return over;
-    }
-
-    public AgentLink link() {
-        return link;
-    }
-
-    @Override
-    protected void setup() {
-        addBehaviour(CyclicBehaviour.of("AiwolfTcpSeat", self -> {
-            Message m = self.receive(Duration.ofMillis(500));
-            if (m != null) {
-                guarded(m, () -> handle(m));
-            }
-        }));
-    }
-
-    private void handle(Message m) {
-        Body body = read(m);
-        if (body == null || isComplaint(m)) {
-            return;
-        }
-        if (!fromOwnPlayer(m, body, owner)) {
-            return;
-        }
-        switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
-                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
-                            : link.name() + " " + (in.attempt() + 1), true));
-            case Catalog.GetInput in when in.view() != null ->
-                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
-            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
-            case Catalog.Observe o when o.news() != null -> hear(o);
-            default -> { }
-        }
-    }
-
-    private void hear(Catalog.Observe o) {
+    protected void hear(Catalog.Observe o) {
         Body news = o.news();
         if (news instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
@@ -157,7 +108,8 @@ public final class TcpSeatAgent extends GameAgent implements maw.agents.table.Ga
     }
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
-    private Action act(Catalog.SeatView v) {
+    @Override
+    protected Action act(Catalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Action.Listen();
         }

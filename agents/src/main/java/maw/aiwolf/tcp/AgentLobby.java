@@ -1,0 +1,109 @@
+package maw.aiwolf.tcp;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The outside agents of a server (the AIWolf TCP server, the NLP WebSocket server): those waiting for a game, in the
+ * order they connected, and those seated in a game, who keep their seat across games and get it back when they
+ * reconnect under their name.
+ */
+public final class AgentLobby {
+
+    private final LinkedBlockingQueue<AgentLink> waiting = new LinkedBlockingQueue<>();
+    private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+
+    /**
+     * The name an agent goes by, from the one it gave: letters, digits, spaces and {@code _.'-}, at most
+     * {@code longest} characters; none usable: {@code agentN}.
+     */
+    public String name(String given, int longest) {
+        String name = given == null ? "" : given.strip();
+        if (name.length() > longest || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
+            name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
+            name = name.substring(0, Math.min(longest, name.length()));
+        }
+        return name.isEmpty() ? "agent" + (seated.size() + waiting.size() + 1) : name;
+    }
+
+    /** The seated agent of that name whose connection is gone (it comes back to its seat), or null. */
+    public AgentLink returning(String name) {
+        for (AgentLink l : seated) {
+            if (l.name().equals(name) && !l.connected()) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already. */
+    public String unique(String name) {
+        String unique = name;
+        for (int i = 2; taken(unique); i++) {
+            unique = name + " " + i;
+        }
+        return unique;
+    }
+
+    private boolean taken(String name) {
+        return seated.stream().anyMatch(l -> l.name().equals(name))
+                || waiting.stream().anyMatch(l -> l.name().equals(name));
+    }
+
+    /** A new agent waits for a game. */
+    public void add(AgentLink link) {
+        waiting.add(link);
+    }
+
+    /**
+     * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
+     * that came, in the order they connected (at most {@code players}); agents seated in an earlier game come first.
+     */
+    public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
+        List<AgentLink> out = new ArrayList<>();
+        for (AgentLink l : seated) {
+            if (out.size() < players) {
+                out.add(l);
+            }
+        }
+        long until = System.nanoTime() + wait.toNanos();
+        while (out.size() < players) {
+            long left = until - System.nanoTime();
+            AgentLink l = left <= 0 ? waiting.poll() : waiting.poll(left, TimeUnit.NANOSECONDS);
+            if (l == null) {
+                break;
+            }
+            if (l.connected()) {
+                out.add(l);
+                seated.add(l);
+            }
+        }
+        return out;
+    }
+
+    /** Every seated agent's request figures. */
+    public Map<String, Map<String, Object>> stats() {
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        seated.forEach(l -> out.put(l.name(), l.stats()));
+        return out;
+    }
+
+    /** The mean round trip of the seated agents' answers, in microseconds (0 before any). */
+    public long meanRoundTripMicros() {
+        long n = seated.stream().mapToLong(AgentLink::answered).sum();
+        long t = seated.stream().mapToLong(AgentLink::roundTripNanos).sum();
+        return n == 0 ? 0 : t / n / 1000;
+    }
+
+    /** Closes every agent's connection. */
+    public void close() {
+        seated.forEach(AgentLink::close);
+        waiting.forEach(AgentLink::close);
+    }
+}

@@ -1,0 +1,74 @@
+package maw.aiwolf.tcp;
+
+import java.time.Duration;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.llm.Action;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * A seat filled by an outside agent on a {@link AgentLink} (over TCP or WebSocket): the interface agent behind a MAW
+ * Player. It names the seat after the agent, hands what the seat perceives to {@link #hear} (which tells the agent in
+ * its protocol), and answers each turn with {@link #act} (the agent's answer to the request the turn makes, or a
+ * default).
+ */
+public abstract class LinkSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+
+    protected final AgentLink link;
+    private final Jid owner;
+    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
+
+    protected LinkSeatAgent(Jid jid, String password, AgentLink link, Jid owner) {
+        super(jid, password);
+        this.link = link;
+        this.owner = owner == null ? null : owner.bare();
+        inspectorsFrom(this.owner);
+    }
+
+    public AgentLink link() {
+        return link;
+    }
+
+    /** Completes when the agent has been told the end of the last round. */
+    @Override
+    public java.util.concurrent.CompletableFuture<Void> over() {
+        return over;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of(getClass().getSimpleName(), self -> {
+            Message m = self.receive(Duration.ofMillis(500));
+            if (m != null) {
+                guarded(m, () -> handle(m));
+            }
+        }));
+    }
+
+    private void handle(Message m) {
+        Body body = read(m);
+        if (body == null || isComplaint(m) || !fromOwnPlayer(m, body, owner)) {
+            return;
+        }
+        switch (body) {
+            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
+                            : link.name() + " " + (in.attempt() + 1), true));
+            case Catalog.GetInput in when in.view() != null ->
+                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
+            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
+            case Catalog.Observe o when o.news() != null -> hear(o);
+            default -> { }
+        }
+    }
+
+    /** What the seat perceived, with the GameMaster's message: told to the agent as its protocol tells it. */
+    protected abstract void hear(Catalog.Observe o);
+
+    /** The seat's act for its turn. */
+    protected abstract Action act(Catalog.SeatView v);
+}
