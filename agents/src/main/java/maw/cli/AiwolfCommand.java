@@ -317,21 +317,13 @@ final class AiwolfCommand implements Runnable {
                 throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
                         + "regulation's villages)");
             }
-            if (port < 0 || port > 65535) {
-                throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
-            }
-            if (games < 1 || games > 100_000) {
-                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
-            }
-            if (!(lobbySeconds >= 0) || lobbySeconds > 86_400) {
-                throw new ConfigException("invalid value '" + lobbySeconds + "' for --lobby-seconds: 0 to 86400");
-            }
+            Checks.port(port);
+            Checks.games(games);
+            Checks.lobbySeconds(lobbySeconds);
             if (timeLimitMs < 1 || timeLimitMs > 600_000) {
                 throw new ConfigException("invalid value '" + timeLimitMs + "' for --time-limit-ms: 1 to 600000");
             }
-            if (!transport.equals("local") && !transport.equals("xmpp")) {
-                throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
-            }
+            Checks.transport(transport);
             java.net.InetAddress address;
             try {
                 address = java.net.InetAddress.getByName(bind);

@@ -79,26 +79,12 @@ final class AiwolfNlpCommand implements Runnable {
                 throw new ConfigException("invalid value '" + players + "' for --players: 5, 9 or 13 (the contest's "
                         + "villages)");
             }
-            if (port < 0 || port > 65535) {
-                throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
-            }
-            if (games < 1 || games > 100_000) {
-                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
-            }
-            if (!(lobbySeconds >= 0) || lobbySeconds > 86_400) {
-                throw new ConfigException("invalid value '" + lobbySeconds + "' for --lobby-seconds: 0 to 86400");
-            }
-            if (!(actionSeconds > 0) || actionSeconds > 3600) {
-                throw new ConfigException("invalid value '" + actionSeconds + "' for --action-seconds: more than 0, "
-                        + "at most 3600");
-            }
-            if (!(responseSeconds > 0) || responseSeconds > 3600) {
-                throw new ConfigException("invalid value '" + responseSeconds + "' for --response-seconds: more than "
-                        + "0, at most 3600");
-            }
-            if (!transport.equals("local") && !transport.equals("xmpp")) {
-                throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
-            }
+            Checks.port(port);
+            Checks.games(games);
+            Checks.lobbySeconds(lobbySeconds);
+            Checks.limitSeconds(actionSeconds, "--action-seconds");
+            Checks.limitSeconds(responseSeconds, "--response-seconds");
+            Checks.transport(transport);
             if (!seats.equals("rule")) {
                 throw new ConfigException("invalid value '" + seats + "' for --seats: rule (model seats that talk "
                         + "natural language here are not there yet)");

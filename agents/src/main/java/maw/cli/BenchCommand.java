@@ -196,9 +196,7 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (games < 1 || games > 100_000) {
-                throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
-            }
+            Checks.games(games);
             System.out.printf("%d games per village, over TCP and in process ...%n", games);
             java.util.List<maw.bench.AiwolfTcpBench.Row> rows = new maw.bench.AiwolfTcpBench(System.out)
                     .run(games, seed);

@@ -46,9 +46,7 @@ final class WebCommand implements Callable<Integer> {
         if ((gm == null) == (replay == null)) {
             throw new ConfigException("give --gm (a game to watch live) or --replay (a finished game), one of them");
         }
-        if (port < 0 || port > 65535) {
-            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
-        }
+        Checks.port(port);
         if (replay != null) {
             return replay();
         }

@@ -1,0 +1,44 @@
+package maw.cli;
+
+import maw.config.ConfigException;
+
+/** The checks the serving commands share: each names the option and what it takes. */
+final class Checks {
+
+    private Checks() {}
+
+    /** A port to listen on (0: any free one). */
+    static void port(int port) {
+        if (port < 0 || port > 65535) {
+            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+        }
+    }
+
+    /** A number of games. */
+    static void games(int games) {
+        if (games < 1 || games > 100_000) {
+            throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
+        }
+    }
+
+    /** A lobby's wait, in seconds (0: the agents already there). */
+    static void lobbySeconds(double seconds) {
+        if (!(seconds >= 0) || seconds > 86_400) {
+            throw new ConfigException("invalid value '" + seconds + "' for --lobby-seconds: 0 to 86400");
+        }
+    }
+
+    /** A time limit in seconds: more than 0, at most an hour. */
+    static void limitSeconds(double seconds, String option) {
+        if (!(seconds > 0) || seconds > 3600) {
+            throw new ConfigException("invalid value '" + seconds + "' for " + option + ": more than 0, at most 3600");
+        }
+    }
+
+    /** Where a server's GameMaster and seats talk. */
+    static void transport(String transport) {
+        if (!transport.equals("local") && !transport.equals("xmpp")) {
+            throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
+        }
+    }
+}
