@@ -38,6 +38,9 @@ class DockerStackTest {
                         .withStartupTimeout(Duration.ofMinutes(10)));
         try {
             stack.start();
+            // The wait strategy follows the log on its own: the consumer may be a frame behind it.
+            maw.testing.Await.until("the game's log shows the leaderboard", Duration.ofSeconds(30),
+                    () -> gameLog.toUtf8String().contains("Final leaderboard"));
             assertThat(gameLog.toUtf8String()).contains("external server, accounts created through its API")
                     .contains("6 rule bots").contains("Day 1 begins").contains("Final leaderboard");
             assertThat(stack.getContainerByServiceName("ollama")).isEmpty();
