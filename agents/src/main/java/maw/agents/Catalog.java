@@ -88,6 +88,16 @@ public final class Catalog {
         }
     }
 
+    /** Whether a game's {@code rules} are AIWolf's: {@code aiwolf}, or the NLP contest's {@code aiwolf-nlp}. */
+    public static boolean aiwolf(String rules) {
+        return "aiwolf".equals(rules) || "aiwolf-nlp".equals(rules);
+    }
+
+    /** Whether a game's {@code rules} are the AIWolf NLP contest's, where seats talk in natural language. */
+    public static boolean natural(String rules) {
+        return "aiwolf-nlp".equals(rules);
+    }
+
     /** The body of a message as a catalog record; {@link Malformed} names what is wrong. */
     public static Body read(Message m) {
         JsonNode node = m.json();

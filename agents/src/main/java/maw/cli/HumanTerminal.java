@@ -133,7 +133,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         }
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         String state = night && v.room() == null ? "asleep" : v.role().wire();
-        if ("aiwolf".equals(v.rules())) {
+        if (Catalog.aiwolf(v.rules())) {
             java.util.List<maw.llm.Action.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
                     : v.allowed_actions().stream().filter(k -> k != maw.llm.Action.Kind.LISTEN).toList();
             state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.llm.Action.Kind.VOTE
@@ -156,7 +156,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             names.addAll(v.dead());
         }
         names.forEach(n -> candidates.add(new Candidate(n)));
-        if (v != null && "aiwolf".equals(v.rules())) {
+        if (v != null && "aiwolf".equals(v.rules())) { // protocol words; natural talk completes names only
             // Protocol words: the sentences' verbs at the start, roles and species after a command or an agent.
             List<String> words = wordIndex == 0 ? List.of("COMINGOUT", "ESTIMATE", "DIVINED", "IDENTIFIED", "VOTE",
                     "ATTACK", "GUARD", "DIVINATION", "REQUEST", "INQUIRE", "AGREE", "DISAGREE", "BECAUSE", "NOT", "AND",

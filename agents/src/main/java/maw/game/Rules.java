@@ -14,6 +14,14 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
     /** The rule set's name, as journals and the command line write it ({@code maw}). */
     String name();
 
+    /**
+     * The game's kind as the seats are told it ({@code start_game}'s {@code rules}): the name, or a variant of it that
+     * changes how seats play (the AIWolf NLP contest's game, {@code aiwolf-nlp}, is talked in natural language).
+     */
+    default String label(O options) {
+        return name();
+    }
+
     /** A game in its lobby, before the deal. */
     S newGame(O options, long seed);
 

@@ -22,7 +22,8 @@ import maw.runtime.Performative;
  * (it asks its Player to pass on every message as it comes) and asked for talk, whispers, votes, divinations, guards and
  * attacks when the Player's {@code get_input} allows them. It talks protocol 3.6: the seer comes out and reports
  * ({@code DIVINED}), the medium ({@code IDENTIFIED}), players vote on that evidence, the werewolves whisper their
- * target ({@code ATTACK}), the possessed fakes a seer.
+ * target ({@code ATTACK}), the possessed fakes a seer. In the NLP contest's game ({@code aiwolf-nlp}) it says the
+ * same in plain English ({@link AiwolfBots#natural}) and reads the others' talk in natural language.
  */
 public final class AiwolfBotAgent extends GameAgent {
 
@@ -89,6 +90,9 @@ public final class AiwolfBotAgent extends GameAgent {
             List<String> players = events.players();
             long s = seed ^ players.indexOf(me);
             mind = style == Style.RANDOM ? AiwolfBots.random(me, players, s) : AiwolfBots.rules(me, players, s);
+            if (Catalog.natural(sg.rules())) {
+                mind = AiwolfBots.natural(me, players, mind); // the NLP contest's game: plain English
+            }
             return;
         }
         if (events == null) {

@@ -552,7 +552,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             vouch(config.village());
             vouch(config.hideout());
         }
-        reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round, ruleset.rules().name(), w.view(),
+        reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round,
+                ruleset.rules().label(ruleset.options()), w.view(),
                 state == null ? lobby : state.players(), config.players()));
         if (state != null && seated && !state.isOver()) {
             // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
@@ -818,7 +819,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
     private Catalog.StartGame startGame(List<String> players) {
         return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                config.village().toString(), config.hideout().toString(), ruleset.rules().name());
+                config.village().toString(), config.hideout().toString(), ruleset.rules().label(ruleset.options()));
     }
 
     private long seedFor(int r) {

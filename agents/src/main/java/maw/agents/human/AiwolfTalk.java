@@ -20,8 +20,14 @@ final class AiwolfTalk {
 
     private AiwolfTalk() {}
 
-    /** Protocol text typed as is: a talk, if it is valid 3.6 text; else where it goes wrong. */
+    /**
+     * A line typed as is: in the NLP contest's game, natural language, the talk itself (the game cuts it to its
+     * limits); else protocol text, a talk if it is valid 3.6 text, or where it goes wrong.
+     */
     static HumanCommands.Command protocol(String text, Catalog.SeatView v) {
+        if (Catalog.natural(v.rules())) {
+            return talkNow(v, text);
+        }
         Parsed p = Protocol.parse(text, Version.V3_6);
         if (p instanceof Parsed.Failed f) {
             return new HumanCommands.Tell("Not AIWolf protocol text (" + f.error().message() + "). Type a sentence "
@@ -71,10 +77,20 @@ final class AiwolfTalk {
 
     private static HumanCommands.Command talkNow(Catalog.SeatView v, String text) {
         return allows(v, Action.Kind.TALK) ? new HumanCommands.Act(new Action.Talk(text))
-                : new HumanCommands.Tell("It is not your turn to talk.");
+                : new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == maw.game.Phase.NIGHT
+                        ? " (at night only the werewolves whisper, in their turns)." : "."));
     }
 
+    /** A sentence a command wrote: as protocol text, or in the NLP contest's game as plain English. */
     private static HumanCommands.Command sentence(Catalog.SeatView v, String text) {
+        if (Catalog.natural(v.rules())) {
+            Parsed p = Protocol.parse(text, Version.V3_6);
+            if (p instanceof Parsed.Failed f) {
+                return new HumanCommands.Tell("That does not say anything (" + f.error().message() + ").");
+            }
+            String plain = new maw.aiwolf.protocol.Plain(agents(v)).say(p.sentence(), v.you());
+            return talkNow(v, plain == null ? text : plain);
+        }
         return protocol(text, v);
     }
 

@@ -51,7 +51,7 @@ public final class HumanCommands {
         if (text.isEmpty()) {
             return new Nothing();
         }
-        boolean aiwolf = v != null && "aiwolf".equals(v.rules());
+        boolean aiwolf = v != null && Catalog.aiwolf(v.rules());
         if (!text.startsWith("/")) {
             return aiwolf ? AiwolfTalk.protocol(text, v) : new Act(new Action.Speak(text));
         }

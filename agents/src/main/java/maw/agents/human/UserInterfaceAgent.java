@@ -125,7 +125,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
     static String aiwolfTurn(Catalog.SeatView v) {
-        if (!"aiwolf".equals(v.rules()) || v.allowed_actions() == null) {
+        if (!Catalog.aiwolf(v.rules()) || v.allowed_actions() == null) {
             return null;
         }
         long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
@@ -133,9 +133,10 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         java.util.List<Action.Kind> a = v.allowed_actions();
         if (a.contains(Action.Kind.TALK)) {
-            return (night ? "Your whisper turn" : "Your talk turn") + time + ": type protocol text (VOTE Agent[03], "
-                    + "COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, /vote N" + (night ? ", /attack N" : "")
-                    + ", /skip, /over.";
+            return (night ? "Your whisper turn" : "Your talk turn") + time + (Catalog.natural(v.rules())
+                    ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
+                    : ": type protocol text (VOTE Agent[03], COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, "
+                    + "/vote N") + (night ? ", /attack N" : "") + ", /skip, /over.";
         }
         if (a.contains(Action.Kind.DIVINE)) {
             return "Whom do you divine tonight" + time + "? /divine N";

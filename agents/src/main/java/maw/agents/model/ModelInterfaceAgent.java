@@ -298,7 +298,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 players, living, dead, targets,
                 v.allowed_actions() == null ? List.of("listen")
                         : v.allowed_actions().stream().map(Action.Kind::wire).toList(), v.room(),
-                v.max_message_length(), v.voted_for(), v.spoke(), "aiwolf".equals(v.rules()) ? v.agents() : null);
+                v.max_message_length(), v.voted_for(), v.spoke(), Catalog.aiwolf(v.rules()) ? v.agents() : null);
     }
 
     private static Catalog.PlayerAction listen() {

@@ -510,7 +510,7 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private boolean aiwolf() {
-        return "aiwolf".equals(rules);
+        return Catalog.aiwolf(rules);
     }
 
     /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */

@@ -134,6 +134,7 @@ public final class AiwolfBots {
             private final Set<String> liars = new HashSet<>();
             private boolean cameOut;
             private String fakeTarget;
+            private final maw.aiwolf.protocol.Plain plain = new maw.aiwolf.protocol.Plain(players);
 
             @Override
             public void hear(AiwolfEvent e) {
@@ -183,7 +184,9 @@ public final class AiwolfBots {
                     case AiwolfEvent.Turn t -> {
                         for (AiwolfEvent.Utterance u : t.utterances()) {
                             if (!t.whisper()) {
-                                read(u.agent(), AiwolfGame.sentence(u));
+                                for (Sentence s : AiwolfGame.sentences(u, plain)) {
+                                    read(u.agent(), s);
+                                }
                             }
                         }
                     }
@@ -392,6 +395,66 @@ public final class AiwolfBots {
         public String attack() {
             return any(others().stream().filter(p -> !pack.contains(p)).toList());
         }
+    }
+
+    /**
+     * {@code mind} talking plain English, as agents of the NLP contest's game talk: what it means in protocol text is
+     * said as {@link maw.aiwolf.protocol.Plain#say} writes it, with {@code @Name} for whom it addresses; a coming out
+     * and the sentence after it are said in one talk (the contest counts talks). Its acts are {@code mind}'s.
+     */
+    public static AiwolfPlayer natural(String me, List<String> players, AiwolfPlayer mind) {
+        maw.aiwolf.protocol.Plain plain = new maw.aiwolf.protocol.Plain(players);
+        return new AiwolfPlayer() {
+            @Override
+            public void hear(AiwolfEvent e) {
+                mind.hear(e);
+            }
+
+            @Override
+            public String talk() {
+                return say(mind::talk);
+            }
+
+            @Override
+            public String whisper() {
+                return say(mind::whisper);
+            }
+
+            private String say(java.util.function.Supplier<String> next) {
+                String first = next.get();
+                if (first == null || first.equals("Skip") || first.equals("Over")) {
+                    return first;
+                }
+                String text = plain.say(first, me);
+                if (first.startsWith("COMINGOUT ")) {
+                    String then = next.get();
+                    if (then != null && !then.equals("Skip") && !then.equals("Over")) {
+                        text = text + " " + plain.say(then, me);
+                    }
+                }
+                return text;
+            }
+
+            @Override
+            public String vote() {
+                return mind.vote();
+            }
+
+            @Override
+            public String divine() {
+                return mind.divine();
+            }
+
+            @Override
+            public String guard() {
+                return mind.guard();
+            }
+
+            @Override
+            public String attack() {
+                return mind.attack();
+            }
+        };
     }
 
     /** A table where {@code seat} makes each player's mind from its name and its place. */

@@ -1043,4 +1043,16 @@ public final class AiwolfGame {
         Parsed p = Protocol.parse(u.text(), Version.V3_6);
         return p.ok() ? p.sentence() : null;
     }
+
+    /**
+     * What a talk says: its sentence if it is protocol text, else the meanings {@code plain} finds in it (natural
+     * language, as in the NLP contest's game).
+     */
+    public static List<Sentence> sentences(AiwolfEvent.Utterance u, maw.aiwolf.protocol.Plain plain) {
+        Sentence s = sentence(u);
+        if (s != null) {
+            return List.of(s);
+        }
+        return plain == null ? List.of() : plain.read(u.text(), u.agent());
+    }
 }

@@ -19,11 +19,13 @@ public final class AiwolfNarration {
 
     private final List<String> names;
     private final Gloss gloss;
+    private final maw.aiwolf.protocol.Plain plain;
 
     /** @param names the players in agent order (Agent[01] first) */
     public AiwolfNarration(List<String> names) {
         this.names = List.copyOf(names);
         this.gloss = new Gloss(i -> i >= 1 && i <= this.names.size() ? this.names.get(i - 1) : null);
+        this.plain = new maw.aiwolf.protocol.Plain(this.names);
     }
 
     /** A player with its agent number: {@code Cid (3)}. */
@@ -31,10 +33,19 @@ public final class AiwolfNarration {
         return player == null ? "nobody" : player + " (" + (names.indexOf(player) + 1) + ")";
     }
 
-    /** The gloss of protocol text said by {@code agent}, or null when it is not protocol text. */
+    /**
+     * The gloss of protocol text said by {@code agent}; of natural-language talk, the gloss of what {@link
+     * maw.aiwolf.protocol.Plain} finds in it (in brackets: a reading, not the words); null when there is none.
+     */
     public String gloss(String agent, String text) {
         Parsed p = Protocol.parse(text, Version.V3_6);
-        return p.ok() ? gloss.of(p.sentence(), new AgentId(names.indexOf(agent) + 1)) : null;
+        AgentId speaker = new AgentId(names.indexOf(agent) + 1);
+        if (p.ok()) {
+            return gloss.of(p.sentence(), speaker);
+        }
+        List<maw.aiwolf.protocol.Sentence> meant = plain.read(text, agent);
+        return meant.isEmpty() ? null : "[" + meant.stream().map(s -> gloss.of(s, speaker))
+                .collect(Collectors.joining("; ")) + "]";
     }
 
     /** One utterance: who, the text, and its gloss (none for Skip and Over). */

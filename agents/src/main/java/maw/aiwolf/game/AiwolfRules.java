@@ -35,6 +35,12 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
         return "aiwolf";
     }
 
+    /** {@code aiwolf}, or {@code aiwolf-nlp} for the NLP contest's game (talk in natural language). */
+    @Override
+    public String label(AiwolfOptions options) {
+        return options != null && options.settings().natural() ? "aiwolf-nlp" : "aiwolf";
+    }
+
     @Override
     public Class<AiwolfOptions> optionsType() {
         return AiwolfOptions.class;
