@@ -7,11 +7,11 @@ import picocli.CommandLine.Option;
 
 /** {@code maw aiwolf-nlp ...}: the AIWolf NLP contest's WebSocket protocol. */
 @Command(name = "aiwolf-nlp", mixinStandardHelpOptions = true,
-        header = "The AIWolf NLP contest: host its agents over its WebSocket protocol.",
+        header = "The AIWolf NLP contest: host its agents, or play at its server, over its WebSocket protocol.",
         description = {"Where language-model agents of the AIWolf contest's natural-language division play: its",
             "server's WebSocket protocol (ws://HOST:PORT/ws) and its game (5, 9 or 13 players, natural-language talk",
             "with its limits, whispers, its order of the night)."},
-        subcommands = {AiwolfNlpCommand.Serve.class})
+        subcommands = {AiwolfNlpCommand.Serve.class, AiwolfNlpCommand.Connect.class})
 final class AiwolfNlpCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -153,6 +153,135 @@ final class AiwolfNlpCommand implements Runnable {
                 throw new ConfigException("the NLP server could not listen on " + bind + ":" + p + ": "
                         + e.getMessage());
             }
+        }
+    }
+
+    /** {@code maw aiwolf-nlp connect}. */
+    @Command(name = "connect", mixinStandardHelpOptions = true,
+            header = "Play at an AIWolf NLP server (the contest's, or ./maw aiwolf-nlp serve) as agents of one team.",
+            description = {"Connects --count of MAW's seats to ws://HOST:PORT/ws as agents TEAM1, TEAM2, ... They play",
+                "--games games (0: until the server closes the connections) in natural language: model seats with",
+                "the natural-language prompts (--bot llm, the llm.* settings; prompts/aiwolf-nlp), which send the rule",
+                "agent's answer when the model cannot answer within the server's action timeout, or the rule agent",
+                "talking plain English (--bot rule). A dropped connection is made again under the same name. Exits 0",
+                "when every agent played its games (1, with the reason, when one could not connect or play them)."})
+    static final class Connect implements Callable<Integer> {
+
+        @picocli.CommandLine.Mixin
+        ConfigOptions config;
+
+        @picocli.CommandLine.Mixin
+        LlmOptions llm;
+
+        @Option(names = "--url", defaultValue = "ws://127.0.0.1:8080/ws", description = "the server's WebSocket "
+                + "(default: ${DEFAULT-VALUE})")
+        String url;
+
+        @Option(names = "--team", defaultValue = "maw", description = "the team's name; agent i is TEAMi (default: "
+                + "${DEFAULT-VALUE})")
+        String team;
+
+        @Option(names = "--count", defaultValue = "1", description = "how many agents connect (default: "
+                + "${DEFAULT-VALUE}; 5 fill a 5-player game)")
+        int count;
+
+        @Option(names = "--games", defaultValue = "1", description = "games each agent plays; 0: until the server "
+                + "closes the connection (default: ${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--bot", defaultValue = "rule", description = "what plays: rule or llm (default: "
+                + "${DEFAULT-VALUE})")
+        String bot;
+
+        @Option(names = "--token", description = "the team's token (an HS256 JWT), where the server asks for one")
+        String token;
+
+        @Option(names = "--reconnect-seconds", defaultValue = "60", description = "how long to keep trying after a "
+                + "dropped connection (default: ${DEFAULT-VALUE})")
+        double reconnectSeconds;
+
+        @Option(names = "--seed", defaultValue = "0", description = "seed of the agents' choices (default: "
+                + "${DEFAULT-VALUE})")
+        long seed;
+
+        @Override
+        public Integer call() throws Exception {
+            java.net.URI uri;
+            try {
+                uri = new java.net.URI(url);
+            } catch (java.net.URISyntaxException e) {
+                throw new ConfigException("invalid value '" + url + "' for --url: " + e.getMessage());
+            }
+            if (!"ws".equals(uri.getScheme()) && !"wss".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new ConfigException("invalid value '" + url + "' for --url: a WebSocket address, "
+                        + "ws://HOST:PORT/ws");
+            }
+            if (team.isBlank() || !team.strip().equals(team) || team.matches(".*\\d")) {
+                throw new ConfigException("invalid value '" + team + "' for --team: a name without spaces around it "
+                        + "that does not end in a digit (the server reads the team as the name without its digits)");
+            }
+            if (count < 1 || count > 100) {
+                throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
+            }
+            if (games < 0) {
+                throw new ConfigException("invalid value '" + games + "' for --games: 0 (until the server closes the "
+                        + "connection) or more");
+            }
+            Checks.limitSeconds(reconnectSeconds, "--reconnect-seconds");
+            if (!bot.equals("rule") && !bot.equals("llm")) {
+                throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
+            }
+            maw.aiwolf.nlp.NlpClient.Minds minds = maw.aiwolf.nlp.NlpClient.rules();
+            if (bot.equals("llm")) {
+                maw.config.MawConfig settings = config.load(llm.flags());
+                maw.llm.LlmSettings model = maw.config.LlmConfig.settings(settings);
+                maw.llm.PromptTemplates templates = Seats.templates(settings);
+                maw.llm.ModelServer.Status status = maw.llm.ModelServer.check(model);
+                System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
+                minds = (me, agents, s, limit, talk) -> maw.aiwolf.tcp.ModelMind.natural(me, agents, s,
+                        new maw.llm.ModelSeat(new maw.llm.Llm(model), templates)
+                                .talk(new maw.agents.model.AiwolfTalkWriter()), limit,
+                        maw.aiwolf.nlp.NlpClient.talkLength(talk));
+            }
+            maw.aiwolf.nlp.NlpClient.Minds chosen = minds;
+            java.time.Duration patience = java.time.Duration.ofMillis(Math.round(reconnectSeconds * 1000));
+            System.out.printf("%d agent(s) of team %s connect to %s (%s)%n", count, team, uri, bot.equals("llm")
+                    ? "model seats" : "rule seats");
+            java.util.List<java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>> all =
+                    new java.util.ArrayList<>();
+            for (int i = 1; i <= count; i++) {
+                String n = team + i;
+                long s = seed + i;
+                java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played> f =
+                        new java.util.concurrent.CompletableFuture<>();
+                Thread.ofPlatform().name("nlp-connect-" + n).start(() -> {
+                    try {
+                        f.complete(new maw.aiwolf.nlp.NlpClient(n, token, chosen, s,
+                                line -> System.out.println(maw.agents.Text.inert(line))).play(uri, games, patience));
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
+                all.add(f);
+            }
+            int failed = 0;
+            for (var f : all) {
+                try {
+                    maw.aiwolf.nlp.NlpClient.Played p = f.get();
+                    boolean short_ = games > 0 && p.games() < games;
+                    System.out.printf("%s: %d game(s), %d request(s), %d answer(s)%s%s%n", p.name(), p.games(),
+                            p.requests(), p.answers(), p.reconnections() == 0 ? "" : ", " + p.reconnections()
+                                    + " reconnection(s)", short_ ? "; the server closed the connection before its "
+                                    + games + " game(s)" : "");
+                    if (short_) {
+                        failed++;
+                    }
+                } catch (java.util.concurrent.ExecutionException e) {
+                    failed++;
+                    System.err.println("maw aiwolf-nlp connect: " + uri + ": " + e.getCause().getMessage());
+                }
+            }
+            return failed == 0 ? 0 : 1;
         }
     }
 }

@@ -54,6 +54,7 @@ public final class DecisionParser {
     private final Collection<String> allowedActions;
     private TalkWriter talk;
     private List<String> agents = List.of();
+    private boolean natural;
 
     /**
      * @param validTargets     names a vote may name (compared ignoring case and surrounding space)
@@ -80,6 +81,26 @@ public final class DecisionParser {
         this.talk = writer;
         this.agents = agentOrder == null ? List.of() : List.copyOf(agentOrder);
         return this;
+    }
+
+    /**
+     * Talk answers are natural language ({@link TalkWriter#writeNatural}); a message longer than the longest is cut
+     * at a word's end, as the contest's server cuts it, rather than sent back.
+     */
+    public DecisionParser natural(TalkWriter writer, List<String> agentOrder) {
+        talk(writer, agentOrder);
+        this.natural = true;
+        return this;
+    }
+
+    /** {@code text} cut to at most {@code max} characters, at a space where there is one in its second half. */
+    static String cut(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        String head = text.substring(0, max);
+        int space = head.lastIndexOf(' ');
+        return (space > max / 2 ? head.substring(0, space) : head).strip();
     }
 
     public Result parse(String answer) {
@@ -152,7 +173,16 @@ public final class DecisionParser {
             }
         }
         if ((text == null || text.isEmpty()) && fields.isEmpty()) {
-            return Result.fail(Problem.EMPTY_MESSAGE, "talk without a message (a protocol sentence, or Skip, or Over)");
+            return Result.fail(Problem.EMPTY_MESSAGE, natural ? "talk without a message (what you say, or Skip, or "
+                    + "Over)" : "talk without a message (a protocol sentence, or Skip, or Over)");
+        }
+        if (natural) {
+            try {
+                return Result.of(new Action.Talk(cut(talk.writeNatural(text, fields, agents), maxMessageLength)),
+                        wrapped);
+            } catch (IllegalArgumentException e) {
+                return Result.fail(Problem.INVALID_TALK, e.getMessage());
+            }
         }
         if (text != null && text.length() > maxMessageLength) {
             return Result.fail(Problem.MESSAGE_TOO_LONG,

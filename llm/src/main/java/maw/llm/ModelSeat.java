@@ -101,7 +101,11 @@ public final class ModelSeat {
         String user = news(unseen);
         DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
         if (view.aiwolf() && talk != null) {
-            parser.talk(talk, view.agents());
+            if (view.natural()) {
+                parser.natural(talk, view.agents());
+            } else {
+                parser.talk(talk, view.agents());
+            }
         }
         var format = Llm.decisionFormat(llm.settings(), view.allowedActions(), view.validTargets());
         int retries = llm.settings().retries();
@@ -135,7 +139,7 @@ public final class ModelSeat {
             }
             stats.problem(r.problem().name().toLowerCase(Locale.ROOT));
             user = "That answer could not be used: " + r.detail() + ". Answer again with exactly one JSON object and "
-                    + "nothing else, one of:\n" + PromptTemplates.jsonHelp(view.allowedActions())
+                    + "nothing else, one of:\n" + PromptTemplates.jsonHelp(view.allowedActions(), view.natural())
                     + (view.validTargets().isEmpty() ? "" : "\nValid targets: " + String.join(", ", view.validTargets()));
         }
         stats.gaveUp();

@@ -26,6 +26,9 @@ public final class PromptTemplates {
     public static final List<String> AIWOLF_REQUIRED = List.of("villager-day", "seer-day", "seer-night", "medium-day",
             "bodyguard-night", "possessed-day", "werewolf-day", "werewolf-night");
 
+    /** The templates of the AIWolf NLP contest's games (talk in natural language), in {@code aiwolf-nlp}. */
+    public static final List<String> NLP_REQUIRED = AIWOLF_REQUIRED;
+
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
 
     private final Path dir;
@@ -50,8 +53,11 @@ public final class PromptTemplates {
             }
             render(file, sample());
         }
-        Path aiwolf = dir.resolve("aiwolf");
-        if (Files.isDirectory(aiwolf)) {
+        for (String kind : List.of("aiwolf", "aiwolf-nlp")) {
+            Path aiwolf = dir.resolve(kind);
+            if (!Files.isDirectory(aiwolf)) {
+                continue;
+            }
             for (String name : AIWOLF_REQUIRED) {
                 Path file = aiwolf.resolve(name + ".txt");
                 if (!Files.isRegularFile(file)) {
@@ -73,7 +79,12 @@ public final class PromptTemplates {
 
     /** The template of an AIWolf game: {@code aiwolf/role-phase.txt}, else the villagers' or werewolves'. */
     public Path aiwolfTemplateFor(String role, String phase) {
-        Path aiwolf = dir.resolve("aiwolf");
+        return aiwolfTemplateFor(role, phase, false);
+    }
+
+    /** Likewise, of the NLP contest's game ({@code natural}) in {@code aiwolf-nlp}. */
+    public Path aiwolfTemplateFor(String role, String phase, boolean natural) {
+        Path aiwolf = dir.resolve(natural ? "aiwolf-nlp" : "aiwolf");
         Path own = aiwolf.resolve(role + "-" + phase + ".txt");
         if (Files.isRegularFile(own)) {
             return own;
@@ -84,10 +95,10 @@ public final class PromptTemplates {
     /** The guiding prompt for this view. */
     public String guidingPrompt(PromptView v) {
         if (v.aiwolf()) {
-            Path t = aiwolfTemplateFor(v.role(), v.phase());
+            Path t = aiwolfTemplateFor(v.role(), v.phase(), v.natural());
             if (!Files.isRegularFile(t)) {
                 throw new IllegalArgumentException("the guiding prompt " + t + " is missing: AIWolf games need "
-                        + dir.resolve("aiwolf") + " (as in the prompts directory MAW ships)");
+                        + t.getParent() + " (as in the prompts directory MAW ships)");
             }
             return render(t, values(v));
         }
@@ -112,7 +123,7 @@ public final class PromptTemplates {
         m.put("max_length", Integer.toString(v.maxMessageLength()));
         m.put("voted_for", v.votedFor() == null ? "nobody yet" : v.votedFor());
         m.put("spoke", v.spoke() ? "yes" : "not yet");
-        m.put("json", jsonHelp(v.allowedActions()));
+        m.put("json", jsonHelp(v.allowedActions(), v.natural()));
         List<String> agents = v.agents() == null ? List.of() : v.agents();
         List<String> numbered = new java.util.ArrayList<>();
         for (int i = 0; i < agents.size(); i++) {
@@ -126,9 +137,15 @@ public final class PromptTemplates {
 
     /** What the expected JSON looks like, one line per allowed action. */
     static String jsonHelp(List<String> actions) {
+        return jsonHelp(actions, false);
+    }
+
+    /** Likewise; {@code natural}: a talk is natural language (the NLP contest's game). */
+    static String jsonHelp(List<String> actions, boolean natural) {
         StringBuilder b = new StringBuilder();
         for (String a : actions) {
-            String example = switch (a) {
+            String example = natural && a.equals("talk") ? "{\"action\": \"talk\", \"message\": \"<what you say, in "
+                    + "your own words; @Name to address one player; or Skip, or Over>\"}" : switch (a) {
                 case "speak" -> "{\"action\": \"speak\", \"message\": \"<what you say>\"}";
                 case "vote" -> "{\"action\": \"vote\", \"target\": \"<one of the valid targets>\"}";
                 case "divine" -> "{\"action\": \"divine\", \"target\": \"<a living player>\"}";

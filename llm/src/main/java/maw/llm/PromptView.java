@@ -19,12 +19,20 @@ import java.util.List;
  * @param maxMessageLength the longest message it may say
  * @param votedFor         whom it voted for this phase, if anyone
  * @param spoke            whether it has spoken this phase
- * @param agents           in a game whose talk is the AIWolf protocol, the players in agent order (Agent[01] first);
- *                         null otherwise
+ * @param agents           in an AIWolf game, the players in agent order (Agent[01] first); null otherwise
+ * @param natural          in an AIWolf game, whether its talk is natural language (the NLP contest's game) rather
+ *                         than the protocol; {@code maxMessageLength} is then the length a talk is cut to
  */
 public record PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
         List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions, String room,
-        int maxMessageLength, String votedFor, boolean spoke, List<String> agents) {
+        int maxMessageLength, String votedFor, boolean spoke, List<String> agents, boolean natural) {
+
+    public PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
+            List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions,
+            String room, int maxMessageLength, String votedFor, boolean spoke, List<String> agents) {
+        this(name, role, partners, phase, day, players, living, dead, validTargets, allowedActions, room,
+                maxMessageLength, votedFor, spoke, agents, false);
+    }
 
     public PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
             List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions,
@@ -33,7 +41,7 @@ public record PromptView(String name, String role, List<String> partners, String
                 maxMessageLength, votedFor, spoke, null);
     }
 
-    /** Whether the game's talk is the AIWolf protocol. */
+    /** Whether the game is an AIWolf game (its talk the protocol, or natural language when {@link #natural}). */
     public boolean aiwolf() {
         return agents != null;
     }

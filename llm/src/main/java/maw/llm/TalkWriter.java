@@ -19,4 +19,17 @@ public interface TalkWriter {
      * @throws IllegalArgumentException naming what is wrong, for the model to try again
      */
     String write(String text, Map<String, String> fields, List<String> agents);
+
+    /**
+     * The text of a talk answer where talk is natural language (the AIWolf NLP contest's game): the message as it is,
+     * else what the fields mean, said in words (a writer that knows the protocol says it; this one cannot).
+     *
+     * @throws IllegalArgumentException naming what is wrong, for the model to try again
+     */
+    default String writeNatural(String text, Map<String, String> fields, List<String> agents) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("a talk needs a message: what you say, or Skip, or Over");
+        }
+        return text.strip();
+    }
 }

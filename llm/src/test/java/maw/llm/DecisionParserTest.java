@@ -42,4 +42,21 @@ class DecisionParserTest {
         assertThat(parser.parse("{\"action\":\"speak\",\"message\":\"" + "x".repeat(41) + "\"}").problem())
                 .isEqualTo(Problem.MESSAGE_TOO_LONG);
     }
+
+    @Test
+    void naturalTalkIsTakenInTheModelsWordsAndCutAtAWordsEndNotSentBack() {
+        DecisionParser natural = new DecisionParser(List.of("Bob"), 30, List.of("talk", "listen"))
+                .natural(new TalkWriter() {
+                    @Override
+                    public String write(String text, java.util.Map<String, String> fields, List<String> agents) {
+                        throw new AssertionError("natural talk is not protocol text");
+                    }
+                }, List.of("Ann", "Bob"));
+        assertThat(natural.parse("{\"action\":\"talk\",\"message\":\"Hi @Bob, who do you suspect?\"}").decision())
+                .isEqualTo(new Action.Talk("Hi @Bob, who do you suspect?"));
+        assertThat(natural.parse("{\"action\":\"talk\",\"message\":\"I think Ann is lying about her role "
+                + "today\"}").decision()).isEqualTo(new Action.Talk("I think Ann is lying about"));
+        assertThat(natural.parse("{\"action\":\"talk\",\"verb\":\"VOTE\",\"target\":\"Bob\"}").problem())
+                .as("fields without a message: this writer cannot say them").isEqualTo(Problem.INVALID_TALK);
+    }
 }

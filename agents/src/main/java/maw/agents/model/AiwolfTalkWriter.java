@@ -27,6 +27,29 @@ public final class AiwolfTalkWriter implements TalkWriter {
         return Protocol.write(p.sentence());
     }
 
+    /**
+     * In the NLP contest's game: the message as the model wrote it ({@code skip} and {@code over} as the contest
+     * spells them), else the sentence its fields make, said in plain English ({@link maw.aiwolf.protocol.Plain}).
+     */
+    @Override
+    public String writeNatural(String text, Map<String, String> fields, List<String> agents) {
+        if (text != null && !text.isBlank()) {
+            String t = text.strip();
+            return t.equalsIgnoreCase("skip") ? "Skip" : t.equalsIgnoreCase("over") ? "Over" : t;
+        }
+        String sentence = fromFields(fields, agents);
+        Parsed p = Protocol.parse(sentence, Version.V3_6);
+        if (p instanceof Parsed.Failed f) {
+            throw new IllegalArgumentException("the fields do not make a sentence: " + f.error().message()
+                    + " (or give a message: what you say)");
+        }
+        String plain = new maw.aiwolf.protocol.Plain(agents).say(p.sentence(), null);
+        if (plain == null) {
+            throw new IllegalArgumentException("give a message: what you say, in your own words");
+        }
+        return plain;
+    }
+
     private static String fromFields(Map<String, String> fields, List<String> agents) {
         String verb = fields.getOrDefault("verb", "").toUpperCase(Locale.ROOT);
         if (verb.isEmpty()) {

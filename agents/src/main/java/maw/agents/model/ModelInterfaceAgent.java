@@ -298,7 +298,9 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 players, living, dead, targets,
                 v.allowed_actions() == null ? List.of("listen")
                         : v.allowed_actions().stream().map(Action.Kind::wire).toList(), v.room(),
-                v.max_message_length(), v.voted_for(), v.spoke(), Catalog.aiwolf(v.rules()) ? v.agents() : null);
+                Catalog.natural(v.rules()) ? Math.min(v.max_message_length(),
+                        maw.aiwolf.game.NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
+                v.spoke(), Catalog.aiwolf(v.rules()) ? v.agents() : null, Catalog.natural(v.rules()));
     }
 
     private static Catalog.PlayerAction listen() {

@@ -13,6 +13,21 @@ import java.util.Objects;
 public record NlpRegulation(NlTalk talk, NlTalk whisper, int voteRounds, boolean allowSelfVote, int attackRounds,
         boolean allowSelfAttack, boolean allowNoTarget, boolean voteVisibility) {
 
+    /** How long a talk should be, in characters: the contest's regulation asks about 125 in English. */
+    public static final int UTTERANCE_LENGTH = 125;
+
+    /**
+     * The length a seat's talk should keep to under {@code limits}: {@link #UTTERANCE_LENGTH}, or less where the
+     * limits cut sooner (the length before a mention and after it, together).
+     */
+    public static int utteranceLength(NlTalk limits) {
+        int cut = limits == null || limits.countInWord() || limits.baseLength() == null && limits.mentionLength() == null
+                ? -1
+                : (limits.baseLength() == null ? 0 : limits.baseLength())
+                + (limits.mentionLength() == null ? 0 : limits.mentionLength());
+        return cut > 0 ? Math.min(cut, UTTERANCE_LENGTH) : UTTERANCE_LENGTH;
+    }
+
     public NlpRegulation {
         Objects.requireNonNull(talk, "talk");
         Objects.requireNonNull(whisper, "whisper");

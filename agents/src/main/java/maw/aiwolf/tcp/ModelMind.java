@@ -22,9 +22,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A model seat as an AIWolf TCP agent's mind: each request is put to the language model with the AIWolf guiding prompt
- * of the seat's role and what happened since its last request; an answer that does not come within the server's time
- * limit (or is no use) is replaced by the rule agent's, which follows the same game, and the log says so.
+ * A model seat as an outside agent's mind (at an AIWolf server over TCP, or at an NLP contest's server over
+ * WebSocket): each request is put to the language model with the AIWolf guiding prompt of the seat's role and what
+ * happened since its last request; an answer that does not come within the server's time limit (or is no use) is
+ * replaced by the rule agent's, which follows the same game, and the log says so. In the NLP contest's game ({@link
+ * #natural}) the prompts are the natural-language ones ({@code prompts/aiwolf-nlp}), a talk is what the model says in
+ * its own words, cut to the talk's length, and the rule agent it falls back on speaks plain English.
  */
 public final class ModelMind implements AiwolfPlayer {
 
@@ -43,16 +46,35 @@ public final class ModelMind implements AiwolfPlayer {
     private int day;
     private final AtomicInteger answered = new AtomicInteger();
     private final AtomicInteger fellBack = new AtomicInteger();
+    private final int talkLength;
 
     /** The mind of {@code me} among {@code agents}, answering within {@code limit} (the rule agent's answer after). */
     public ModelMind(String me, List<String> agents, long seed, ModelSeat seat, Duration limit) {
+        this(me, agents, seed, seat, limit, -1);
+    }
+
+    private ModelMind(String me, List<String> agents, long seed, ModelSeat seat, Duration limit, int talkLength) {
         this.me = me;
         this.agents = List.copyOf(agents);
         this.seat = seat;
         this.limit = limit;
-        this.rules = AiwolfBots.rules(me, agents, seed);
+        this.talkLength = talkLength;
+        AiwolfPlayer ruleAgent = AiwolfBots.rules(me, agents, seed);
+        this.rules = talkLength > 0 ? AiwolfBots.natural(me, agents, ruleAgent) : ruleAgent;
         this.narration = new AiwolfNarration(agents);
         this.alive = new LinkedHashSet<>(agents);
+    }
+
+    /**
+     * The mind of a seat of the NLP contest's game: talk in natural language, at most {@code talkLength} characters
+     * a talk (the model is asked to keep to it; longer text is cut).
+     */
+    public static ModelMind natural(String me, List<String> agents, long seed, ModelSeat seat, Duration limit,
+            int talkLength) {
+        if (talkLength < 1) {
+            throw new IllegalArgumentException("a talk's length is at least 1");
+        }
+        return new ModelMind(me, agents, seed, seat, limit, talkLength);
     }
 
     /** Answers the model gave in time, and answers the rule agent gave instead. */
@@ -153,7 +175,8 @@ public final class ModelMind implements AiwolfPlayer {
     private Action ask(String action, boolean night, List<String> targets) {
         List<String> dead = agents.stream().filter(p -> !alive.contains(p)).toList();
         PromptView view = new PromptView(me, role.name().toLowerCase(Locale.ROOT), pack, night ? "night" : "day", day,
-                agents, List.copyOf(alive), dead, targets, List.of(action, "listen"), null, 500, null, false, agents);
+                agents, List.copyOf(alive), dead, targets, List.of(action, "listen"), null,
+                talkLength > 0 ? talkLength : 500, null, false, agents, talkLength > 0);
         List<String> news = List.copyOf(unseen);
         unseen.clear();
         CompletableFuture<Action> f = new CompletableFuture<>();

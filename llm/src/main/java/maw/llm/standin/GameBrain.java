@@ -24,6 +24,9 @@ public final class GameBrain implements OllamaStandIn.Brain {
         if (call.system().contains("in an AIWolf game")) {
             return aiwolf(call);
         }
+        if (call.system().contains("played in conversation")) {
+            return conversation(call);
+        }
         String prompt = call.system();
         String name = find(NAME, prompt, "someone");
         String listed = find(TARGETS, prompt, "none");
@@ -86,6 +89,41 @@ public final class GameBrain implements OllamaStandIn.Brain {
         return text("{\"action\": \"listen\"}");
     }
 
+    /**
+     * A seat of the AIWolf NLP contest's game (talk in natural language): in its first talk of a day it says whom it
+     * will vote for, addressing them ({@code I will vote for @Bob.}), then Over once its own words are in the news; by
+     * night a werewolf whispers its target once; votes, divinations, guards and attacks name the first valid target.
+     */
+    private static OllamaStandIn.Answer conversation(OllamaStandIn.Call call) {
+        String prompt = call.system();
+        String name = find(NAME, prompt, "someone");
+        List<String> actions = Arrays.stream(find(ACTIONS, prompt, "listen").split(",\\s*")).toList();
+        List<String> targets = Arrays.stream(find(AIWOLF_TARGETS, prompt, "none").split(",\\s*"))
+                .filter(t -> !t.isBlank() && !t.equals("none")).toList();
+        boolean night = prompt.contains("It is night");
+        String target = targets.isEmpty() ? null : targets.get(0);
+        if (actions.contains("talk")) {
+            boolean said = Pattern.compile("(?m)^" + Pattern.quote(name) + " \\(\\d+\\): (?!Over|Skip)")
+                    .matcher(call.lastUser()).find();
+            List<String> others = Arrays.stream(find(LIVING, prompt, "").split(",\\s*"))
+                    .filter(p -> !p.isBlank() && !p.equals(name)).toList();
+            String who = night ? target : others.isEmpty() ? null
+                    : others.get(Math.floorMod((name + "/" + prompt.length()).hashCode(), others.size()));
+            if (said || who == null) {
+                return text("{\"action\": \"talk\", \"message\": \"Over\"}");
+            }
+            return text("{\"action\": \"talk\", \"message\": \"" + (night ? "Let's attack @" + who + " tonight."
+                    : "Hello, I am " + name + ". I will vote for @" + who + ".") + "\"}");
+        }
+        for (String act : List.of("divine", "guard", "vote")) {
+            if (actions.contains(act) && target != null) {
+                return text("{\"action\": \"" + act + "\", \"target\": \"" + target + "\"}");
+            }
+        }
+        return text("{\"action\": \"listen\"}");
+    }
+
+    private static final Pattern LIVING = Pattern.compile("Living: ([^\\n]*?)\\. Dead:");
     private static final Pattern NAME_AIWOLF = Pattern.compile("You are ([^(\\n]+?) \\(Agent");
     private static final Pattern PLAYERS = Pattern.compile("(?m)^Players: (.*)$");
 

@@ -1,0 +1,439 @@
+package maw.aiwolf.nlp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfPlayer;
+import maw.aiwolf.game.AiwolfRole;
+import maw.aiwolf.game.NlTalk;
+import maw.aiwolf.game.NlpRegulation;
+import maw.runtime.Json;
+
+/**
+ * One of our seats as an agent of the AIWolf NLP contest's server (the contest's own, or ours): it connects to
+ * {@code ws://HOST:PORT/ws} (with a team token where the server asks for one), answers {@code NAME} with its name,
+ * follows each game from the packets (its role and pack, the day's results, the talk and whisper histories, the
+ * deaths) and answers {@code TALK}, {@code WHISPER}, {@code VOTE}, {@code DIVINE}, {@code GUARD} and {@code ATTACK}
+ * with the mind it was given: talk in natural language, targets by name. It never answers a request that expects no
+ * answer (INITIALIZE, DAILY_INITIALIZE, DAILY_FINISH, FINISH and any it does not know). A dropped connection is made
+ * again under the same name (the server then tells the game again); it stops after its games, or when the server
+ * closes the connection and cannot be reached again.
+ */
+public final class NlpClient {
+
+    /** A mind for a game: our name, the table (in the server's order), how long it may take, the talk's limits. */
+    public interface Minds {
+        AiwolfPlayer mind(String me, List<String> agents, long seed, Duration timeLimit, NlTalk talk);
+    }
+
+    /** What a client played. */
+    public record Played(String name, int games, int requests, int answers, int reconnections, List<String> winners) {}
+
+    /** Our rule agent, talking plain English. */
+    public static Minds rules() {
+        return (me, agents, seed, limit, talk) -> AiwolfBots.natural(me, agents, AiwolfBots.rules(me, agents, seed));
+    }
+
+    private static final Object END = new Object();
+
+    private final String name;
+    private final String token;
+    private final Minds minds;
+    private final long seed;
+    private final Consumer<String> log;
+
+    private AiwolfPlayer mind;
+    private String gameId;
+    private List<String> agents = List.of();
+    private String me;
+    private AiwolfRole role;
+    private int day = -1;
+    private final Set<String> heard = new HashSet<>();
+    private int games;
+    private int requests;
+    private int answers;
+    private int reconnections;
+    private final List<String> winners = new ArrayList<>();
+
+    /**
+     * @param name  the agent's name (the team is the name without its trailing digits)
+     * @param token the team's token (HS256 JWT), or null where the server asks none
+     * @param minds what plays each game ({@link #rules} for our rule agent)
+     * @param log   where to tell what happens (a line per game, and each reconnection)
+     */
+    public NlpClient(String name, String token, Minds minds, long seed, Consumer<String> log) {
+        this.name = name;
+        this.token = token;
+        this.minds = minds;
+        this.seed = seed;
+        this.log = log == null ? line -> { } : log;
+    }
+
+    /**
+     * Connects to {@code url} and plays {@code games} games (0: until the server closes the connection), connecting
+     * again after a drop for up to {@code patience}.
+     *
+     * @throws IOException when the server cannot be reached at first, or not again within {@code patience}
+     */
+    public Played play(URI url, int games, Duration patience) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        long lostAt = -1;
+        int attempt = 0;
+        while (games <= 0 || this.games < games) {
+            LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+            WebSocket ws;
+            try {
+                ws = connect(http, url, inbox);
+            } catch (IOException e) {
+                if (lostAt < 0 || System.nanoTime() - lostAt > patience.toNanos()) {
+                    throw lostAt < 0 ? e : new IOException("lost the connection to " + url + " and could not connect "
+                            + "again within " + patience.toSeconds() + " s: " + e.getMessage(), e);
+                }
+                Thread.sleep(Math.min(2000, 100L << Math.min(attempt++, 5))); // backing off between attempts
+                continue;
+            }
+            if (lostAt >= 0) {
+                reconnections++;
+                log.accept(name + ": connected again to " + url);
+            }
+            attempt = 0;
+            boolean closedByServer = serve(ws, inbox, games);
+            if (games > 0 && this.games >= games) {
+                ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").exceptionally(e -> null);
+                break;
+            }
+            if (closedByServer && mind == null) {
+                break; // the server closed the connection between games: it is done with us
+            }
+            lostAt = System.nanoTime();
+            log.accept(name + ": the connection dropped" + (mind == null ? "" : " in game " + gameId) + "; connecting "
+                    + "again");
+        }
+        return new Played(name, this.games, requests, answers, reconnections, List.copyOf(winners));
+    }
+
+    private WebSocket connect(HttpClient http, URI url, LinkedBlockingQueue<Object> inbox) throws IOException {
+        WebSocket.Builder b = http.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        try {
+            return b.buildAsync(url, new WebSocket.Listener() {
+                private final StringBuilder frame = new StringBuilder();
+
+                @Override
+                public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+                    frame.append(data);
+                    if (last) {
+                        inbox.add(frame.toString());
+                        frame.setLength(0);
+                    }
+                    w.request(1);
+                    return null;
+                }
+
+                @Override
+                public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
+                    inbox.add(END);
+                    return null;
+                }
+
+                @Override
+                public void onError(WebSocket w, Throwable error) {
+                    inbox.add(error);
+                }
+            }).get(15, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("cannot connect to " + url + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IOException("cannot connect to " + url + ": no answer within 15 s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** Answers the packets of one connection; true when the server closed it, false when it broke. */
+    private boolean serve(WebSocket ws, LinkedBlockingQueue<Object> inbox, int games) throws InterruptedException {
+        while (true) {
+            Object next = inbox.take();
+            if (next == END) {
+                return true;
+            }
+            if (next instanceof Throwable) {
+                return false;
+            }
+            String answer;
+            try {
+                answer = answer((String) next);
+            } catch (IOException | RuntimeException e) {
+                log.accept(name + ": a packet it could not read (" + e.getMessage() + "); no answer");
+                continue;
+            }
+            if (answer != null) {
+                answers++;
+                try {
+                    ws.sendText(answer, true).get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    return false;
+                }
+            }
+            if (games > 0 && this.games >= games) {
+                return true;
+            }
+        }
+    }
+
+    /** The answer to one packet, or null for none. */
+    String answer(String text) throws IOException {
+        JsonNode p = Json.MAPPER.readTree(text);
+        String request = p.path("request").asText();
+        requests++;
+        JsonNode info = p.get("info");
+        switch (request) {
+            case "NAME" -> {
+                return name;
+            }
+            case "INITIALIZE" -> {
+                initialize(info, p.get("setting"));
+                return null;
+            }
+            case "FINISH" -> {
+                finish(info);
+                return null;
+            }
+            default -> { }
+        }
+        if (mind == null) {
+            // A request of a game it was not told of: an answer that does no harm, where one is expected.
+            return switch (request) {
+                case "TALK", "WHISPER" -> "Over";
+                case "VOTE", "DIVINE", "GUARD", "ATTACK" -> info != null && info.has("agent") ? anyOther(info) : null;
+                default -> null;
+            };
+        }
+        if (info != null && info.isObject()) {
+            follow(info, request.equals("DAILY_INITIALIZE"));
+        }
+        histories(p.get("talk_history"), false);
+        histories(p.get("whisper_history"), true);
+        return switch (request) {
+            case "TALK" -> orElse(mind.talk(), "Over");
+            case "WHISPER" -> orElse(mind.whisper(), "Over");
+            case "VOTE" -> living(mind.vote(), info, false);
+            case "DIVINE" -> living(mind.divine(), info, false);
+            case "GUARD" -> living(mind.guard(), info, false);
+            case "ATTACK" -> living(mind.attack(), info, true);
+            default -> null; // DAILY_INITIALIZE, DAILY_FINISH, *_PHASE_START/END, *_BROADCAST...: no answer
+        };
+    }
+
+    private static String orElse(String text, String otherwise) {
+        return text == null || text.isBlank() ? otherwise : text.strip();
+    }
+
+    /** The mind's choice if it names a living agent other than us (a werewolf's attack: not a werewolf), else one. */
+    private String living(String choice, JsonNode info, boolean humansOnly) {
+        List<String> alive = new ArrayList<>();
+        info.path("status_map").properties().forEach(e -> {
+            String who = e.getKey();
+            boolean wolf = info.path("role_map").path(who).asText().equals("WEREWOLF");
+            if (e.getValue().asText().equals("ALIVE") && !who.equals(me) && !(humansOnly && wolf)) {
+                alive.add(who);
+            }
+        });
+        if (choice != null && alive.contains(choice)) {
+            return choice;
+        }
+        return alive.isEmpty() ? choice == null ? me : choice : alive.getFirst();
+    }
+
+    private static String anyOther(JsonNode info) {
+        String me = info.path("agent").asText();
+        for (var e : info.path("status_map").properties()) {
+            if (e.getValue().asText().equals("ALIVE") && !e.getKey().equals(me)) {
+                return e.getKey();
+            }
+        }
+        return me;
+    }
+
+    private void initialize(JsonNode info, JsonNode setting) {
+        if (info == null || !info.isObject()) {
+            return;
+        }
+        String id = info.path("game_id").asText("");
+        if (mind != null && id.equals(gameId)) {
+            return; // told the game again after a reconnection: the mind goes on
+        }
+        gameId = id;
+        me = info.path("agent").asText();
+        List<String> names = new ArrayList<>();
+        info.path("status_map").properties().forEach(e -> names.add(e.getKey()));
+        agents = List.copyOf(names);
+        day = -1;
+        heard.clear();
+        long actionMillis = setting == null ? 60_000 : setting.path("timeout").path("action").asLong(60_000);
+        // A margin for the answer's way back and the server's own work: 80% of the time, at most 2 s less.
+        Duration limit = Duration.ofMillis(Math.max(100, Math.min(actionMillis * 8 / 10, actionMillis - 2000)));
+        NlTalk talk = setting == null ? null : talk(setting.path("talk"));
+        mind = minds.mind(me, agents, seed ^ games ^ id.hashCode(), limit, talk);
+        role = role(info.path("role_map").path(me).asText());
+        List<String> pack = new ArrayList<>();
+        if (role == AiwolfRole.WEREWOLF) {
+            info.path("role_map").properties().forEach(e -> {
+                if (e.getValue().asText().equals("WEREWOLF")) {
+                    pack.add(e.getKey());
+                }
+            });
+        }
+        mind.hear(new AiwolfEvent.Dealt(me, role == null ? AiwolfRole.VILLAGER : role, pack));
+        log.accept(name + ": game " + id + " as " + me + ", " + (role == null ? "?" : role.name().toLowerCase(
+                java.util.Locale.ROOT)) + " among " + agents.size());
+    }
+
+    /** The talk's limits as the setting tells them ({@code -1}: none). */
+    static NlTalk talk(JsonNode t) {
+        if (t == null || !t.isObject()) {
+            return null;
+        }
+        JsonNode len = t.path("max_length");
+        return new NlTalk(Math.max(0, t.path("max_count").path("per_agent").asInt(0)),
+                Math.max(0, t.path("max_count").path("per_day").asInt(0)), Math.max(0, t.path("max_skip").asInt(0)),
+                length(len.get("per_talk")), length(len.get("per_agent")), length(len.get("base_length")),
+                length(len.get("mention_length")), len.path("count_in_word").asBoolean(false),
+                len.path("count_spaces").asBoolean(true));
+    }
+
+    private static Integer length(JsonNode n) {
+        return n == null || !n.isNumber() || n.asInt() < 0 ? null : n.asInt();
+    }
+
+    /** The length a talk should keep to under the setting's limits. */
+    public static int talkLength(NlTalk talk) {
+        return NlpRegulation.utteranceLength(talk);
+    }
+
+    private void finish(JsonNode info) {
+        if (mind == null) {
+            return;
+        }
+        games++;
+        String winner = "?";
+        if (info != null && info.isObject()) {
+            long wolves = 0;
+            long humans = 0;
+            for (var e : info.path("status_map").properties()) {
+                if (e.getValue().asText().equals("ALIVE")) {
+                    if (info.path("role_map").path(e.getKey()).asText().equals("WEREWOLF")) {
+                        wolves++;
+                    } else {
+                        humans++;
+                    }
+                }
+            }
+            winner = wolves == 0 ? "VILLAGER" : humans <= wolves ? "WEREWOLF" : "?";
+        }
+        winners.add(winner);
+        log.accept(name + " (" + me + "): game " + games + " over, " + winner + " side wins");
+        mind = null;
+    }
+
+    /** What an {@code info} tells that the mind has not heard yet. */
+    private void follow(JsonNode info, boolean dayStart) {
+        int d = info.path("day").asInt();
+        String executed = text(info.get("executed_agent"));
+        if (executed != null && heard.add("execute " + executed)) {
+            mind.hear(new AiwolfEvent.Executed(Math.max(0, dayStart ? d - 1 : d), executed));
+        }
+        votes(info.get("vote_list"), false);
+        votes(info.get("attack_vote_list"), true);
+        JsonNode divine = info.get("divine_result");
+        if (divine != null && divine.isObject() && heard.add("divine " + divine.path("day").asInt() + " "
+                + divine.path("target").asText())) {
+            mind.hear(new AiwolfEvent.Divined(divine.path("day").asInt(), me, divine.path("target").asText(),
+                    species(divine.path("result").asText())));
+        }
+        if (dayStart && d > day) {
+            day = d;
+            List<String> living = new ArrayList<>();
+            info.path("status_map").properties().forEach(e -> {
+                if (e.getValue().asText().equals("ALIVE")) {
+                    living.add(e.getKey());
+                }
+            });
+            String attacked = text(info.get("attacked_agent"));
+            mind.hear(new AiwolfEvent.DayBegan(d, attacked != null && !living.contains(attacked) ? attacked : null,
+                    living));
+        }
+        JsonNode medium = info.get("medium_result");
+        if (medium != null && medium.isObject() && heard.add("medium " + medium.path("day").asInt())) {
+            mind.hear(new AiwolfEvent.Identified(medium.path("day").asInt() + 1, me, medium.path("target").asText(),
+                    species(medium.path("result").asText())));
+        }
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || !n.isTextual() || n.asText().isEmpty() ? null : n.asText();
+    }
+
+    private void votes(JsonNode list, boolean attack) {
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            return;
+        }
+        Map<String, String> ballots = new LinkedHashMap<>();
+        int d = list.get(0).path("day").asInt();
+        list.forEach(v -> ballots.put(v.path("agent").asText(), v.path("target").asText()));
+        if (heard.add((attack ? "attack " : "vote ") + d + " " + ballots)) {
+            mind.hear(new AiwolfEvent.Votes(d, 0, attack, ballots, null));
+        }
+    }
+
+    private static AiwolfRole role(String s) {
+        try {
+            return s == null || s.isEmpty() ? null : AiwolfRole.valueOf(s);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static AiwolfRole.Species species(String s) {
+        return "WEREWOLF".equals(s) ? AiwolfRole.Species.WEREWOLF : AiwolfRole.Species.HUMAN;
+    }
+
+    /** Talks or whispers the server sent since the last packet, as the turns the mind hears. */
+    private void histories(JsonNode list, boolean whisper) {
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            return;
+        }
+        Map<Integer, List<AiwolfEvent.Utterance>> turns = new LinkedHashMap<>();
+        int d = Math.max(day, 0);
+        for (JsonNode t : list) {
+            d = t.path("day").asInt(d);
+            String key = (whisper ? "w " : "t ") + d + " " + t.path("idx").asInt();
+            if (!heard.add(key)) {
+                continue; // the history again, after a reconnection
+            }
+            turns.computeIfAbsent(t.path("turn").asInt(), k -> new ArrayList<>()).add(new AiwolfEvent.Utterance(d,
+                    t.path("idx").asInt(), t.path("turn").asInt(), t.path("agent").asText(), t.path("text").asText()));
+        }
+        for (var e : turns.entrySet()) {
+            mind.hear(new AiwolfEvent.Turn(d, e.getKey(), whisper, e.getValue(), null));
+        }
+    }
+}

@@ -1,0 +1,234 @@
+package maw.aiwolf.nlp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.AiwolfPlayer;
+import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.ModelMind;
+import maw.runtime.local.LocalTransport;
+import maw.testing.CuttableProxy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Our NLP client ({@code ./maw aiwolf-nlp connect}) against our NLP server ({@code ./maw aiwolf-nlp serve}) over
+ * loopback WebSocket: whole games of each of the contest's villages with every seat one of our agents, rule seats
+ * talking plain English and model seats with the natural-language prompts (against the Ollama stand-in), and a
+ * connection cut in the middle of a game, made again under the same name.
+ */
+class NlpClientTest {
+
+    /** A mind that remembers what it heard of others' talk. */
+    private static NlpClient.Minds listening(NlpClient.Minds minds, List<String> heard) {
+        return (me, agents, seed, limit, talk) -> {
+            AiwolfPlayer mind = minds.mind(me, agents, seed, limit, talk);
+            return new Forwarding(mind) {
+                @Override
+                public void hear(AiwolfEvent e) {
+                    if (e instanceof AiwolfEvent.Turn t) {
+                        t.utterances().forEach(u -> heard.add(u.agent() + ": " + u.text()));
+                    }
+                    super.hear(e);
+                }
+            };
+        };
+    }
+
+    private static List<CompletableFuture<NlpClient.Played>> connect(int count, String team, URI url,
+            java.util.function.IntFunction<NlpClient.Minds> minds) {
+        List<CompletableFuture<NlpClient.Played>> out = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            String name = team + i;
+            NlpClient.Minds m = minds.apply(i);
+            long seed = i;
+            CompletableFuture<NlpClient.Played> f = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().name("client-" + name).start(() -> {
+                try {
+                    f.complete(new NlpClient(name, null, m, seed, System.out::println).play(url, 1,
+                            Duration.ofSeconds(20)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            out.add(f);
+        }
+        return out;
+    }
+
+    private static GameTable.Result play(NlpServer server, int players, long seed) throws Exception {
+        List<AgentLink> links = server.gather(players, Duration.ofSeconds(20));
+        assertThat(links).hasSize(players);
+        AiwolfOptions options = AiwolfOptions.natural(players, Duration.ofSeconds(6));
+        return NlpGames.play(server, links, List.of(), options, "01NLPCLIENT" + players, seed, new LocalTransport(),
+                "", null, null, null);
+    }
+
+    @Test
+    void ourAgentsFillEachOfTheContestsVillagesAndPlayThemToTheEnd() throws Exception {
+        for (int players : new int[] {5, 9, 13}) {
+            try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(2), Duration.ofSeconds(2),
+                    null)) {
+                URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+                List<String> heard = new CopyOnWriteArrayList<>();
+                List<CompletableFuture<NlpClient.Played>> clients = connect(players, "maw", url,
+                        i -> listening(NlpClient.rules(), heard));
+                GameTable.Result result = play(server, players, 40 + players);
+                String winner = result.rounds().getFirst().winner().toString();
+                for (CompletableFuture<NlpClient.Played> c : clients) {
+                    NlpClient.Played p = c.get(30, TimeUnit.SECONDS);
+                    assertThat(p.games()).as(p.name()).isEqualTo(1);
+                    assertThat(p.answers()).as(p.name()).isPositive();
+                    assertThat(p.winners()).as(p.name() + " saw the game end as the server did (" + winner + ")")
+                            .containsExactly(winner.contains("WEREWOLF") || winner.contains("werewol") ? "WEREWOLF"
+                                    : "VILLAGER");
+                }
+                // Answers to exactly the requests that expect one, each in time.
+                for (Map<String, Object> st : server.stats().values()) {
+                    assertThat(st.get("timeouts")).as(players + " players: " + server.stats()).isEqualTo(0L);
+                    assertThat(st.get("droppedLines")).as(players + " players: " + server.stats()).isEqualTo(0L);
+                }
+                assertThat(heard).as("plain English talk").anySatisfy(t -> assertThat(t).containsPattern(
+                        ": (I will vote for @|I am the seer|Everyone, let's vote for @)"));
+                assertThat(heard).noneSatisfy(t -> assertThat(t).containsPattern(": (VOTE|COMINGOUT|DIVINED) "));
+            }
+        }
+    }
+
+    @Test
+    void modelSeatsTalkInTheirOwnWordsWithinTheTalksLength() throws Exception {
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn();
+                NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(3), Duration.ofSeconds(2),
+                        null)) {
+            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(maw.testing.TestXmpp.home()
+                    .resolve("prompts"));
+            prompts.check();
+            List<ModelMind> minds = new CopyOnWriteArrayList<>();
+            NlpClient.Minds models = (me, agents, seed, limit, talk) -> {
+                ModelMind m = ModelMind.natural(me, agents, seed, new maw.llm.ModelSeat(new maw.llm.Llm(settings),
+                        prompts).talk(new maw.agents.model.AiwolfTalkWriter()), limit, NlpClient.talkLength(talk));
+                minds.add(m);
+                return m;
+            };
+            List<String> heard = new CopyOnWriteArrayList<>();
+            URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+            List<CompletableFuture<NlpClient.Played>> clients = connect(5, "llm", url,
+                    i -> listening(i <= 3 ? models : NlpClient.rules(), heard));
+            play(server, 5, 7);
+            for (CompletableFuture<NlpClient.Played> c : clients) {
+                assertThat(c.get(30, TimeUnit.SECONDS).games()).isEqualTo(1);
+            }
+            assertThat(minds).hasSize(3);
+            assertThat(minds.stream().mapToInt(ModelMind::modelAnswers).sum()).isPositive();
+            assertThat(ollama.calls()).anySatisfy(c -> {
+                assertThat(c.system()).contains("played in conversation").contains("@Name")
+                        .contains("at most 125 characters");
+                assertThat(c.system()).doesNotContain("Agent[");
+            });
+            assertThat(heard).anySatisfy(t -> assertThat(t).containsPattern("^llm[123]: Hello, I am llm[123]\\. I will "
+                    + "vote for @"));
+            assertThat(server.stats().values()).allSatisfy(st -> assertThat(st.get("droppedLines")).isEqualTo(0L));
+        }
+    }
+
+    @Test
+    void aConnectionCutInTheMiddleOfAGameIsMadeAgainUnderTheSameNameAndTheGameGoesOn() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(2), Duration.ofSeconds(2), null);
+                CuttableProxy proxy = new CuttableProxy(server.port())) {
+            AtomicBoolean cut = new AtomicBoolean();
+            List<String> heard = new CopyOnWriteArrayList<>();
+            // maw1 goes through the relay, which is cut when it is first asked to talk on day 1.
+            NlpClient.Minds cutting = (me, agents, seed, limit, talk) -> new Forwarding(
+                    NlpClient.rules().mind(me, agents, seed, limit, talk)) {
+                private int day;
+
+                @Override
+                public void hear(AiwolfEvent e) {
+                    if (e instanceof AiwolfEvent.DayBegan d) {
+                        day = d.day();
+                    }
+                    super.hear(e);
+                }
+
+                @Override
+                public String talk() {
+                    if (day >= 1 && cut.compareAndSet(false, true)) {
+                        proxy.cut();
+                    }
+                    return super.talk();
+                }
+            };
+            List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
+            clients.addAll(connect(1, "cut", URI.create("ws://127.0.0.1:" + proxy.port() + "/ws"), i -> cutting));
+            clients.addAll(connect(4, "maw", URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
+                    i -> listening(NlpClient.rules(), heard)));
+            GameTable.Result result = play(server, 5, 11);
+            assertThat(result.totals()).containsKey("cut1");
+            NlpClient.Played cutOne = clients.getFirst().get(30, TimeUnit.SECONDS);
+            assertThat(cut).isTrue();
+            assertThat(cutOne.reconnections()).isEqualTo(1);
+            assertThat(cutOne.games()).isEqualTo(1);
+            assertThat(proxy.accepted()).isEqualTo(2);
+            for (CompletableFuture<NlpClient.Played> c : clients.subList(1, 5)) {
+                assertThat(c.get(30, TimeUnit.SECONDS).games()).isEqualTo(1);
+            }
+            // After the cut, the server asked it again and it answered: its talk is heard later in the game.
+            assertThat(server.stats().get("cut1").get("requests")).isNotEqualTo(0L);
+        }
+    }
+
+    /** A mind that passes everything on to another. */
+    private static class Forwarding implements AiwolfPlayer {
+        private final AiwolfPlayer mind;
+
+        Forwarding(AiwolfPlayer mind) {
+            this.mind = mind;
+        }
+
+        @Override
+        public void hear(AiwolfEvent e) {
+            mind.hear(e);
+        }
+
+        @Override
+        public String talk() {
+            return mind.talk();
+        }
+
+        @Override
+        public String whisper() {
+            return mind.whisper();
+        }
+
+        @Override
+        public String vote() {
+            return mind.vote();
+        }
+
+        @Override
+        public String divine() {
+            return mind.divine();
+        }
+
+        @Override
+        public String guard() {
+            return mind.guard();
+        }
+
+        @Override
+        public String attack() {
+            return mind.attack();
+        }
+    }
+}
