@@ -47,8 +47,12 @@ final class AiwolfNlpCommand implements Runnable {
         int games;
 
         @Option(names = "--seats", paramLabel = "PLAN", defaultValue = "rule", description = "what fills the seats no "
-                + "agent took: rule (default: ${DEFAULT-VALUE})")
+                + "agent took: rule, llm (model seats, the llm.* settings), or a plan of --players seats such as "
+                + "llm:2,rule:3, taken in that order (default: ${DEFAULT-VALUE})")
         String seats;
+
+        @picocli.CommandLine.Mixin
+        LlmOptions llm;
 
         @Option(names = "--lobby-seconds", defaultValue = "60", description = "how long to wait for agents before our "
                 + "seats fill the rest (default: ${DEFAULT-VALUE})")
@@ -85,10 +89,7 @@ final class AiwolfNlpCommand implements Runnable {
             Checks.limitSeconds(actionSeconds, "--action-seconds");
             Checks.limitSeconds(responseSeconds, "--response-seconds");
             Checks.transport(transport);
-            if (!seats.equals("rule")) {
-                throw new ConfigException("invalid value '" + seats + "' for --seats: rule (model seats that talk "
-                        + "natural language here are not there yet)");
-            }
+
             String secret = null;
             if (secretFile != null) {
                 try {
@@ -100,12 +101,22 @@ final class AiwolfNlpCommand implements Runnable {
                     throw new ConfigException("invalid value '" + secretFile + "' for --secret-file: it is empty");
                 }
             }
-            maw.config.MawConfig settings = config.load(java.util.Map.of("transport",
-                    new maw.config.MawConfig.Value(transport, "--transport")));
-            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = new java.util.ArrayList<>();
-            for (int i = 0; i < players; i++) {
-                ours.add(maw.agents.table.GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+            java.util.Map<String, maw.config.MawConfig.Value> flags = new java.util.HashMap<>(llm.flags());
+            flags.put("transport", new maw.config.MawConfig.Value(transport, "--transport"));
+            boolean kind = seats.strip().equalsIgnoreCase("rule") || seats.strip().equalsIgnoreCase("llm");
+            if (!kind) {
+                flags.put("seats", new maw.config.MawConfig.Value(seats, "--seats"));
             }
+            maw.config.MawConfig settings = config.load(flags);
+            // Our seats, in the plan's order: a game takes as many as the agents left empty, from the first.
+            maw.config.SeatPlan plan;
+            try {
+                plan = Seats.plan(settings, kind ? seats : "rule", players, 0);
+            } catch (ConfigException e) {
+                throw new ConfigException(e.getMessage().replace("--bots", "--seats"));
+            }
+            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
+                    System.out::println, true);
             java.time.Duration action = java.time.Duration.ofMillis(Math.round(actionSeconds * 1000));
             java.time.Duration response = java.time.Duration.ofMillis(Math.round(responseSeconds * 1000));
             // A step lasts the action timeout, the probe of a late agent, and a margin.

@@ -159,7 +159,10 @@ public final class NlpClient {
                 }
             }).get(15, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
-            throw new IOException("cannot connect to " + url + ": " + e.getCause().getMessage(), e.getCause());
+            Throwable c = e.getCause();
+            throw new IOException("cannot connect to " + url + ": " + (c.getMessage() != null ? c.getMessage()
+                    : c instanceof java.net.ConnectException ? "connection refused (is the server running?)"
+                    : c.getClass().getSimpleName()), c);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IOException("cannot connect to " + url + ": no answer within 15 s", e);
         } catch (InterruptedException e) {

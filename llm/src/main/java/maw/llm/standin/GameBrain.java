@@ -101,9 +101,10 @@ public final class GameBrain implements OllamaStandIn.Brain {
         List<String> targets = Arrays.stream(find(AIWOLF_TARGETS, prompt, "none").split(",\\s*"))
                 .filter(t -> !t.isBlank() && !t.equals("none")).toList();
         boolean night = prompt.contains("It is night");
-        String target = targets.isEmpty() ? null : targets.get(0);
+        String target = targets.stream().filter(t -> !t.equals(name)).findFirst().orElse(null);
         if (actions.contains("talk")) {
-            boolean said = Pattern.compile("(?m)^" + Pattern.quote(name) + " \\(\\d+\\): (?!Over|Skip)")
+            boolean said = Pattern.compile("(?m)^.{0,12}?\\b" + Pattern.quote(name)
+                    + " \\(\\d+\\): (?!Over|Skip)")
                     .matcher(call.lastUser()).find();
             List<String> others = Arrays.stream(find(LIVING, prompt, "").split(",\\s*"))
                     .filter(p -> !p.isBlank() && !p.equals(name)).toList();
