@@ -77,8 +77,15 @@ final class AiwolfNlpCommand implements Runnable {
         @Option(names = "--seed", description = "the first game's seed (default: random)")
         Long seed;
 
+        @Option(names = "--web", arity = "0..1", fallbackValue = "7070", paramLabel = "PORT", description = "watch "
+                + "each game in the web monitor at http://127.0.0.1:PORT/ (default port 7070; 0: any), the god view")
+        Integer web;
+
         @Override
         public Integer call() throws Exception {
+            if (web != null) {
+                Checks.port(web, "--web");
+            }
             if (players != 5 && players != 9 && players != 13) {
                 throw new ConfigException("invalid value '" + players + "' for --players: 5, 9 or 13 (the contest's "
                         + "villages)");
@@ -143,10 +150,32 @@ final class AiwolfNlpCommand implements Runnable {
                     java.nio.file.Files.createDirectories(dir);
                     try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
                             dir.resolve("game.jsonl"), id)) {
-                        maw.agents.table.GameTable.Result r = maw.aiwolf.nlp.NlpGames.play(server, links, ours,
-                                options, id, first + g, network.transport(), "aiwolf-nlp-" + id + "-", dir,
-                                new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out, ""),
-                                        journal), network::provision);
+                        maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
+                        Thread[] watcher = new Thread[1];
+                        java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
+                                : table -> watcher[0] = Thread.ofVirtual().name("web-monitor").start(() -> {
+                                    table.allStarted().join();
+                                    try {
+                                        monitor[0] = WebCommand.start(network, table.gameMaster(), table.watchToken(),
+                                                web).agents(table::agents);
+                                    } catch (RuntimeException e) {
+                                        System.err.println("maw aiwolf-nlp serve: " + e.getMessage());
+                                    }
+                                });
+                        maw.agents.table.GameTable.Result r;
+                        try {
+                            r = maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, first + g,
+                                    network.transport(), "aiwolf-nlp-" + id + "-", dir,
+                                    new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out,
+                                            ""), journal), network::provision, watch);
+                        } finally {
+                            if (watcher[0] != null) {
+                                watcher[0].join(java.time.Duration.ofSeconds(30));
+                            }
+                            if (monitor[0] != null) {
+                                monitor[0].stop();
+                            }
+                        }
                         System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
                                 dir);
                     }

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
             BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class,
-            BenchCommand.AiwolfTcp.class})
+            BenchCommand.AiwolfTcp.class, BenchCommand.AiwolfNlp.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -203,6 +203,55 @@ final class BenchCommand implements Runnable {
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("villages", maw.bench.AiwolfTcpBench.toJson(rows));
+                printJson(out);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "aiwolf-nlp", mixinStandardHelpOptions = true,
+            header = "NLP contest games with every seat a WebSocket agent at our server, against the same in process.",
+            description = {"5-, 9- and 13-player games of the AIWolf NLP contest one after another: every seat our rule",
+                "agent (talking plain English) connected over loopback WebSocket to ./maw aiwolf-nlp serve's server,",
+                "then the same games with the seats in the process; games per second, their ratio, and a request's",
+                "round trip. Then a 5-player game of model seats over WebSocket against the Ollama stand-in answering",
+                "each call after --delay-ms: its wall time against the sum of its model calls."})
+    static final class AiwolfNlp implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--games", defaultValue = "20", description = "games per village and way (default: "
+                + "${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--delay-ms", defaultValue = "300", description = "the stand-in model's answer time (default: "
+                + "${DEFAULT-VALUE})")
+        long delayMillis;
+
+        @Option(names = "--seed", defaultValue = "1", description = "the first game's seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            Checks.games(games);
+            if (delayMillis < 0 || delayMillis > 5000) {
+                throw new ConfigException("invalid value '" + delayMillis + "' for --delay-ms: 0 to 5000");
+            }
+            MawConfig config = options.load();
+            java.nio.file.Path prompts = maw.config.LlmConfig.prompts(config);
+            System.out.printf("%d games per village, over WebSocket and in process ...%n", games);
+            maw.bench.AiwolfNlpBench bench = new maw.bench.AiwolfNlpBench(System.out);
+            java.util.List<maw.bench.AiwolfNlpBench.Row> rows = bench.run(games, seed);
+            maw.bench.AiwolfNlpBench.ModelRow model = bench.models(java.time.Duration.ofMillis(delayMillis), prompts,
+                    seed);
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("villages", maw.bench.AiwolfNlpBench.toJson(rows));
+                out.put("modelSeats", model.toJson());
                 printJson(out);
             }
             return 0;

@@ -9,8 +9,13 @@ final class Checks {
 
     /** A port to listen on (0: any free one). */
     static void port(int port) {
+        port(port, "--port");
+    }
+
+    /** A port given as {@code option}. */
+    static void port(int port, String option) {
         if (port < 0 || port > 65535) {
-            throw new ConfigException("invalid value '" + port + "' for --port: 0 to 65535");
+            throw new ConfigException("invalid value '" + port + "' for " + option + ": 0 to 65535");
         }
     }
 

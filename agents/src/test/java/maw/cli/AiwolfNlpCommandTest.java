@@ -56,11 +56,47 @@ class AiwolfNlpCommandTest {
     @Test
     void badOptionsAreNamed() {
         assertThat(Main.execute("aiwolf-nlp", "serve", "--players", "6")).isEqualTo(2);
-        assertThat(Main.execute("aiwolf-nlp", "serve", "--seats", "llm")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--seats", "robots")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "serve", "--seats", "llm:2,rule:2")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--url", "http://127.0.0.1:8080/ws")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--team", "kanolab1")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--bot", "wizard")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--games", "-1")).isEqualTo(2);
         assertThat(Main.execute("aiwolf-nlp", "serve", "--secret-file", out.resolve("none").toString()))
                 .isEqualTo(2);
         assertThat(Main.execute("aiwolf-nlp", "serve", "--action-seconds", "0")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value '6' for --players: 5, 9 or 13")
-                .contains("for --seats").contains("for --secret-file").contains("for --action-seconds");
+                .contains("seat group 'robots'").contains("--players 5 does not match seats llm:2,rule:2")
+                .contains("for --secret-file").contains("for --action-seconds")
+                .contains("invalid value 'http://127.0.0.1:8080/ws' for --url").contains("for --team")
+                .contains("invalid value 'wizard' for --bot").contains("invalid value '-1' for --games");
+    }
+
+    @Test
+    void ourAgentsConnectToTheServedTableAndFillIt() throws Exception {
+        CompletableFuture<Integer> served = new CompletableFuture<>();
+        Thread.ofPlatform().name("maw-aiwolf-nlp-serve").start(() -> served.complete(Main.execute("aiwolf-nlp",
+                "serve", "--port", "0", "--players", "5", "--games", "2", "--lobby-seconds", "20",
+                "--action-seconds", "3", "--response-seconds", "2", "--seed", "8", "--web", "0", "--set",
+                "games.dir=" + out)));
+        int port = Await.value("the server's address", Duration.ofSeconds(30), Duration.ofMillis(50), () -> {
+            Matcher m = Pattern.compile("ws://127.0.0.1:(\\d+)/ws").matcher(console.out());
+            return m.find() ? Integer.parseInt(m.group(1)) : null;
+        });
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--url", "ws://127.0.0.1:" + port + "/ws", "--team", "ours",
+                "--count", "5", "--games", "2")).as(console.out() + console.err()).isZero();
+        assertThat(served.get(1, TimeUnit.MINUTES)).as(console.out() + console.err()).isZero();
+        assertThat(console.out()).contains("game 1: 5 agent(s) over WebSocket").contains("game 2: 5 agent(s) over "
+                + "WebSocket").contains("ours5: 2 game(s)").containsPattern("ours1 \\(ours1\\): game 2 over, "
+                + "(VILLAGER|WEREWOLF) side wins").contains("timeouts=0").doesNotContain("droppedLines=1")
+                .containsPattern("web monitor: http://127.0.0.1:\\d+/");
+    }
+
+    @Test
+    void theBenchPlaysOverWebSocketAndInProcessAndAModelSeatGame() {
+        assertThat(Main.execute("bench", "aiwolf-nlp", "--games", "1", "--delay-ms", "0", "--json"))
+                .as(console.out() + console.err()).isZero();
+        assertThat(console.out()).contains("13 players: ").contains("model seats: a 5-player game over WebSocket")
+                .contains("\"webSocketToInProcessRatio\"").contains("\"wallToCallsRatio\"");
     }
 }

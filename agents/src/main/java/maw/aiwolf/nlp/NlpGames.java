@@ -26,6 +26,14 @@ public final class NlpGames {
     public static GameTable.Result play(NlpServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             AiwolfOptions options, String gameId, long seed, Transport transport, String prefix, Path out,
             GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+        return play(server, links, others, options, gameId, seed, transport, prefix, out, listener, provision, null);
+    }
+
+    /** The same; {@code table} is given the game's table before it plays (a web monitor watches it, say). */
+    public static GameTable.Result play(NlpServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
+            AiwolfOptions options, String gameId, long seed, Transport transport, String prefix, Path out,
+            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision, Consumer<GameTable> table)
+            throws Exception {
         int seats = options.settings().players();
         if (!options.settings().natural() || links.size() + others.size() < seats) {
             throw new IllegalArgumentException("an NLP game of " + seats + " seats, " + links.size() + " agents and "
@@ -39,14 +47,17 @@ public final class NlpGames {
         }
         names.addAll(TcpGames.otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
-        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
+        GameTable game = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
                 GameMasterAgent.aiwolf(options), out), transport.domain(), gameId);
         if (transport instanceof maw.runtime.local.LocalTransport local) {
-            table.accounts().forEach(local::register);
+            game.accounts().forEach(local::register);
         } else {
-            provision.accept(table.accounts());
+            provision.accept(game.accounts());
         }
-        return table.play(transport, listener, null, timeout(options));
+        if (table != null) {
+            table.accept(game);
+        }
+        return game.play(transport, listener, null, timeout(options));
     }
 
     /** The longest a game may take with every step running out its timer, plus a margin. */

@@ -1,0 +1,213 @@
+package maw.bench;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.nlp.NlpClient;
+import maw.aiwolf.nlp.NlpGames;
+import maw.aiwolf.nlp.NlpServer;
+import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.ModelMind;
+import maw.runtime.local.LocalTransport;
+
+/**
+ * {@code maw bench aiwolf-nlp}: the NLP contest's games (5, 9 and 13 players) with every seat one of our agents
+ * connected over loopback WebSocket to our NLP server ({@code aiwolf-nlp connect} against {@code aiwolf-nlp serve}),
+ * against the same games with the seats in the process, one after another in one run: games per second and a
+ * request's round trip. Then a game of model seats over WebSocket against MAW's Ollama stand-in answering each call
+ * after a fixed delay: its wall time against the sum of its model calls' latencies.
+ */
+public final class AiwolfNlpBench {
+
+    /** One village's figures. */
+    public record Row(int players, int games, double inProcessGamesPerSecond, double webSocketGamesPerSecond,
+            double medianRoundTripMicros, double p99RoundTripMicros, long requests) {
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("games", games);
+            m.put("inProcessGamesPerSecond", Figures.round(inProcessGamesPerSecond));
+            m.put("webSocketGamesPerSecond", Figures.round(webSocketGamesPerSecond));
+            m.put("webSocketToInProcessRatio", Figures.round(webSocketGamesPerSecond / inProcessGamesPerSecond));
+            m.put("medianRoundTripMicros", Figures.round(medianRoundTripMicros));
+            m.put("p99RoundTripMicros", Figures.round(p99RoundTripMicros));
+            m.put("requests", requests);
+            return m;
+        }
+    }
+
+    /** The model-seat game's figures. */
+    public record ModelRow(int players, long callDelayMillis, long wallMillis, long modelCalls, long callMillisSum,
+            int modelAnswers, int fallbacks) {
+
+        public Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("players", players);
+            m.put("callDelayMillis", callDelayMillis);
+            m.put("wallMillis", wallMillis);
+            m.put("modelCalls", modelCalls);
+            m.put("callMillisSum", callMillisSum);
+            m.put("wallToCallsRatio", Figures.round(callMillisSum == 0 ? 0 : (double) wallMillis / callMillisSum));
+            m.put("modelAnswers", modelAnswers);
+            m.put("fallbacks", fallbacks);
+            return m;
+        }
+    }
+
+    private static final Duration ACTION = Duration.ofSeconds(10);
+
+    private final PrintStream out;
+
+    public AiwolfNlpBench(PrintStream out) {
+        this.out = out;
+    }
+
+    public List<Row> run(int games, long seed) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        for (int players : new int[] {5, 9, 13}) {
+            AiwolfOptions options = AiwolfOptions.natural(players, ACTION.plusSeconds(2));
+            inProcess(players, 2, seed - 10, options); // warm up
+            long t0 = System.nanoTime();
+            inProcess(players, games, seed, options);
+            double local = games / ((System.nanoTime() - t0) / 1e9);
+            List<Long> trips = new ArrayList<>();
+            double ws;
+            try (NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
+                URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+                List<CompletableFuture<NlpClient.Played>> clients = connect(players, url, NlpClient.rules(),
+                        games + 1, seed);
+                List<AgentLink> links = gather(server, players);
+                NlpGames.play(server, links, List.of(), options, "bench-warm-up", seed - 10, new LocalTransport(),
+                        "", null, null, null);
+                List<Integer> before = links.stream().map(l -> l.roundTrips().size()).toList();
+                long t1 = System.nanoTime();
+                for (int g = 0; g < games; g++) {
+                    NlpGames.play(server, links, List.of(), options, "bench-" + g, seed + g, new LocalTransport(), "",
+                            null, null, null);
+                }
+                ws = games / ((System.nanoTime() - t1) / 1e9);
+                for (int i = 0; i < links.size(); i++) {
+                    List<Long> all = links.get(i).roundTrips();
+                    trips.addAll(all.subList(before.get(i), all.size()));
+                }
+                for (CompletableFuture<NlpClient.Played> c : clients) {
+                    c.get(30, TimeUnit.SECONDS);
+                }
+            }
+            trips.sort(null);
+            double median = trips.isEmpty() ? 0 : trips.get(trips.size() / 2) / 1000.0;
+            double p99 = trips.isEmpty() ? 0 : trips.get((int) Math.min(trips.size() - 1, trips.size() * 0.99)) / 1000.0;
+            Row r = new Row(players, games, local, ws, median, p99, trips.size());
+            out.printf(Locale.ROOT, "  %2d players: %.2f games/s every seat over WebSocket, %.2f in process (ratio "
+                    + "%.2f); a request's round trip: median %.0f us, 99th percentile %.0f us (%,d requests)%n",
+                    players, ws, local, ws / local, median, p99, trips.size());
+            rows.add(r);
+        }
+        return rows;
+    }
+
+    /**
+     * A 5-player game of model seats over WebSocket, the stand-in answering each call after {@code delay}: its wall
+     * time against the sum of its calls' latencies.
+     */
+    public ModelRow models(Duration delay, java.nio.file.Path promptDir, long seed) throws Exception {
+        int players = 5;
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn();
+                NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
+            ollama.delay(delay);
+            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(promptDir);
+            prompts.check();
+            List<ModelMind> minds = new CopyOnWriteArrayList<>();
+            List<maw.llm.ModelSeat> seats = new CopyOnWriteArrayList<>();
+            NlpClient.Minds models = (me, agents, s, limit, talk) -> {
+                maw.llm.ModelSeat seat = new maw.llm.ModelSeat(new maw.llm.Llm(settings), prompts)
+                        .talk(new maw.agents.model.AiwolfTalkWriter());
+                seats.add(seat);
+                ModelMind m = ModelMind.natural(me, agents, s, seat, limit, NlpClient.talkLength(talk));
+                minds.add(m);
+                return m;
+            };
+            URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+            List<CompletableFuture<NlpClient.Played>> clients = connect(players, url, models, 1, seed);
+            List<AgentLink> links = gather(server, players);
+            long t0 = System.nanoTime();
+            NlpGames.play(server, links, List.of(), AiwolfOptions.natural(players, ACTION.plusSeconds(2)), "bench-model",
+                    seed, new LocalTransport(), "", null, null, null);
+            long wall = (System.nanoTime() - t0) / 1_000_000;
+            for (CompletableFuture<NlpClient.Played> c : clients) {
+                c.get(30, TimeUnit.SECONDS);
+            }
+            long calls = seats.stream().mapToLong(s -> s.llm().calls()).sum();
+            long sum = seats.stream().mapToLong(s -> s.llm().callMillis()).sum();
+            ModelRow r = new ModelRow(players, delay.toMillis(), wall, calls, sum,
+                    minds.stream().mapToInt(ModelMind::modelAnswers).sum(),
+                    minds.stream().mapToInt(ModelMind::fallbacks).sum());
+            out.printf(Locale.ROOT, "  model seats: a %d-player game over WebSocket in %,d ms; %d model calls of %d ms "
+                    + "each took %,d ms in all (wall : calls %.2f); %d answers from the model, %d from the rule agent%n",
+                    players, wall, calls, delay.toMillis(), sum, sum == 0 ? 0 : (double) wall / sum, r.modelAnswers(),
+                    r.fallbacks());
+            return r;
+        }
+    }
+
+    private static List<CompletableFuture<NlpClient.Played>> connect(int players, URI url, NlpClient.Minds minds,
+            int games, long seed) {
+        List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
+        for (int i = 1; i <= players; i++) {
+            String name = "nlp" + i;
+            long s = seed + i;
+            CompletableFuture<NlpClient.Played> f = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().name("bench-" + name).start(() -> {
+                try {
+                    f.complete(new NlpClient(name, null, minds, s, null).play(url, games, Duration.ofSeconds(10)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            clients.add(f);
+        }
+        return clients;
+    }
+
+    private static List<AgentLink> gather(NlpServer server, int players) throws InterruptedException {
+        List<AgentLink> links = server.gather(players, Duration.ofSeconds(20));
+        if (links.size() < players) {
+            throw new IllegalStateException("only " + links.size() + " of " + players + " agents connected");
+        }
+        return links;
+    }
+
+    private static void inProcess(int players, int games, long seed, AiwolfOptions options) throws Exception {
+        for (int g = 0; g < games; g++) {
+            List<GameTable.SeatFiller> fillers = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int i = 1; i <= players; i++) {
+                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                names.add("nlp" + i);
+            }
+            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
+                    GameMasterAgent.aiwolf(options), null), "localhost");
+            LocalTransport local = new LocalTransport();
+            table.accounts().forEach(local::register);
+            table.play(local, null, null, NlpGames.timeout(options));
+        }
+    }
+
+    public static List<Map<String, Object>> toJson(List<Row> rows) {
+        return rows.stream().map(Row::toJson).toList();
+    }
+}
