@@ -419,8 +419,10 @@ public final class PlayerAgent extends GameAgent {
                 note(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
                         + sg.total_players() + " players: " + (aiwolf()
                                 ? sg.players().stream().map(narration::who).collect(Collectors.joining(", "))
-                                        + ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
-                                        + "number" : String.join(", ", sg.players())) + ".");
+                                        + (Catalog.natural(rules) ? ". The AIWolf NLP contest's rules: talk in your "
+                                        + "own words, one speaker at a time, @Name to address a player"
+                                        : ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
+                                        + "number") : String.join(", ", sg.players())) + ".");
             }
             case Catalog.AssignRole ar -> {
                 role = ar.role();
@@ -470,7 +472,8 @@ public final class PlayerAgent extends GameAgent {
                     }
                 }
                 note(Perceived.TALK, (t.whisper() ? "Whisper" : "Talk") + " turn " + t.turn() + " of day " + t.day()
-                        + (lines.isEmpty() ? ": everyone skips." : ":\n  " + String.join("\n  ", lines)));
+                        + (lines.isEmpty() ? ": everyone skips." : lines.size() == 1 ? ": " + lines.getFirst()
+                                : ":\n  " + String.join("\n  ", lines)));
             }
             case Catalog.InvalidTalk it -> note(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
                     + "text, and counted as Skip: " + it.reason() + ".");

@@ -82,6 +82,82 @@ class AiwolfPersonTest {
         assertThat(shown).anyMatch(l -> l.contains("Not AIWolf protocol text"));
     }
 
+    @Test
+    void aPersonInTheNlpContestsGameTalksInTheirOwnWordsAndCommandsSayItInPlainEnglish() throws Exception {
+        List<String> shown = new CopyOnWriteArrayList<>();
+        List<String> typed = new CopyOnWriteArrayList<>();
+        UserInterfaceAgent[] seat = new UserInterfaceAgent[1];
+        GameTable.SeatFiller person = new GameTable.SeatFiller() {
+            @Override
+            public UserInterfaceAgent create(GameTable.Seat s) {
+                seat[0] = new UserInterfaceAgent(s.jid(), s.password(), s.name(), s.player(), (kind, text) -> {
+                    shown.add(kind + ": " + text);
+                    if (kind.equals("turn")) {
+                        Thread.ofVirtual().start(() -> {
+                            Catalog.SeatView v = seat[0].view();
+                            String line;
+                            if (text.startsWith("Your talk turn")) {
+                                line = !typed.contains("Hello @Bob, I am a simple villager.")
+                                        ? "Hello @Bob, I am a simple villager." : !typed.contains("/co villager")
+                                        ? "/co villager" : "/over";
+                            } else if (text.startsWith("Your whisper turn")) {
+                                line = "/over";
+                            } else {
+                                Action.Kind act = text.startsWith("Whom do you divine") ? Action.Kind.DIVINE
+                                        : text.startsWith("Whom do you guard") ? Action.Kind.GUARD : Action.Kind.VOTE;
+                                String verb = act == Action.Kind.DIVINE ? "/divine" : act == Action.Kind.GUARD
+                                        ? "/guard" : text.startsWith("The attack vote") ? "/attack" : "/vote";
+                                line = verb + " " + v.targets().get(act).stream().filter(t -> !t.equals("Ann"))
+                                        .findFirst().orElseThrow();
+                            }
+                            typed.add(line);
+                            if (HumanCommands.parse(line, v, System.currentTimeMillis()) instanceof HumanCommands.Act a) {
+                                seat[0].act(a.action());
+                            }
+                        });
+                    }
+                });
+                return seat[0];
+            }
+
+            @Override
+            public String kind() {
+                return "human";
+            }
+        };
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        fillers.add(person);
+        for (int i = 1; i < 5; i++) {
+            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+        }
+        GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
+                1, 4, GameMasterAgent.aiwolf(AiwolfOptions.natural(5, Duration.ofSeconds(15))), null), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        List<String> timeouts = new CopyOnWriteArrayList<>();
+        List<String> talks = new CopyOnWriteArrayList<>();
+        List<String> others = new CopyOnWriteArrayList<>();
+        GameTable.Result r = table.play(local, new Listeners(new GameMasterAgent.Listener() {
+            @Override
+            public void command(int round, Command c) {
+                if (c instanceof Command.Timeout t) {
+                    timeouts.add(t.phase().toString());
+                }
+                if (c instanceof Command.Perform p && p.act() instanceof maw.game.Act.Talk t) {
+                    (p.actor().equals("Ann") ? talks : others).add(t.text());
+                }
+            }
+        }), null, Duration.ofMinutes(2));
+        assertThat(r.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+        assertThat(timeouts).as("steps the person let run out").isEmpty();
+        assertThat(talks).as("Ann's talk, as typed and as /co wrote it").startsWith(
+                "Hello @Bob, I am a simple villager.", "I am the villager.");
+        assertThat(others).as("the rule seats' talk").allMatch(t -> !maw.aiwolf.protocol.Protocol.isValid(t,
+                maw.aiwolf.protocol.Version.V3_6) || t.equals("Skip") || t.equals("Over"));
+        assertThat(shown).anyMatch(l -> l.contains("say it in your own words"))
+                .anyMatch(l -> l.contains("The AIWolf NLP contest's rules"));
+    }
+
     /** What the person types when asked: a first day's claim, a line of prose (refused here), then Over; votes. */
     private static void answer(UserInterfaceAgent ui, String asked, List<String> typed, List<String> shown) {
         Catalog.SeatView v = ui.view();
