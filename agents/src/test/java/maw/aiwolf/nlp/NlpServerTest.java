@@ -106,6 +106,87 @@ class NlpServerTest {
         }
     }
 
+    /**
+     * An agent that garbles: every answer is broken JSON where a name is expected, its talk comes as a binary frame
+     * first; and one that leaves in the middle of the game and never comes back.
+     */
+    private static WebSocket.Listener misbehaving(String name, boolean leaves, List<String> requests) {
+        return new WebSocket.Listener() {
+            private final StringBuilder partial = new StringBuilder();
+            private int talks;
+
+            @Override
+            public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+                partial.append(data);
+                if (last) {
+                    JsonNode p;
+                    try {
+                        p = Json.parse(partial.toString());
+                    } catch (Exception e) {
+                        throw new AssertionError("the server sent a frame that is not JSON: " + partial, e);
+                    }
+                    partial.setLength(0);
+                    String request = p.path("request").asText();
+                    requests.add(request);
+                    if (request.equals("NAME")) {
+                        ws.sendText(name + "\n", true).join();
+                    } else if (request.equals("TALK") && leaves && ++talks == 2) {
+                        ws.abort(); // gone, without a word
+                        return null;
+                    } else if (request.equals("TALK") && !leaves) {
+                        ws.sendBinary(java.nio.ByteBuffer.wrap(new byte[] {(byte) 0xff, 0, 1}), true).join();
+                        ws.sendText("{\"talk\": \"I am the", true).join();
+                    } else if (request.equals("TALK")) {
+                        ws.sendText("Over\n", true).join();
+                    } else if (List.of("VOTE", "DIVINE", "GUARD", "ATTACK", "WHISPER").contains(request)) {
+                        ws.sendText(leaves ? "Over" : "{\"target\": [\"", true).join();
+                    }
+                }
+                ws.request(1);
+                return null;
+            }
+        };
+    }
+
+    @Test
+    void agentsThatGarbleOrLeaveNeverEndTheGame() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofMillis(1200), Duration.ofSeconds(2),
+                null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<String> garbled = new CopyOnWriteArrayList<>();
+            List<String> left = new CopyOnWriteArrayList<>();
+            WebSocket g = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
+                    misbehaving("garbler1", false, garbled)).get(10, TimeUnit.SECONDS);
+            http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
+                    misbehaving("leaver1", true, left)).get(10, TimeUnit.SECONDS);
+            List<AgentLink> links = server.gather(2, Duration.ofSeconds(10));
+            assertThat(links).extracting(AgentLink::name).containsExactlyInAnyOrder("garbler1", "leaver1");
+            AiwolfOptions options = AiwolfOptions.natural(5, Duration.ofSeconds(5));
+            List<GameTable.SeatFiller> ours = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                ours.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            }
+            List<String> talk = new CopyOnWriteArrayList<>();
+            GameTable.Result result = NlpGames.play(server, links, ours, options, "01NLPBROKEN", 3,
+                    new LocalTransport(), "", null, new GameMasterAgent.Listener() {
+                        @Override
+                        public void command(int round, maw.game.Command c) {
+                            if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.game.Act.Talk t) {
+                                talk.add(p.actor() + ": " + t.text());
+                            }
+                        }
+                    }, null);
+            assertThat(result.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            assertThat(garbled).contains("TALK").last().isEqualTo("FINISH");
+            assertThat(left).contains("TALK").doesNotContain("FINISH");
+            // The garbled text is its talk, as the contest's server takes any text; the binary frame is nothing.
+            assertThat(talk).contains("garbler1: {\"talk\": \"I am the");
+            assertThat(talk).filteredOn(t -> t.startsWith("leaver1: ")).allMatch(t -> t.endsWith(": Over")
+                    || t.endsWith(": Skip"));
+            g.abort();
+        }
+    }
+
     @Test
     void tokensAdmitTheirTeamOnly() {
         String token = NlpToken.issue("kanolab", "s3cret");
