@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             LlmCommand.class,
             AiwolfCommand.class,
             AiwolfNlpCommand.class,
+            TournamentCommand.class,
             WebCommand.class,
             BenchCommand.class,
             ConfigCommand.class,

@@ -1,0 +1,262 @@
+package maw.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import maw.config.SeatPlan;
+import maw.runtime.Json;
+import maw.tournament.Schedule;
+import maw.tournament.Standings;
+import maw.tournament.Tournament;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw tournament}: many games between seat groups, a balanced schedule, results and ratings, resumable. */
+@Command(name = "tournament", mixinStandardHelpOptions = true,
+        header = "Play many games between groups of seats: a balanced schedule, results, ratings; resumable.",
+        description = {"Each group of --seats is an entrant (llm[model=a]:3 is three seats of one entrant, named",
+            "llm[model=a]). The schedule, printed first, chooses each game's deal so that every entrant plays every",
+            "role and side about as often as its seats entitle it to. --parallel games run at once over one transport",
+            "(the private ejabberd, or --transport local). Results go to --out: tournament.json (what was asked),",
+            "results.jsonl (a line per game), games/NNNN (each game's journal), summary.json (the standings: win rates",
+            "with 95% intervals overall, per side and per role, TrueSkill ratings, quality of play, model cost).",
+            "Stopped in any way, ./maw tournament --resume DIR plays the games results.jsonl does not hold yet."})
+final class TournamentCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions config;
+
+    @Mixin
+    GameRules rules;
+
+    @Mixin
+    LlmOptions llm;
+
+    @Option(names = "--games", description = "games to play (default: 10)")
+    Integer games;
+
+    @Option(names = "--seats", paramLabel = "PLAN", description = {"the entrants, each a seat group: "
+        + "\"llm[model=a]:3,llm[model=b]:3\" or rule:3,llm:3 (setting seats)"})
+    String seats;
+
+    @Option(names = "--parallel", defaultValue = "1", description = "games played at once (default: ${DEFAULT-VALUE})")
+    int parallel;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "the tournament's directory (default: "
+        + "var/tournaments/DATE-SEED)")
+    Path out;
+
+    @Option(names = "--transport", description = "local (in this process) or xmpp (the private ejabberd; the "
+        + "default, as the transport setting says)")
+    String transport;
+
+    @Option(names = "--file", paramLabel = "YAML", description = "the tournament from a YAML file: its keys are the "
+        + "options' names (games, seats, rules, players, parallel, out, seed, transport); options given too win")
+    Path file;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "go on with the tournament in DIR: the games it has "
+        + "not played yet")
+    Path resume;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private boolean resuming;
+
+    @Override
+    public Integer call() throws Exception {
+        if (resume != null) {
+            return resume(resume);
+        }
+        if (file != null) {
+            return fromFile();
+        }
+        int count = games == null ? 10 : games;
+        Checks.games(count);
+        if (parallel < 1 || parallel > 200) {
+            throw new ConfigException("invalid value '" + parallel + "' for --parallel: 1 to 200");
+        }
+        if (rules.rounds != 1) {
+            throw new ConfigException("invalid value '" + rules.rounds + "' for --rounds: a tournament's game is one "
+                    + "round (ask for more games)");
+        }
+        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
+        if (seats != null) {
+            flags.put("seats", new MawConfig.Value(seats, "--seats"));
+        }
+        if (transport != null) {
+            Checks.transport(transport);
+            flags.put("transport", new MawConfig.Value(transport, "--transport"));
+        }
+        MawConfig settings = config.load(flags);
+        SeatPlan plan = SeatPlan.parse(settings.value(maw.config.Setting.SEATS));
+        if (plan == null) {
+            throw new ConfigException("a tournament needs its entrants: --seats \"llm[model=a]:3,rule:3\" (or the "
+                    + "seats setting)");
+        }
+        if (plan.has(SeatPlan.Kind.HUMAN)) {
+            throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
+                    + "--seats: a tournament's entrants are rule and model seats (people play with ./maw game)");
+        }
+        if (rules.players != null && rules.players != plan.seats()) {
+            throw new ConfigException("--players " + rules.players + " does not match seats " + settings.value(
+                    maw.config.Setting.SEATS).text() + " (" + plan.seats() + " seats)");
+        }
+        rules.players = plan.seats();
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = rules.ruleset(true);
+        long seed = rules.seed();
+        // Entrants: one per group, named as the group is written without its count; seats A1, A2, B1...
+        Map<String, String> seatEntrant = new LinkedHashMap<>();
+        List<String> entrantNames = new ArrayList<>();
+        for (int g = 0; g < plan.groups().size(); g++) {
+            SeatPlan.Group group = plan.groups().get(g);
+            String name = group.label().replaceFirst(":\\d+$", "");
+            String unique = name;
+            for (int n = 2; entrantNames.contains(unique); n++) {
+                unique = name + "#" + n;
+            }
+            entrantNames.add(unique);
+            String letter = g < 26 ? String.valueOf((char) ('A' + g)) : "E" + (g + 1) + "-";
+            for (int i = 1; i <= group.count(); i++) {
+                seatEntrant.put(letter + i, unique);
+            }
+        }
+        Path dir = resuming ? out : out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).getParent()
+                .resolve("tournaments").resolve(java.time.LocalDateTime.now().format(
+                        java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + seed);
+        if (!resuming && Files.isRegularFile(dir.resolve("tournament.json"))) {
+            throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
+                    + "with it: ./maw tournament --resume " + dir + ")");
+        }
+        Files.createDirectories(dir);
+        Schedule schedule = Schedule.balanced(ruleset, seatEntrant, count, seed);
+        if (!resuming) {
+            ObjectNode t = Json.MAPPER.createObjectNode();
+            t.put("seed", seed);
+            t.put("games", count);
+            t.put("rules", label(ruleset));
+            t.set("args", Json.MAPPER.valueToTree(ownArgs()));
+            t.set("seats", Json.MAPPER.valueToTree(seatEntrant));
+            t.set("schedule", Json.MAPPER.valueToTree(schedule.games()));
+            Files.writeString(dir.resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(t));
+        }
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println,
+                rules.aiwolf());
+        List<Tournament.Seat> tableSeats = new ArrayList<>();
+        int i = 0;
+        for (var e : seatEntrant.entrySet()) {
+            tableSeats.add(new Tournament.Seat(e.getKey(), e.getValue(), fillers.get(i++)));
+        }
+        System.out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in "
+                + "%s%n", count, plan.seats(), label(ruleset), parallel, seed, dir);
+        System.out.println("entrants and the schedule's roles:");
+        schedule.describe().forEach(System.out::println);
+        try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
+            Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label(ruleset),
+                    GameRules.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
+            Standings s = t.run();
+            System.out.println("final standings (" + s.games() + " games):");
+            s.table().forEach(System.out::println);
+            System.out.println("results: " + dir.resolve(Tournament.RESULTS) + ", summary: "
+                    + dir.resolve("summary.json"));
+        }
+        return 0;
+    }
+
+    private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> String label(
+            GameMasterAgent.Ruleset<S, O, E> r) {
+        return r.rules().label(r.options());
+    }
+
+    /** The arguments this command was given (after its name, when it came as {@code maw tournament ...}). */
+    private List<String> ownArgs() {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int at = spec.commandLine().getParent() == null ? -1 : all.indexOf(spec.name());
+        return List.copyOf(all.subList(at + 1, all.size()));
+    }
+
+    /** Builds the tournament in {@code dir} again from the arguments it was started with, and goes on with it. */
+    private int resume(Path dir) throws Exception {
+        if (!Files.isRegularFile(dir.resolve("tournament.json"))) {
+            throw new ConfigException("invalid value '" + dir + "' for --resume: no tournament.json there");
+        }
+        JsonNode t = Tournament.read(dir);
+        List<String> args = new ArrayList<>();
+        t.path("args").forEach(a -> args.add(a.asText()));
+        TournamentCommand again = new TournamentCommand();
+        CommandLine line = new CommandLine(again);
+        line.parseArgs(args.toArray(String[]::new));
+        again.out = dir;
+        again.rules.seed = t.path("seed").asLong();
+        again.resuming = true;
+        again.file = null;
+        again.resume = null;
+        again.spec = line.getCommandSpec();
+        return again.call();
+    }
+
+    /** The options a YAML file gives, as arguments, then those of the command line (which win). */
+    private int fromFile() throws Exception {
+        Object yaml;
+        try {
+            yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                    new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readValue(file.toFile(), Object.class);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new ConfigException("invalid value '" + file + "' for --file: " + e.getMessage());
+        }
+        if (!(yaml instanceof Map<?, ?> map)) {
+            throw new ConfigException("invalid value '" + file + "' for --file: a YAML map of options (games: 20, "
+                    + "seats: ...)");
+        }
+        List<String> args = new ArrayList<>();
+        java.util.Set<String> known = java.util.Set.of("games", "seats", "rules", "players", "parallel", "out",
+                "seed", "transport", "turn-seconds", "day-seconds", "night-seconds");
+        for (var e : map.entrySet()) {
+            String key = String.valueOf(e.getKey());
+            if (!known.contains(key)) {
+                throw new ConfigException("invalid key '" + key + "' in " + file + ": expected one of "
+                        + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+            Object v = e.getValue();
+            args.add("--" + key);
+            args.add(v instanceof List<?> || v instanceof Map<?, ?> ? Json.MAPPER.writeValueAsString(v)
+                    : String.valueOf(v));
+        }
+        List<String> given = new ArrayList<>(ownArgs());
+        for (int k = 0; k < given.size(); k++) {
+            if (given.get(k).equals("--file")) {
+                given.remove(k);
+                given.remove(k);
+                k--;
+            }
+        }
+        args.addAll(given);
+        TournamentCommand again = new TournamentCommand();
+        CommandLine line = new CommandLine(again);
+        try {
+            line.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new ConfigException(file + ": " + e.getMessage());
+        }
+        again.spec = line.getCommandSpec();
+        return again.call();
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,221 @@
+package maw.tournament;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Journal;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
+import maw.runtime.Json;
+import maw.runtime.Transport;
+
+/**
+ * Plays a tournament's scheduled games, {@code parallel} at a time over one transport (the private ejabberd, or in
+ * this process), each an ordinary MAW game with its journal under {@code DIR/games/NNNN}. A game that ends is one line
+ * of {@code DIR/results.jsonl}, written whole and synced before the next is counted; a tournament started again on
+ * the same directory plays only the games that file does not hold, so that no game is lost or counted twice, whatever
+ * stopped it. As it goes it prints each game's end, a progress bar with the time left, and the standings.
+ */
+public final class Tournament {
+
+    /** A seat of every game: its name, its entrant, and what fills it. */
+    public record Seat(String name, String entrant, GameTable.SeatFiller filler) {}
+
+    /** The results file's name in a tournament's directory. */
+    public static final String RESULTS = "results.jsonl";
+
+    private final Path dir;
+    private final Schedule schedule;
+    private final List<Seat> seats;
+    private final GameMasterAgent.Ruleset<?, ?, ?> ruleset;
+    private final String rules;
+    private final Duration timeout;
+    private final int parallel;
+    private final Transport transport;
+    private final Consumer<Map<String, String>> provision;
+    private final PrintStream out;
+    private final Object writing = new Object();
+    private final List<GameRecord> records = new ArrayList<>();
+    private long started;
+    private int playedHere;
+
+    public Tournament(Path dir, Schedule schedule, List<Seat> seats, GameMasterAgent.Ruleset<?, ?, ?> ruleset,
+            String rules, Duration timeout, int parallel, Transport transport, Consumer<Map<String, String>> provision,
+            PrintStream out) {
+        this.dir = dir;
+        this.schedule = schedule;
+        this.seats = List.copyOf(seats);
+        this.ruleset = ruleset;
+        this.rules = rules;
+        this.timeout = timeout;
+        this.parallel = parallel;
+        this.transport = transport;
+        this.provision = provision;
+        this.out = out;
+    }
+
+    /** The games {@code DIR/results.jsonl} holds, in game order; a line cut short by a crash is left out. */
+    public static List<GameRecord> results(Path dir) throws IOException {
+        Path file = dir.resolve(RESULTS);
+        List<GameRecord> out = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return out;
+        }
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                GameRecord r = Json.MAPPER.readValue(line, GameRecord.class);
+                if (seen.add(r.game())) {
+                    out.add(r);
+                }
+            } catch (IOException e) {
+                // a line cut short: that game is played again
+            }
+        }
+        out.sort(Comparator.comparingInt(GameRecord::game));
+        return out;
+    }
+
+    /** Cuts a results file's last line if a crash left it without its end, so that the next line starts afresh. */
+    static void repair(Path file) throws IOException {
+        if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+            return;
+        }
+        byte[] all = Files.readAllBytes(file);
+        if (all[all.length - 1] == '\n') {
+            return;
+        }
+        int end = all.length - 1;
+        while (end >= 0 && all[end] != '\n') {
+            end--;
+        }
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            c.truncate(end + 1);
+        }
+    }
+
+    /** Plays the games not played yet; the standings after all of them. */
+    public Standings run() throws Exception {
+        Files.createDirectories(dir.resolve("games"));
+        repair(dir.resolve(RESULTS));
+        records.addAll(results(dir));
+        java.util.Set<Integer> done = new java.util.HashSet<>();
+        records.forEach(r -> done.add(r.game()));
+        List<Schedule.Game> left = schedule.games().stream().filter(g -> !done.contains(g.number())).toList();
+        if (!done.isEmpty()) {
+            out.printf("resuming: %d of %d games played already, %d to play%n", done.size(), schedule.games().size(),
+                    left.size());
+        }
+        started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel),
+                Thread.ofPlatform().name("tournament-game-", 1).factory());
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (Schedule.Game g : left) {
+                futures.add(pool.submit(() -> {
+                    play(g);
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        Standings s = standings();
+        Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(s.toJson()));
+        return s;
+    }
+
+    private Standings standings() {
+        synchronized (writing) {
+            List<GameRecord> sorted = new ArrayList<>(records);
+            sorted.sort(Comparator.comparingInt(GameRecord::game));
+            return Standings.of(schedule.entrants(), sorted);
+        }
+    }
+
+    private void play(Schedule.Game g) throws Exception {
+        List<String> names = seats.stream().map(Seat::name).toList();
+        List<GameTable.SeatFiller> fillers = seats.stream().map(Seat::filler).toList();
+        Path gameDir = dir.resolve("games").resolve(String.format(Locale.ROOT, "%04d", g.number()));
+        Files.createDirectories(gameDir);
+        String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + "g" + g.number() + "-";
+        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, g.seed(), ruleset, gameDir),
+                transport.domain());
+        if (transport instanceof maw.runtime.local.LocalTransport local) {
+            table.accounts().forEach(local::register);
+        } else {
+            provision.accept(table.accounts());
+        }
+        GameRecord.Collector collector = new GameRecord.Collector(g.roles());
+        GameTable.Result result;
+        try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
+            result = table.play(transport, new Listeners(collector, journal), null, timeout);
+        }
+        GameRecord record = collector.record(g.number(), g.seed(), rules, schedule.seats(), result,
+                dir.relativize(gameDir).toString());
+        String line = Json.MAPPER.writeValueAsString(record) + "\n";
+        synchronized (writing) {
+            try (FileChannel c = FileChannel.open(dir.resolve(RESULTS), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                c.write(java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+                c.force(true);
+            }
+            records.add(record);
+            playedHere++;
+            progress(record);
+        }
+    }
+
+    private void progress(GameRecord r) {
+        int total = schedule.games().size();
+        int done = records.size();
+        double elapsed = (System.nanoTime() - started) / 1e9;
+        double perGame = elapsed / playedHere;
+        long leftSeconds = Math.round(perGame * (total - done) / Math.max(1, Math.min(parallel, total - done + 1)));
+        int width = 30;
+        int filled = (int) Math.round((double) width * done / total);
+        String winners = r.winningSide() == null ? "no winner" : "the " + r.winningSide() + " win";
+        out.printf(Locale.ROOT, "game %d: %s after %d day(s) (%.1f s)%n", r.game(), winners, r.days(),
+                r.wallMillis() / 1000.0);
+        out.printf(Locale.ROOT, "[%s%s] %d/%d games, %.2f s a game here, about %s left%n", "#".repeat(filled),
+                "-".repeat(width - filled), done, total, perGame, duration(leftSeconds));
+        if (done == total || done % Math.max(1, Math.min(10, total / 5)) == 0) {
+            out.println("standings after " + done + " game(s):");
+            List<GameRecord> sorted = new ArrayList<>(records);
+            sorted.sort(Comparator.comparingInt(GameRecord::game));
+            Standings.of(schedule.entrants(), sorted).table().forEach(out::println);
+        }
+    }
+
+    private static String duration(long seconds) {
+        return seconds < 60 ? seconds + " s" : seconds / 60 + " min " + seconds % 60 + " s";
+    }
+
+    /** The tournament file's JSON: what resuming needs to build the same tournament. */
+    public static JsonNode read(Path dir) throws IOException {
+        return Json.MAPPER.readTree(dir.resolve("tournament.json").toFile());
+    }
+}

@@ -1,0 +1,130 @@
+package maw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import maw.runtime.Json;
+import maw.testing.Await;
+import maw.testing.MawProcess;
+import maw.testing.TestXmpp;
+import maw.tournament.GameRecord;
+import maw.tournament.Tournament;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code maw tournament} over the test ejabberd: rule bots against model seats (the Ollama stand-in), two games at a
+ * time, with its schedule, results, summary and standings; a tournament killed with SIGKILL in the middle and resumed
+ * loses no game and counts none twice; bad options are named.
+ */
+class TournamentCommandTest {
+
+    @RegisterExtension
+    final Console console = new Console();
+
+    private final TestXmpp xmpp = TestXmpp.get();
+
+    @TempDir
+    Path dir;
+
+    private List<String> args(String... a) {
+        List<String> all = new ArrayList<>(List.of(a));
+        all.addAll(xmpp.cliSettings());
+        return all;
+    }
+
+    private static List<Integer> games(Path out) {
+        try {
+            return Tournament.results(out).stream().map(GameRecord::game).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void ruleBotsAgainstModelSeatsOverEjabberdWithResultsSummaryAndStandings() throws Exception {
+        Path out = dir.resolve("t");
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+            int code = Main.execute(args("tournament", "--games", "6", "--seats", "rule:3,llm[model=llama3.1;think-seconds=0]:3",
+                    "--parallel", "2", "--seed", "5", "--out", out.toString(), "--base-url", ollama.baseUrl())
+                    .toArray(String[]::new));
+            assertThat(code).as(console.out() + console.err()).isZero();
+        }
+        String printed = console.out();
+        assertThat(printed).contains("entrants and the schedule's roles:").contains("rule: seats A1, A2, A3")
+                .contains("llm[model=llama3.1;think-seconds=0]: seats B1, B2, B3").contains("[##############################] 6/6 games")
+                .contains("final standings (6 games):").containsPattern("game \\d: the (villagers|werewolves) win");
+        assertThat(games(out)).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        for (GameRecord r : Tournament.results(out)) {
+            assertThat(r.seats()).hasSize(6);
+            assertThat(r.roles().values()).contains("werewolf");
+            assertThat(r.winningSide()).isIn("villagers", "werewolves");
+            assertThat(r.model()).containsOnlyKeys("B1", "B2", "B3");
+            assertThat(r.model().get("B1").get("calls")).isNotEqualTo(0);
+            assertThat(Files.isRegularFile(out.resolve(r.journal()).resolve("game.jsonl"))).isTrue();
+        }
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.path("games").asInt()).isEqualTo(6);
+        assertThat(summary.path("entrants")).hasSize(2);
+        for (JsonNode e : summary.path("entrants")) {
+            assertThat(e.path("games").asInt()).isEqualTo(6);
+            assertThat(e.path("winRate").path("tries").asInt()).isEqualTo(18);
+            assertThat(e.path("winRate").path("low").asDouble()).isLessThanOrEqualTo(e.path("winRate").path("rate")
+                    .asDouble());
+            assertThat(e.path("rating").path("deviation").asDouble()).isLessThan(25.0 / 3);
+            assertThat(e.path("sides").has("villagers")).isTrue();
+        }
+        JsonNode llm = List.of(summary.path("entrants").get(0), summary.path("entrants").get(1)).stream()
+                .filter(e -> e.path("entrant").asText().startsWith("llm")).findFirst().orElseThrow();
+        assertThat(llm.path("modelCalls").asLong()).isPositive();
+        assertThat(llm.path("tokens").asLong()).isPositive();
+        JsonNode t = Tournament.read(out);
+        assertThat(t.path("schedule")).hasSize(6);
+    }
+
+    @Test
+    void aTournamentKilledMidwayIsResumedWithNoGameLostOrCountedTwice() throws Exception {
+        Path out = dir.resolve("killed");
+        MawProcess.Started first = MawProcess.start(dir, args("tournament", "--games", "10", "--seats",
+                "rule:3,rule:3", "--parallel", "2", "--seed", "21", "--out", out.toString()));
+        try {
+            Await.until("some games are played (" + first.output() + ")", Duration.ofSeconds(120),
+                    () -> games(out).size() >= 3);
+            first.process().destroyForcibly().waitFor(); // SIGKILL, with games under way
+        } finally {
+            first.process().destroyForcibly();
+        }
+        int before = games(out).size();
+        assertThat(before).isBetween(3, 9);
+        MawProcess.Run again = MawProcess.run("", dir, 240, args("tournament", "--resume", out.toString()));
+        assertThat(again.exit()).as(again.output()).isZero();
+        assertThat(again.output()).contains("resuming: " + before + " of 10 games played already");
+        List<Integer> all = games(out);
+        assertThat(all).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        List<String> lines = Files.readAllLines(out.resolve(Tournament.RESULTS), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as("one line a game, none twice").hasSize(10);
+        assertThat(Json.MAPPER.readTree(out.resolve("summary.json").toFile()).path("games").asInt()).isEqualTo(10);
+    }
+
+    @Test
+    void badOptionsAreNamed() throws Exception {
+        assertThat(Main.execute("tournament", "--seats", "rule:3,rule:3", "--parallel", "0")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--seats", "human:1,rule:4")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--seats", "rule:3,rule:3", "--players", "5")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--resume", dir.resolve("none").toString())).isEqualTo(2);
+        Path yaml = dir.resolve("t.yaml");
+        Files.writeString(yaml, "games: 4\nseats: rule:3,rule:3\ncolour: blue\n");
+        assertThat(Main.execute("tournament", "--file", yaml.toString())).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '0' for --parallel").contains("for --seats")
+                .contains("--players 5 does not match seats rule:3,rule:3").contains("for --resume")
+                .contains("invalid key 'colour'");
+    }
+}
