@@ -32,9 +32,40 @@ import picocli.CommandLine.Option;
             "role and side about as often as its seats entitle it to. --parallel games run at once over one transport",
             "(the private ejabberd, or --transport local). Results go to --out: tournament.json (what was asked),",
             "results.jsonl (a line per game), games/NNNN (each game's journal), summary.json (the standings: win rates",
-            "with 95% intervals overall, per side and per role, TrueSkill ratings, quality of play, model cost).",
-            "Stopped in any way, ./maw tournament --resume DIR plays the games results.jsonl does not hold yet."})
+            "with 95%% intervals overall, per side and per role, TrueSkill ratings, quality of play, model cost).",
+            "Stopped in any way, ./maw tournament --resume DIR plays the games results.jsonl does not hold yet.",
+            "./maw tournament report DIR writes its report (HTML, with PNG and SVG charts)."},
+        subcommands = {TournamentCommand.ReportCommand.class})
 final class TournamentCommand implements Callable<Integer> {
+
+    /** {@code maw tournament report DIR}. */
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            header = "Write a tournament's report: one HTML page with its charts, and the charts as PNG and SVG.",
+            description = {"DIR/report/index.html: the standings (TrueSkill, win rates with 95%% intervals overall, per",
+                "side and per role), the quality of play, the model seats' cost, each game with the command that",
+                "replays it; beside it ratings, win-rates, roles and model-cost as .png and .svg."})
+    static final class ReportCommand implements Callable<Integer> {
+
+        @picocli.CommandLine.Parameters(paramLabel = "DIR", description = "the tournament's directory")
+        Path dir;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!Files.isRegularFile(dir.resolve(Tournament.RESULTS))) {
+                throw new ConfigException("invalid value '" + dir + "' for DIR: no " + Tournament.RESULTS + " there "
+                        + "(a tournament's directory, as --out named it)");
+            }
+            Path page;
+            try {
+                page = new maw.tournament.Report(dir).write();
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("invalid value '" + dir + "' for DIR: " + e.getMessage());
+            }
+            System.out.println("report: " + page + " (charts beside it: " + String.join(", ",
+                    maw.tournament.Report.CHARTS) + ", each .png and .svg)");
+            return 0;
+        }
+    }
 
     @Mixin
     ConfigOptions config;

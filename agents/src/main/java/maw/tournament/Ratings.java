@@ -18,9 +18,10 @@ import java.util.Map;
  * werewolves', the winners ranked first. Each seat is a player with its entrant's rating, and each team has one
  * more player: its side ({@code villagers}, {@code werewolves}), rated like the entrants, which takes up what the game
  * gives a side whoever plays it (the home advantage of other games), so that an entrant is not rated up or down for
- * the seats the deal gave it. An entrant with several seats in a game moves by the mean of its seats' moves, and its
- * deviation becomes the mean of its seats' new deviations. The conservative rating (mean - 3 deviations) is what a
- * standing sorts by.
+ * the seats the deal gave it. An entrant with several seats in a game moves by the mean, over the sides it played,
+ * of its seats' mean move on that side (an entrant on both sides of a game is not moved by how many seats each side
+ * has), and its deviation becomes the mean of its seats' new deviations. The conservative rating (mean - 3
+ * deviations) is what a standing sorts by.
  */
 public final class Ratings {
 
@@ -101,18 +102,24 @@ public final class Ratings {
         Map<IPlayer, Rating> after = TrueSkillCalculator.calculateNewRatings(game, teams, 1, 2);
         sides.put(winningSide, skill(after.get(wonSide)));
         sides.put(losingSide, skill(after.get(lostSide)));
-        Map<String, double[]> moves = new LinkedHashMap<>(); // entrant -> {sum of mean moves, sum of deviations, n}
+        // entrant -> {winners' moves, winners, losers' moves, losers, deviations, seats}
+        Map<String, double[]> moves = new LinkedHashMap<>();
         after.forEach((p, r) -> {
             String e = entrantOf.get(p);
             if (e == null) {
                 return; // a side
             }
-            double[] m = moves.computeIfAbsent(e, k -> new double[3]);
-            m[0] += r.getMean() - skills.get(e).mean();
-            m[1] += r.getStandardDeviation();
-            m[2]++;
+            double[] m = moves.computeIfAbsent(e, k -> new double[6]);
+            int at = won.containsKey(p) ? 0 : 2;
+            m[at] += r.getMean() - skills.get(e).mean();
+            m[at + 1]++;
+            m[4] += r.getStandardDeviation();
+            m[5]++;
         });
-        moves.forEach((e, m) -> skills.put(e, new Skill(skills.get(e).mean() + m[0] / m[2], m[1] / m[2])));
+        moves.forEach((e, m) -> {
+            double move = m[1] > 0 && m[3] > 0 ? (m[0] / m[1] + m[2] / m[3]) / 2 : m[1] > 0 ? m[0] / m[1] : m[2] / m[3];
+            skills.put(e, new Skill(skills.get(e).mean() + move, m[4] / m[5]));
+        });
         history.add(Map.copyOf(skills));
     }
 }

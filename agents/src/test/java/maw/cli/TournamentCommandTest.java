@@ -87,6 +87,25 @@ class TournamentCommandTest {
         assertThat(llm.path("tokens").asLong()).isPositive();
         JsonNode t = Tournament.read(out);
         assertThat(t.path("schedule")).hasSize(6);
+
+        // The report: one page with its charts inside, and each chart as PNG and SVG.
+        assertThat(Main.execute("tournament", "report", out.toString())).as(console.err()).isZero();
+        Path report = out.resolve("report");
+        String page = Files.readString(report.resolve("index.html"));
+        assertThat(page).startsWith("<!doctype html>").endsWith("</html>\n").contains("<h2>Standings</h2>")
+                .contains("llm[model=llama3.1;think-seconds=0]").contains("data:image/png;base64,")
+                .contains("./maw web --replay " + out.resolve("games/0001")).contains("<h2>Model cost</h2>");
+        for (String chart : maw.tournament.Report.CHARTS) {
+            java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(report.resolve(chart + ".png").toFile());
+            assertThat(png).as(chart + ".png").isNotNull();
+            assertThat(png.getWidth()).isEqualTo(800);
+            javax.xml.parsers.DocumentBuilderFactory xml = javax.xml.parsers.DocumentBuilderFactory.newDefaultInstance();
+            xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false); // offline
+            org.w3c.dom.Document svg = xml.newDocumentBuilder().parse(report.resolve(chart + ".svg").toFile());
+            assertThat(svg.getDocumentElement().getNodeName()).isEqualTo("svg");
+        }
+        assertThat(Main.execute("tournament", "report", dir.resolve("nothing").toString())).isEqualTo(2);
+        assertThat(console.err()).contains("no results.jsonl there");
     }
 
     @Test
