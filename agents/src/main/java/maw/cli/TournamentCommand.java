@@ -147,7 +147,8 @@ final class TournamentCommand implements Callable<Integer> {
                     maw.config.Setting.SEATS).text() + " (" + plan.seats() + " seats)");
         }
         rules.players = plan.seats();
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = rules.ruleset(true);
+        // Every seat is the tournament's own: the GameMaster takes their acts as fast as they come, game after game.
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = trusted(rules.ruleset(true));
         long seed = rules.seed();
         // Entrants: one per group, named as the group is written without its count; seats A1, A2, B1...
         Map<String, String> seatEntrant = new LinkedHashMap<>();
@@ -206,6 +207,11 @@ final class TournamentCommand implements Callable<Integer> {
                     + dir.resolve("summary.json"));
         }
         return 0;
+    }
+
+    private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent.Ruleset<S, O, E>
+            trusted(GameMasterAgent.Ruleset<S, O, E> r) {
+        return new GameMasterAgent.Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
     }
 
     private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> String label(

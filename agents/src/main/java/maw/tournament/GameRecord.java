@@ -6,7 +6,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.table.GameTable;
 import maw.game.Act;
 import maw.game.Command;
 import maw.game.Phase;
@@ -17,9 +16,10 @@ import maw.game.RefusalCode;
  * roles, the winner and the days, who was executed and murdered, each seat's acts ({@code talk}, {@code speak},
  * {@code whisper}, {@code vote}, {@code attack} (a werewolf's vote by night), {@code divine}, {@code guard}, and
  * {@code vote_hit}: day votes of the villagers' side that named a werewolf), each model seat's calls, tokens and
- * retries, each seat's refused acts, the steps that ran out, and the game's wall time.
+ * retries, each seat's refused acts, the steps that ran out, the game's wall time, and where it is journaled: the
+ * table's journal ({@code journal}, relative to the tournament's directory) and its round there.
  */
-public record GameRecord(int game, long seed, String gameId, String rules, Map<String, String> seats,
+public record GameRecord(int game, long seed, int round, String rules, Map<String, String> seats,
         Map<String, String> roles, String winner, int days, List<String> executed, List<String> murdered,
         Map<String, Map<String, Integer>> acts, Map<String, Map<String, Object>> model,
         Map<String, Integer> refusals, int timeouts, long wallMillis, String journal) {
@@ -35,16 +35,47 @@ public record GameRecord(int game, long seed, String gameId, String rules, Map<S
                 ? "werewolves" : null;
     }
 
-    /** What a game's GameMaster tells, gathered into the record's counts. */
+    /**
+     * What a table's GameMaster tells, gathered round by round (each round one of the tournament's games) into the
+     * records' counts; each record is handed on as its round ends. A model seat's calls and tokens are what its agent
+     * reports at the round's end less what it reported at the round before's.
+     */
     public static final class Collector implements GameMasterAgent.Listener {
-        private final Map<String, String> roles;
-        private final Map<String, Map<String, Integer>> acts = new ConcurrentHashMap<>();
-        private final Map<String, Integer> refusals = new ConcurrentHashMap<>();
-        private final AtomicInteger timeouts = new AtomicInteger();
+        private final Map<Integer, Schedule.Game> games;
+        private final String rules;
+        private final Map<String, String> seats;
+        private final String journal;
+        private final java.util.function.Supplier<Map<String, Map<String, Object>>> reports;
+        private final java.util.function.Consumer<GameRecord> ended;
+        private final Map<Integer, Map<String, Map<String, Integer>>> acts = new ConcurrentHashMap<>();
+        private final Map<Integer, Map<String, Integer>> refusals = new ConcurrentHashMap<>();
+        private final Map<Integer, AtomicInteger> timeouts = new ConcurrentHashMap<>();
+        private final Map<Integer, Long> startedAt = new ConcurrentHashMap<>();
+        private Map<String, Map<String, Object>> reportedBefore = Map.of();
 
-        /** @param roles the deal the schedule foresaw (seat to role) */
-        public Collector(Map<String, String> roles) {
-            this.roles = Map.copyOf(roles);
+        /**
+         * @param games   the table's rounds: round number (from 1) to the scheduled game it plays
+         * @param seats   seat name to entrant
+         * @param journal the table's journal directory, relative to the tournament's
+         * @param reports the seats' reports now ({@link maw.agents.table.GameTable#seatReports})
+         * @param ended   where each game's record goes when its round ends
+         */
+        public Collector(Map<Integer, Schedule.Game> games, String rules, Map<String, String> seats, String journal,
+                java.util.function.Supplier<Map<String, Map<String, Object>>> reports,
+                java.util.function.Consumer<GameRecord> ended) {
+            this.games = Map.copyOf(games);
+            this.rules = rules;
+            this.seats = Map.copyOf(seats);
+            this.journal = journal;
+            this.reports = reports;
+            this.ended = ended;
+        }
+
+        @Override
+        public void roundStarted(int round, int rounds, long seed, String rules, Object options,
+                GameMasterAgent.Config config, maw.runtime.Jid gameMaster, Map<String, maw.runtime.Jid> seats,
+                maw.game.GameView state) {
+            startedAt.put(round, System.nanoTime());
         }
 
         @Override
@@ -59,49 +90,62 @@ public record GameRecord(int game, long seed, String gameId, String rules, Map<S
                         case Act.Whisper w -> "whisper";
                         default -> p.act().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
                     };
-                    count(p.actor(), kind);
+                    count(round, p.actor(), kind);
+                    Map<String, String> roles = games.containsKey(round) ? games.get(round).roles() : Map.of();
                     if (p.act() instanceof Act.Vote v && p.phase().phase() != Phase.NIGHT
                             && !wolfSide(roles.getOrDefault(p.actor(), "")) && "werewolf".equals(roles.get(v.target()))) {
-                        count(p.actor(), "vote_hit");
+                        count(round, p.actor(), "vote_hit");
                     }
                 }
-                case Command.Timeout t -> timeouts.incrementAndGet();
+                case Command.Timeout t -> timeouts.computeIfAbsent(round, k -> new AtomicInteger()).incrementAndGet();
                 default -> { }
             }
         }
 
-        private void count(String seat, String kind) {
-            acts.computeIfAbsent(seat, k -> new ConcurrentHashMap<>()).merge(kind, 1, Integer::sum);
+        private void count(int round, String seat, String kind) {
+            acts.computeIfAbsent(round, k -> new ConcurrentHashMap<>())
+                    .computeIfAbsent(seat, k -> new ConcurrentHashMap<>()).merge(kind, 1, Integer::sum);
         }
 
         @Override
         public void refused(int round, String who, String what, RefusalCode code, String reason) {
-            refusals.merge(who, 1, Integer::sum);
+            refusals.computeIfAbsent(round, k -> new ConcurrentHashMap<>()).merge(who, 1, Integer::sum);
         }
 
-        /** The record of the game {@code result} played. */
-        public GameRecord record(int game, long seed, String rules, Map<String, String> seats, GameTable.Result result,
-                String journal) {
-            GameMasterAgent.RoundSummary r = result.rounds().isEmpty() ? null : result.rounds().getFirst();
+        @Override
+        public void roundEnded(GameMasterAgent.RoundSummary r) {
+            Schedule.Game g = games.get(r.round());
+            if (g == null) {
+                return;
+            }
             Map<String, Map<String, Integer>> a = new TreeMap<>();
-            acts.forEach((seat, m) -> a.put(seat, new TreeMap<>(m)));
+            acts.getOrDefault(r.round(), Map.of()).forEach((seat, m) -> a.put(seat, new TreeMap<>(m)));
+            Map<String, Map<String, Object>> now = reports.get();
             Map<String, Map<String, Object>> model = new TreeMap<>();
-            for (GameTable.SeatSummary s : result.seats()) {
-                if (s.report() != null && s.report().containsKey("calls")) {
+            now.forEach((seat, report) -> {
+                if (report != null && report.containsKey("calls")) {
+                    Map<String, Object> before = reportedBefore.getOrDefault(seat, Map.of());
                     Map<String, Object> m = new TreeMap<>();
-                    for (String k : List.of("model", "calls", "promptTokens", "outputTokens", "callMillis", "retries",
+                    for (String k : List.of("calls", "promptTokens", "outputTokens", "callMillis", "retries",
                             "gaveUp")) {
-                        if (s.report().containsKey(k)) {
-                            m.put(k, s.report().get(k));
+                        if (report.get(k) instanceof Number n) {
+                            long was = before.get(k) instanceof Number b ? b.longValue() : 0;
+                            m.put(k, n.longValue() - was);
                         }
                     }
-                    model.put(s.name(), m);
+                    if (report.containsKey("model")) {
+                        m.put("model", report.get("model"));
+                    }
+                    model.put(seat, m);
                 }
-            }
-            return new GameRecord(game, seed, result.gameId(), rules, seats, r == null ? roles : new TreeMap<>(
-                    r.roles()), r == null ? null : r.winner(), r == null ? 0 : r.days(), r == null ? List.of()
-                    : r.executed(), r == null ? List.of() : r.murdered(), a, model, new TreeMap<>(refusals),
-                    timeouts.get(), result.wallMillis(), journal);
+            });
+            reportedBefore = now;
+            Long t0 = startedAt.get(r.round());
+            long wall = t0 == null ? 0 : (System.nanoTime() - t0) / 1_000_000;
+            ended.accept(new GameRecord(g.number(), g.seed(), r.round(), rules, seats, new TreeMap<>(r.roles()),
+                    r.winner(), r.days(), r.executed(), r.murdered(), a, model,
+                    new TreeMap<>(refusals.getOrDefault(r.round(), Map.of())),
+                    timeouts.getOrDefault(r.round(), new AtomicInteger()).get(), wall, journal));
         }
     }
 }

@@ -27,7 +27,9 @@ import maw.runtime.Transport;
 
 /**
  * Plays a tournament's scheduled games, {@code parallel} at a time over one transport (the private ejabberd, or in
- * this process), each an ordinary MAW game with its journal under {@code DIR/games/NNNN}. A game that ends is one line
+ * this process): {@code parallel} tables, each playing its share of the games as the rounds of one MAW game (its
+ * agents log in once; each round is dealt from the schedule's seed and the seats start afresh), journaled under
+ * {@code DIR/games/NNNN} (NNNN: the table's first game). A game that ends is one line
  * of {@code DIR/results.jsonl}, written whole and synced before the next is counted; a tournament started again on
  * the same directory plays only the games that file does not hold, so that no game is lost or counted twice, whatever
  * stopped it. As it goes it prints each game's end, a progress bar with the time left, and the standings.
@@ -48,6 +50,7 @@ public final class Tournament {
     private final Duration timeout;
     private final int parallel;
     private final Transport transport;
+    private int roundsPerTable = Integer.MAX_VALUE;
     private final Consumer<Map<String, String>> provision;
     private final PrintStream out;
     private final Object writing = new Object();
@@ -68,6 +71,18 @@ public final class Tournament {
         this.transport = transport;
         this.provision = provision;
         this.out = out;
+    }
+
+    /**
+     * How many games a table plays, one after another as its rounds, before its agents log out (by default all of
+     * its share: the agents stay connected from the tournament's first game to its last; 1: every game connects anew).
+     */
+    public Tournament roundsPerTable(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a table plays at least one game");
+        }
+        this.roundsPerTable = n;
+        return this;
     }
 
     /** The games {@code DIR/results.jsonl} holds, in game order; a line cut short by a crash is left out. */
@@ -126,13 +141,39 @@ public final class Tournament {
                     left.size());
         }
         started = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel),
-                Thread.ofPlatform().name("tournament-game-", 1).factory());
+        // The games left, dealt to the tables in turn: each table plays its games as rounds, its agents connected
+        // from the first to the last (or, with roundsPerTable 1, each game at a table of its own).
+        int tables = Math.max(1, Math.min(parallel, left.size()));
+        List<List<Schedule.Game>> batches = new ArrayList<>();
+        for (int i = 0; i < tables; i++) {
+            batches.add(new ArrayList<>());
+        }
+        for (int i = 0; i < left.size(); i++) {
+            batches.get(i % tables).add(left.get(i));
+        }
+        List<List<Schedule.Game>> sittings = new ArrayList<>();
+        for (List<Schedule.Game> b : batches) {
+            for (int from = 0; from < b.size(); from += roundsPerTable) {
+                sittings.add(b.subList(from, Math.min(b.size(), from + roundsPerTable)));
+            }
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(tables, Thread.ofPlatform().name("tournament-table-", 1)
+                .factory());
         try {
             List<Future<?>> futures = new ArrayList<>();
-            for (Schedule.Game g : left) {
+            // Sittings of one batch one after another on its thread; the batches side by side.
+            for (int t = 0; t < tables; t++) {
+                int table = t;
+                List<List<Schedule.Game>> mine = new ArrayList<>();
+                for (List<Schedule.Game> sitting : sittings) {
+                    if (batches.get(table).contains(sitting.getFirst())) {
+                        mine.add(sitting);
+                    }
+                }
                 futures.add(pool.submit(() -> {
-                    play(g);
+                    for (List<Schedule.Game> sitting : mine) {
+                        play(sitting);
+                    }
                     return null;
                 }));
             }
@@ -156,36 +197,49 @@ public final class Tournament {
         }
     }
 
-    private void play(Schedule.Game g) throws Exception {
+    /** Plays {@code games} as the rounds of one table, each game's record written as its round ends. */
+    private void play(List<Schedule.Game> games) throws Exception {
         List<String> names = seats.stream().map(Seat::name).toList();
         List<GameTable.SeatFiller> fillers = seats.stream().map(Seat::filler).toList();
-        Path gameDir = dir.resolve("games").resolve(String.format(Locale.ROOT, "%04d", g.number()));
+        int first = games.getFirst().number();
+        Path gameDir = dir.resolve("games").resolve(String.format(Locale.ROOT, "%04d", first));
         Files.createDirectories(gameDir);
-        String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + "g" + g.number() + "-";
-        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, g.seed(), ruleset, gameDir),
-                transport.domain());
+        String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + "g" + first + "-";
+        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, games.size(),
+                games.getFirst().seed(), ruleset, gameDir), transport.domain());
+        table.roundSeeds(games.stream().map(Schedule.Game::seed).toList()).roomLimit(ruleset.inbound());
         if (transport instanceof maw.runtime.local.LocalTransport local) {
             table.accounts().forEach(local::register);
         } else {
             provision.accept(table.accounts());
         }
-        GameRecord.Collector collector = new GameRecord.Collector(g.roles());
-        GameTable.Result result;
-        try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
-            result = table.play(transport, new Listeners(collector, journal), null, timeout);
+        Map<Integer, Schedule.Game> rounds = new java.util.LinkedHashMap<>();
+        for (int r = 0; r < games.size(); r++) {
+            rounds.put(r + 1, games.get(r));
         }
-        GameRecord record = collector.record(g.number(), g.seed(), rules, schedule.seats(), result,
-                dir.relativize(gameDir).toString());
-        String line = Json.MAPPER.writeValueAsString(record) + "\n";
-        synchronized (writing) {
-            try (FileChannel c = FileChannel.open(dir.resolve(RESULTS), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                c.write(java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
-                c.force(true);
+        GameRecord.Collector collector = new GameRecord.Collector(rounds, rules, schedule.seats(),
+                dir.relativize(gameDir).toString(), table::seatReports, this::record);
+        try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
+            table.play(transport, new Listeners(collector, journal), null, timeout.multipliedBy(games.size()));
+        }
+    }
+
+    /** A game ended: its line, written whole and synced, then counted. */
+    private void record(GameRecord record) {
+        try {
+            String line = Json.MAPPER.writeValueAsString(record) + "\n";
+            synchronized (writing) {
+                try (FileChannel c = FileChannel.open(dir.resolve(RESULTS), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+                    c.write(java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+                    c.force(true);
+                }
+                records.add(record);
+                playedHere++;
+                progress(record);
             }
-            records.add(record);
-            playedHere++;
-            progress(record);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + dir.resolve(RESULTS), e);
         }
     }
 

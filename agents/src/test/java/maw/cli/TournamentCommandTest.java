@@ -62,6 +62,11 @@ class TournamentCommandTest {
                 .contains("llm[model=llama3.1;think-seconds=0]: seats B1, B2, B3").contains("[##############################] 6/6 games")
                 .contains("final standings (6 games):").containsPattern("game \\d: the (villagers|werewolves) win");
         assertThat(games(out)).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        // Two tables, each playing its three games as rounds with its agents connected throughout.
+        try (var tables = Files.list(out.resolve("games"))) {
+            assertThat(tables.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("0001", "0002");
+        }
+        assertThat(Tournament.results(out)).extracting(GameRecord::round).containsOnly(1, 2, 3);
         for (GameRecord r : Tournament.results(out)) {
             assertThat(r.seats()).hasSize(6);
             assertThat(r.roles().values()).contains("werewolf");

@@ -86,6 +86,12 @@ public final class ChatRoomAgent extends GameAgent {
         return room;
     }
 
+    /** What the room takes from one sender (before it starts): {@link maw.agents.GameAgent#ROOM_LIMIT} otherwise. */
+    public ChatRoomAgent inbound(maw.runtime.RateLimit limit) {
+        limitInbound(limit);
+        return this;
+    }
+
     @Override
     protected void setup() {
         FSMBehaviour fsm = new FSMBehaviour("ChatRoomBehaviour");

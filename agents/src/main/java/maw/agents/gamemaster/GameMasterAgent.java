@@ -131,6 +131,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         default void refused(int round, String who, String what, RefusalCode code, String reason) {}
 
         default void scores(int round, Map<String, Integer> totals, boolean last) {}
+
+        /** A round ended: what it was (called before {@link #scores} of that round). */
+        default void roundEnded(RoundSummary summary) {}
     }
 
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0,23}");
@@ -409,9 +412,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         synchronized (totals) {
             over.scores().forEach((name, points) -> totals.merge(name, points, Integer::sum));
         }
-        summaries.add(summary(round, state));
+        RoundSummary ended = summary(round, state);
+        summaries.add(ended);
         boolean last = round >= config.rounds();
         Map<String, Integer> snapshot = totals();
+        listener.roundEnded(ended);
         listener.scores(round, snapshot, last);
         for (Jid j : seats.values()) {
             send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
@@ -823,6 +828,19 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private long seedFor(int r) {
-        return config.seed() + (r - 1) * 0x9E3779B97F4A7C15L;
+        List<Long> given = roundSeeds;
+        return given != null && r >= 1 && r <= given.size() ? given.get(r - 1)
+                : config.seed() + (r - 1) * 0x9E3779B97F4A7C15L;
+    }
+
+    private volatile List<Long> roundSeeds;
+
+    /**
+     * Each round's seed, first to last (a tournament's schedule chose them), instead of seeds drawn from the table's.
+     * Set before the agent starts.
+     */
+    public GameMasterAgent<S, O, E> roundSeeds(List<Long> seeds) {
+        this.roundSeeds = seeds == null ? null : List.copyOf(seeds);
+        return this;
     }
 }

@@ -280,7 +280,37 @@ public final class GameTable {
         if (spec.resume() != null) {
             gm.resume((Recovery<S, O>) spec.resume());
         }
+        if (roundSeeds != null) {
+            gm.roundSeeds(roundSeeds);
+        }
         return gm;
+    }
+
+    private volatile List<Long> roundSeeds;
+    private volatile Map<String, Agent> seatAgents = Map.of();
+    private volatile maw.runtime.RateLimit roomLimit;
+
+    /**
+     * What the rooms take from one sender, instead of {@link maw.agents.GameAgent#ROOM_LIMIT} (sized for one game):
+     * a table of many rounds whose seats are all its own (a tournament's) sets its GameMaster's (set before
+     * {@link #play}).
+     */
+    public GameTable roomLimit(maw.runtime.RateLimit limit) {
+        this.roomLimit = limit;
+        return this;
+    }
+
+    /** What each seat's agent reports now (a model seat: its calls and tokens so far), by seat name. */
+    public Map<String, Map<String, Object>> seatReports() {
+        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        seatAgents.forEach((name, a) -> out.put(name, a instanceof SeatReport r ? r.report() : Map.of()));
+        return out;
+    }
+
+    /** Each round's seed, as a tournament's schedule chose them (set before {@link #play}). */
+    public GameTable roundSeeds(List<Long> seeds) {
+        this.roundSeeds = List.copyOf(seeds);
+        return this;
     }
 
     /** Plays the whole game; every agent is stopped when it returns. */
@@ -291,9 +321,15 @@ public final class GameTable {
             GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
             master = gm;
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
-            startAll(transport, List.of(gm,
-                    new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms, roomListener),
-                    new ChatRoomAgent(hideout(), password, Room.HIDEOUT, gameMaster(), rooms, roomListener)));
+            ChatRoomAgent village = new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms,
+                    roomListener);
+            ChatRoomAgent hideout = new ChatRoomAgent(hideout(), password, Room.HIDEOUT, gameMaster(), rooms,
+                    roomListener);
+            if (roomLimit != null) {
+                village.inbound(roomLimit);
+                hideout.inbound(roomLimit);
+            }
+            startAll(transport, List.of(gm, village, hideout));
             List<Agent> seats = new ArrayList<>();
             List<PlayerAgent> players = new ArrayList<>();
             List<String> names = new ArrayList<>();
@@ -316,6 +352,11 @@ public final class GameTable {
                         spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
                 players.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
             }
+            Map<String, Agent> reporting = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < seats.size(); i++) {
+                reporting.put(names.get(i), seats.get(i));
+            }
+            seatAgents = reporting;
             startAll(transport, seats);
             startAll(transport, players);
             if (spec.openSeats() > 0 && spec.resume() == null) {

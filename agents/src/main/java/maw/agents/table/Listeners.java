@@ -74,6 +74,11 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
     }
 
     @Override
+    public void roundEnded(GameMasterAgent.RoundSummary summary) {
+        each(l -> l.roundEnded(summary));
+    }
+
+    @Override
     public void line(Room room, String game, int round, String phase, Catalog.Line line) {
         all.stream().filter(ChatRoomAgent.Listener.class::isInstance).map(ChatRoomAgent.Listener.class::cast)
                 .forEach(l -> l.line(room, game, round, phase, line));
