@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
         description = "Measure MAW against a baseline in the same run; --json prints one JSON object as the last line.",
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
             BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class,
-            BenchCommand.AiwolfTcp.class, BenchCommand.AiwolfNlp.class})
+            BenchCommand.AiwolfTcp.class, BenchCommand.AiwolfNlp.class, BenchCommand.TournamentBenchCommand.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -253,6 +253,75 @@ final class BenchCommand implements Runnable {
                 out.put("villages", maw.bench.AiwolfNlpBench.toJson(rows));
                 out.put("modelSeats", model.toJson());
                 printJson(out);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "tournament", mixinStandardHelpOptions = true,
+            header = "Tournaments: agents connected throughout against connecting anew; many games at once; prompts.",
+            description = {"Over the private ejabberd (or --set transport=local), in one run: --games 6-player MAW games",
+                "of rule bots as a tournament plays them (one table, its agents connected from the first game to the",
+                "last) against the same games each at a table of its own; then --at-once games at once, each at its own",
+                "table: all finish, none stuck, the heap per agent; then --model-games games of three model seats",
+                "(the Ollama stand-in, --delay-ms a call) against three rule bots: how much of each prompt repeats the",
+                "seat's previous prompt as a prefix, and the wall time against the sum of the model calls."})
+    static final class TournamentBenchCommand implements Callable<Integer> {
+
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--games", defaultValue = "40", description = "rule-bot games each way (default: "
+                + "${DEFAULT-VALUE})")
+        int games;
+
+        @Option(names = "--at-once", defaultValue = "50", description = "games at once (default: ${DEFAULT-VALUE}; "
+                + "0: none)")
+        int atOnce;
+
+        @Option(names = "--model-games", defaultValue = "4", description = "games with model seats (default: "
+                + "${DEFAULT-VALUE}; 0: none)")
+        int modelGames;
+
+        @Option(names = "--delay-ms", defaultValue = "50", description = "the stand-in model's answer time (default: "
+                + "${DEFAULT-VALUE})")
+        long delayMillis;
+
+        @Option(names = "--seed", defaultValue = "1", description = "the schedules' seed (default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            Checks.games(games);
+            if (atOnce < 0 || atOnce > 500) {
+                throw new ConfigException("invalid value '" + atOnce + "' for --at-once: 0 to 500");
+            }
+            if (modelGames < 0 || modelGames > 1000) {
+                throw new ConfigException("invalid value '" + modelGames + "' for --model-games: 0 to 1000");
+            }
+            if (delayMillis < 0 || delayMillis > 5000) {
+                throw new ConfigException("invalid value '" + delayMillis + "' for --delay-ms: 0 to 5000");
+            }
+            MawConfig config = options.load();
+            try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
+                System.out.println("bench tournament on " + network.describe());
+                maw.bench.TournamentBench bench = new maw.bench.TournamentBench(network.transport(),
+                        network::provision, maw.config.LlmConfig.prompts(config), System.out);
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("connectedAgainstAnew", bench.connectedAgainstAnew(games, seed).toJson());
+                if (atOnce > 0) {
+                    out.put("atOnce", bench.atOnce(atOnce, seed + 1).toJson());
+                }
+                if (modelGames > 0) {
+                    out.put("modelSeats", bench.models(modelGames, java.time.Duration.ofMillis(delayMillis), seed + 2)
+                            .toJson());
+                }
+                if (json) {
+                    printJson(out);
+                }
             }
             return 0;
         }

@@ -52,8 +52,9 @@ class TournamentCommandTest {
     void ruleBotsAgainstModelSeatsOverEjabberdWithResultsSummaryAndStandings() throws Exception {
         Path out = dir.resolve("t");
         try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
-            int code = Main.execute(args("tournament", "--games", "6", "--seats", "rule:3,llm[model=llama3.1;think-seconds=0]:3",
-                    "--parallel", "2", "--seed", "5", "--out", out.toString(), "--base-url", ollama.baseUrl())
+            int code = Main.execute(args("tournament", "--games", "6", "--seats",
+                    "rule:3,llm[model=llama3.1;think-seconds=0]:3", "--parallel", "2", "--seed", "5", "--out",
+                    out.toString(), "--base-url", ollama.baseUrl(), "--day-seconds", "15", "--night-seconds", "10")
                     .toArray(String[]::new));
             assertThat(code).as(console.out() + console.err()).isZero();
         }
@@ -117,7 +118,8 @@ class TournamentCommandTest {
     void aTournamentKilledMidwayIsResumedWithNoGameLostOrCountedTwice() throws Exception {
         Path out = dir.resolve("killed");
         MawProcess.Started first = MawProcess.start(dir, args("tournament", "--games", "10", "--seats",
-                "rule:3,rule:3", "--parallel", "2", "--seed", "21", "--out", out.toString()));
+                "rule:3,rule:3", "--parallel", "2", "--seed", "21", "--out", out.toString(), "--day-seconds", "15",
+                "--night-seconds", "10"));
         try {
             Await.until("some games are played (" + first.output() + ")", Duration.ofSeconds(120),
                     () -> games(out).size() >= 3);
