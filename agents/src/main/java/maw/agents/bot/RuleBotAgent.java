@@ -87,7 +87,10 @@ public final class RuleBotAgent extends GameAgent {
             return;
         }
         player = m.sender().bare();
-        reply(m, Performative.INFORM, Catalog.PlayerAction.of(decide(in.round(), in.view())));
+        Action a = decide(in.round(), in.view());
+        log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
+                in.view().day(), in.round(), a);
+        reply(m, Performative.INFORM, Catalog.PlayerAction.of(a));
     }
 
     /** The bot's name, or after {@code attempt} refused names a new one with a number (Bob 2, Bob 3...). */

@@ -779,6 +779,7 @@ public final class PlayerAgent extends GameAgent {
                 .replyWith(newId()).body(new Catalog.GetInput(game, round, Catalog.Purpose.ACT, 0, view(lines)))
                 .build();
         askId = request.replyWith();
+        log.debug("{}: asks its interface ({}) in {} {} of round {}", jid(), askId, phase, day, round);
         send(request);
     }
 
