@@ -275,7 +275,7 @@ final class BenchCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         int games;
 
-        @Option(names = "--at-once", defaultValue = "50", description = "games at once (default: ${DEFAULT-VALUE}; "
+        @Option(names = "--at-once", defaultValue = "200", description = "games at once (default: ${DEFAULT-VALUE}; "
                 + "0: none)")
         int atOnce;
 

@@ -54,6 +54,8 @@ public final class Tournament {
     private final Consumer<Map<String, String>> provision;
     private final PrintStream out;
     private final Object writing = new Object();
+    /** Tables logging in at the same time, at most. */
+    private final java.util.concurrent.Semaphore logins = new java.util.concurrent.Semaphore(8);
     private final List<GameRecord> records = new ArrayList<>();
     private long started;
     private int playedHere;
@@ -219,6 +221,17 @@ public final class Tournament {
         }
         GameRecord.Collector collector = new GameRecord.Collector(rounds, rules, schedule.seats(),
                 dir.relativize(gameDir).toString(), table::seatReports, this::record);
+        // Tables log in a few at a time: a server takes many logins at once badly (each is a TLS handshake).
+        logins.acquire();
+        Thread.ofVirtual().start(() -> {
+            try {
+                table.allStarted().get(2, java.util.concurrent.TimeUnit.MINUTES);
+            } catch (Exception e) {
+                // failed or slow: the table's play says why; the next table may log in
+            } finally {
+                logins.release();
+            }
+        });
         try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
             table.play(transport, new Listeners(collector, journal), null, timeout.multipliedBy(games.size()));
         }
