@@ -262,11 +262,20 @@ final class TournamentCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>();
         java.util.Set<String> known = java.util.Set.of("games", "seats", "rules", "players", "parallel", "out",
                 "seed", "transport", "turn-seconds", "day-seconds", "night-seconds");
+        java.util.Set<String> onCommandLine = new java.util.HashSet<>();
+        for (String a : ownArgs()) {
+            if (a.startsWith("--")) {
+                onCommandLine.add(a.contains("=") ? a.substring(2, a.indexOf('=')) : a.substring(2));
+            }
+        }
         for (var e : map.entrySet()) {
             String key = String.valueOf(e.getKey());
             if (!known.contains(key)) {
                 throw new ConfigException("invalid key '" + key + "' in " + file + ": expected one of "
                         + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+            if (onCommandLine.contains(key)) {
+                continue; // the command line's value wins
             }
             Object v = e.getValue();
             args.add("--" + key);

@@ -141,6 +141,20 @@ class TournamentCommandTest {
     }
 
     @Test
+    void aTournamentFromAYamlFileAndItsResume() throws Exception {
+        Path out = dir.resolve("from-yaml");
+        Path yaml = dir.resolve("tournament.yaml");
+        Files.writeString(yaml, "games: 3\nseats: rule:3,rule:3\nseed: 4\ntransport: local\nout: " + out + "\n");
+        assertThat(Main.execute("tournament", "--file", yaml.toString(), "--games", "2")).as(console.err()).isZero();
+        assertThat(games(out)).as("--games on the command line wins over the file's").containsExactly(1, 2);
+        assertThat(Tournament.read(out).path("args").toString()).contains("--transport").contains("local");
+        // The file's tournament resumes from what it stored: nothing is left to play, nothing is played twice.
+        assertThat(Main.execute("tournament", "--resume", out.toString())).as(console.err()).isZero();
+        assertThat(console.out()).contains("resuming: 2 of 2 games played already, 0 to play");
+        assertThat(games(out)).containsExactly(1, 2);
+    }
+
+    @Test
     void badOptionsAreNamed() throws Exception {
         assertThat(Main.execute("tournament", "--seats", "rule:3,rule:3", "--parallel", "0")).isEqualTo(2);
         assertThat(Main.execute("tournament", "--seats", "human:1,rule:4")).isEqualTo(2);
