@@ -42,8 +42,7 @@ public final class TournamentBench {
 
     /** MAW's rules, phases ending once everyone has voted, the GameMaster taking its own seats' acts at once. */
     private static GameMasterAgent.Ruleset<?, ?, ?> ruleset() {
-        var r = GameMasterAgent.maw(GameOptions.defaults().withEndWhenAllVoted(true));
-        return new GameMasterAgent.Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
+        return Tournament.trusted(GameMasterAgent.maw(GameOptions.defaults().withEndWhenAllVoted(true)));
     }
 
     private static Map<String, String> seats(String a, String b) {

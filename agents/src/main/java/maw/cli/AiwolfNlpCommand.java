@@ -150,18 +150,10 @@ final class AiwolfNlpCommand implements Runnable {
                     java.nio.file.Files.createDirectories(dir);
                     try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
                             dir.resolve("game.jsonl"), id)) {
-                        maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
-                        Thread[] watcher = new Thread[1];
+                        WebCommand.TableWatch[] watching = new WebCommand.TableWatch[1];
                         java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
-                                : table -> watcher[0] = Thread.ofVirtual().name("web-monitor").start(() -> {
-                                    table.allStarted().join();
-                                    try {
-                                        monitor[0] = WebCommand.start(network, table.gameMaster(), table.watchToken(),
-                                                web).agents(table::agents);
-                                    } catch (RuntimeException e) {
-                                        System.err.println("maw aiwolf-nlp serve: " + e.getMessage());
-                                    }
-                                });
+                                : table -> watching[0] = new WebCommand.TableWatch(network, table, table.watchToken(),
+                                        web, "maw aiwolf-nlp serve", m -> { });
                         maw.agents.table.GameTable.Result r;
                         try {
                             r = maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, first + g,
@@ -169,11 +161,8 @@ final class AiwolfNlpCommand implements Runnable {
                                     new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out,
                                             ""), journal), network::provision, watch);
                         } finally {
-                            if (watcher[0] != null) {
-                                watcher[0].join(java.time.Duration.ofSeconds(30));
-                            }
-                            if (monitor[0] != null) {
-                                monitor[0].stop();
+                            if (watching[0] != null) {
+                                watching[0].close();
                             }
                         }
                         System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),

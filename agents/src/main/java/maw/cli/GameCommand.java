@@ -222,25 +222,16 @@ final class GameCommand implements Callable<Integer> {
             if (web != null && (web < 0 || web > 65535)) {
                 throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
             }
-            maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
-            if (web != null) {
-                // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is
-                // shown only when no person plays here: it would give the roles away).
-                Thread.ofVirtual().name("web-monitor").start(() -> {
-                    table.allStarted().join();
-                    try {
-                        monitor[0] = WebCommand.start(network, table.gameMaster(), person ? null
-                                : table.watchToken(), web).agents(table::agents);
+            // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is shown
+            // only when no person plays here: it would give the roles away); people may take the open seats from its
+            // page, as with ./maw join.
+            WebCommand.TableWatch watching = web == null ? null : new WebCommand.TableWatch(network, table,
+                    person ? null : table.watchToken(), web, "maw game", m -> {
                         if (openSeats > 0) {
-                            // People may take the open seats from the page, as with ./maw join.
-                            monitor[0].seats(new maw.web.WebSeats(network.transport(), network::provision,
-                                    table.gameMaster(), table.gameId() + "-"));
+                            m.seats(new maw.web.WebSeats(network.transport(), network::provision, table.gameMaster(),
+                                    table.gameId() + "-"));
                         }
-                    } catch (RuntimeException e) {
-                        System.err.println("maw game: " + e.getMessage());
-                    }
-                });
-            }
+                    });
             GameTable.Result result;
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), table.gameId())) {
                 // With a person at the table, this terminal shows their seat only: the moderator's view would give
@@ -253,8 +244,8 @@ final class GameCommand implements Callable<Integer> {
                 if (terminal != null) {
                     terminal.close();
                 }
-                if (monitor[0] != null) {
-                    monitor[0].stop();
+                if (watching != null) {
+                    watching.close();
                 }
             }
             if (result == null) {

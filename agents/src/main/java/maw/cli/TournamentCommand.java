@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
@@ -148,7 +147,7 @@ final class TournamentCommand implements Callable<Integer> {
         }
         rules.players = plan.seats();
         // Every seat is the tournament's own: the GameMaster takes their acts as fast as they come, game after game.
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = trusted(rules.ruleset(true));
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(rules.ruleset(true));
         long seed = rules.seed();
         // Entrants: one per group, named as the group is written without its count; seats A1, A2, B1...
         Map<String, String> seatEntrant = new LinkedHashMap<>();
@@ -207,11 +206,6 @@ final class TournamentCommand implements Callable<Integer> {
                     + dir.resolve("summary.json"));
         }
         return 0;
-    }
-
-    private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent.Ruleset<S, O, E>
-            trusted(GameMasterAgent.Ruleset<S, O, E> r) {
-        return new GameMasterAgent.Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
     }
 
     private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> String label(
@@ -300,9 +294,5 @@ final class TournamentCommand implements Callable<Integer> {
         }
         again.spec = line.getCommandSpec();
         return again.call();
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }

@@ -109,6 +109,41 @@ final class WebCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A web monitor for a table of this process, started once the table's agents are up (its page then lists them);
+     * {@code then} gets it first (to offer seats, say). Closing waits for the start and stops the monitor.
+     */
+    static final class TableWatch implements AutoCloseable {
+        private final Thread starter;
+        private volatile WebMonitor monitor;
+
+        TableWatch(AgentNetwork network, maw.agents.table.GameTable table, String token, int port, String command,
+                java.util.function.Consumer<WebMonitor> then) {
+            starter = Thread.ofVirtual().name("web-monitor").start(() -> {
+                table.allStarted().join();
+                try {
+                    WebMonitor m = start(network, table.gameMaster(), token, port).agents(table::agents);
+                    then.accept(m);
+                    monitor = m;
+                } catch (RuntimeException e) {
+                    System.err.println(command + ": " + e.getMessage());
+                }
+            });
+        }
+
+        @Override
+        public void close() {
+            try {
+                starter.join(java.time.Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (monitor != null) {
+                monitor.stop();
+            }
+        }
+    }
+
     /** Starts a monitor of {@code master} on {@code network} and prints where to look. */
     static WebMonitor start(AgentNetwork network, Jid master, String token, int port) {
         String local = master.local() + "-web-" + java.util.HexFormat.of().formatHex(

@@ -39,6 +39,15 @@ public final class Tournament {
     /** A seat of every game: its name, its entrant, and what fills it. */
     public record Seat(String name, String entrant, GameTable.SeatFiller filler) {}
 
+    /**
+     * {@code r} for a tournament's tables, whose seats are all the tournament's own: its GameMaster (and the rooms)
+     * take their acts as fast as they come, game after game (the AIWolf rate, not a single game's).
+     */
+    public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent.Ruleset<S, O, E>
+            trusted(GameMasterAgent.Ruleset<S, O, E> r) {
+        return new GameMasterAgent.Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
+    }
+
     /** The results file's name in a tournament's directory. */
     public static final String RESULTS = "results.jsonl";
 

@@ -404,12 +404,7 @@ public final class AiwolfBots {
      */
     public static AiwolfPlayer natural(String me, List<String> players, AiwolfPlayer mind) {
         maw.aiwolf.protocol.Plain plain = new maw.aiwolf.protocol.Plain(players);
-        return new AiwolfPlayer() {
-            @Override
-            public void hear(AiwolfEvent e) {
-                mind.hear(e);
-            }
-
+        return new ForwardingPlayer(mind) {
             @Override
             public String talk() {
                 return say(mind::talk);
@@ -433,26 +428,6 @@ public final class AiwolfBots {
                     }
                 }
                 return text;
-            }
-
-            @Override
-            public String vote() {
-                return mind.vote();
-            }
-
-            @Override
-            public String divine() {
-                return mind.divine();
-            }
-
-            @Override
-            public String guard() {
-                return mind.guard();
-            }
-
-            @Override
-            public String attack() {
-                return mind.attack();
             }
         };
     }

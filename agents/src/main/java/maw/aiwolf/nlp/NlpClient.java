@@ -191,8 +191,10 @@ public final class NlpClient {
             if (answer != null) {
                 answers++;
                 try {
-                    ws.sendText(answer, true).get(30, TimeUnit.SECONDS);
+                    // An answer that cannot leave within a few seconds is late anyway: the connection is gone.
+                    ws.sendText(answer, true).get(5, TimeUnit.SECONDS);
                 } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    ws.abort();
                     return false;
                 }
             }
@@ -339,18 +341,7 @@ public final class NlpClient {
         games++;
         String winner = "?";
         if (info != null && info.isObject()) {
-            long wolves = 0;
-            long humans = 0;
-            for (var e : info.path("status_map").properties()) {
-                if (e.getValue().asText().equals("ALIVE")) {
-                    if (info.path("role_map").path(e.getKey()).asText().equals("WEREWOLF")) {
-                        wolves++;
-                    } else {
-                        humans++;
-                    }
-                }
-            }
-            winner = wolves == 0 ? "VILLAGER" : humans <= wolves ? "WEREWOLF" : "?";
+            winner = maw.aiwolf.tcp.Packets.winner(info.path("status_map"), info.path("role_map"));
         }
         winners.add(winner);
         log.accept(name + " (" + me + "): game " + games + " over, " + winner + " side wins");

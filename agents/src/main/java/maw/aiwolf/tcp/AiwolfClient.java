@@ -187,18 +187,7 @@ public final class AiwolfClient {
         games++;
         String winner = "?";
         if (info != null && !info.isNull()) {
-            long wolves = 0;
-            long humans = 0;
-            for (var e : info.path("statusMap").properties()) {
-                if (e.getValue().asText().equals("ALIVE")) {
-                    if (info.path("roleMap").path(e.getKey()).asText().equals("WEREWOLF")) {
-                        wolves++;
-                    } else {
-                        humans++;
-                    }
-                }
-            }
-            winner = wolves == 0 ? "VILLAGER" : humans <= wolves ? "WEREWOLF" : "?";
+            winner = Packets.winner(info.path("statusMap"), info.path("roleMap"));
         }
         winners.add(winner);
         log.accept(name + " (" + me + "): game " + games + " over, " + winner + " side wins");

@@ -88,12 +88,7 @@ class AiwolfTcpTest {
     /** A mind that waits over each talk (within the time limit) until {@code until} opens. */
     static maw.aiwolf.game.AiwolfPlayer slow(maw.aiwolf.game.AiwolfPlayer mind,
             java.util.concurrent.CountDownLatch until) {
-        return new maw.aiwolf.game.AiwolfPlayer() {
-            @Override
-            public void hear(maw.aiwolf.game.AiwolfEvent event) {
-                mind.hear(event);
-            }
-
+        return new maw.aiwolf.game.ForwardingPlayer(mind) {
             @Override
             public String talk() {
                 try {
@@ -102,31 +97,6 @@ class AiwolfTcpTest {
                     Thread.currentThread().interrupt();
                 }
                 return mind.talk();
-            }
-
-            @Override
-            public String whisper() {
-                return mind.whisper();
-            }
-
-            @Override
-            public String vote() {
-                return mind.vote();
-            }
-
-            @Override
-            public String divine() {
-                return mind.divine();
-            }
-
-            @Override
-            public String guard() {
-                return mind.guard();
-            }
-
-            @Override
-            public String attack() {
-                return mind.attack();
             }
         };
     }
