@@ -32,7 +32,10 @@ public final class CuttableProxy implements AutoCloseable {
                     server.setTcpNoDelay(true);
                     open.add(client);
                     open.add(server);
-                    accepted.incrementAndGet();
+                    synchronized (accepted) {
+                        accepted.incrementAndGet();
+                        accepted.notifyAll();
+                    }
                     pump(client, server);
                     pump(server, client);
                 } catch (IOException e) {
@@ -66,6 +69,17 @@ public final class CuttableProxy implements AutoCloseable {
     /** Connections relayed so far. */
     public int accepted() {
         return accepted.get();
+    }
+
+    /** Waits up to {@code wait} until {@code n} connections have been relayed; whether they have. */
+    public boolean awaitAccepted(int n, java.time.Duration wait) throws InterruptedException {
+        long until = System.nanoTime() + wait.toNanos();
+        synchronized (accepted) {
+            for (long left = wait.toNanos(); accepted.get() < n && left > 0; left = until - System.nanoTime()) {
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(accepted, left);
+            }
+            return accepted.get() >= n;
+        }
     }
 
     /** Cuts every connection under way. */

@@ -68,6 +68,12 @@ public final class NlpClient {
     private int requests;
     private int answers;
     private int reconnections;
+    /** When the current connection last brought a packet, or the client last answered one. */
+    private volatile long heardAt;
+    /** While the server is silent, the client pings every second, and after this long every few seconds. */
+    private static final Duration QUIET = Duration.ofSeconds(5);
+    private static final Duration PING_EVERY = Duration.ofSeconds(1);
+    private static final Duration PING_QUIET = Duration.ofSeconds(5);
     private final List<String> winners = new ArrayList<>();
 
     /**
@@ -138,6 +144,7 @@ public final class NlpClient {
 
                 @Override
                 public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+                    heardAt = System.nanoTime();
                     frame.append(data);
                     if (last) {
                         inbox.add(frame.toString());
@@ -173,8 +180,27 @@ public final class NlpClient {
 
     /** Answers the packets of one connection; true when the server closed it, false when it broke. */
     private boolean serve(WebSocket ws, LinkedBlockingQueue<Object> inbox, int games) throws InterruptedException {
+        heardAt = System.nanoTime();
+        long pingedAt = System.nanoTime();
         while (true) {
-            Object next = inbox.take();
+            Object next = inbox.poll(1, TimeUnit.SECONDS);
+            if (next == null) {
+                // The JDK's WebSocket does not always see a connection cut by the other end (about one cut in ten on
+                // loopback), but a write on it fails: while the server is silent the client pings, every second at
+                // first and then every few seconds, and a ping that cannot be written means the connection is gone.
+                // (Whether a pong comes back is not asked: the contest's server reads only while awaiting an answer.)
+                long now = System.nanoTime();
+                long silent = now - heardAt;
+                if (now - pingedAt >= (silent < QUIET.toNanos() ? PING_EVERY : PING_QUIET).toNanos()) {
+                    pingedAt = now;
+                    if (!ping(ws)) {
+                        log.accept(name + ": the connection is gone (a ping could not be written)");
+                        ws.abort();
+                        return false;
+                    }
+                }
+                continue;
+            }
             if (next == END) {
                 return true;
             }
@@ -197,10 +223,21 @@ public final class NlpClient {
                     ws.abort();
                     return false;
                 }
+                heardAt = System.nanoTime(); // the pings after an answer come every second again
             }
             if (games > 0 && this.games >= games) {
                 return true;
             }
+        }
+    }
+
+    /** False when the ping cannot be written: the connection is gone. */
+    private static boolean ping(WebSocket ws) throws InterruptedException {
+        try {
+            ws.sendPing(java.nio.ByteBuffer.allocate(0)).get(5, TimeUnit.SECONDS);
+            return true;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false;
         }
     }
 

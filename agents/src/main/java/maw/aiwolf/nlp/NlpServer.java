@@ -106,7 +106,9 @@ public final class NlpServer implements AutoCloseable {
             }
         }
         AgentLink.Channel channel = channel(c.ctx);
-        AgentLink back = lobby.returning(name);
+        // Names are a team's and its number, one agent each: the same name again is that agent come back, and it takes
+        // its seat over even when its old connection has not been seen to end yet.
+        AgentLink back = lobby.seatedNamed(name);
         if (back != null) {
             c.generation = back.replace(channel);
             c.link = back;

@@ -42,6 +42,20 @@ public final class AgentLobby {
         return null;
     }
 
+    /**
+     * The seated agent named {@code name}, connected or not: a new connection under a seated agent's name takes its
+     * seat over even before the server saw the old connection end (a client that lost its connection comes back at
+     * once, often before the server noticed the loss).
+     */
+    public AgentLink seatedNamed(String name) {
+        for (AgentLink l : seated) {
+            if (l.name().equals(name)) {
+                return l;
+            }
+        }
+        return null;
+    }
+
     /** {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already. */
     public String unique(String name) {
         String unique = name;

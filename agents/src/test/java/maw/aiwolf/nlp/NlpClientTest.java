@@ -172,8 +172,23 @@ class NlpClientTest {
             };
             List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
             clients.addAll(connect(1, "cut", URI.create("ws://127.0.0.1:" + proxy.port() + "/ws"), i -> cutting));
-            clients.addAll(connect(4, "maw", URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
-                    i -> listening(NlpClient.rules(), heard)));
+            // Until maw1 is back, the others take their time to talk (within the server's 2 s), so that the game is not
+            // over before the client has seen the cut: the JDK's WebSocket sometimes sees it only when a ping fails.
+            NlpClient.Minds patient = (me, agents, seed, limit, talk) -> new ForwardingPlayer(
+                    listening(NlpClient.rules(), heard).mind(me, agents, seed, limit, talk)) {
+                @Override
+                public String talk() {
+                    if (cut.get()) {
+                        try {
+                            proxy.awaitAccepted(2, Duration.ofMillis(1500));
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return super.talk();
+                }
+            };
+            clients.addAll(connect(4, "maw", URI.create("ws://127.0.0.1:" + server.port() + "/ws"), i -> patient));
             GameTable.Result result = play(server, 5, 11);
             assertThat(result.totals()).containsKey("cut1");
             NlpClient.Played cutOne = clients.getFirst().get(60, TimeUnit.SECONDS);
