@@ -100,7 +100,8 @@ class ModelInterfaceAgentTest {
         assertThat(answer.json().get("action").asText()).isEqualTo("whisper");
         assertThat(answer.json().get("target").asText()).isEqualTo("Bob");
         assertThat(answer.json().get("message").asText()).isEqualTo("Vote Cid with me.");
-        assertThat(ollama.calls().get(0).system()).contains("A whisper").contains("\"action\": \"whisper\"");
+        assertThat(ollama.calls().get(0).system()).contains("A whisper");
+        assertThat(ollama.calls().get(0).lastUser()).contains("\"action\": \"whisper\"");
     }
 
     @Test
@@ -114,9 +115,11 @@ class ModelInterfaceAgentTest {
         assertThat(answer.json().get("action").asText()).isEqualTo("speak");
         assertThat(answer.json().get("message").asText()).startsWith("I suspect ");
         OllamaStandIn.Call call = ollama.calls().get(0);
-        assertThat(call.system()).contains("You are Ann").contains("Valid vote targets: Bob, Cid, Dee.")
-                .contains("Dead: Eve.");
-        assertThat(call.lastUser()).contains("- Day 1 begins.").contains("- Bob: Good morning.");
+        assertThat(call.system()).contains("You are Ann").contains("It is day 1");
+        // The state of the turn goes after the news, so that the guiding prompt stays the same through the day.
+        assertThat(call.lastUser()).contains("- Day 1 begins.").contains("- Bob: Good morning.")
+                .contains("Valid vote targets: Bob, Cid, Dee.").contains("Dead: Eve.");
+        assertThat(call.lastUser().indexOf("Good morning")).isLessThan(call.lastUser().indexOf("Valid vote targets"));
     }
 
     @Test

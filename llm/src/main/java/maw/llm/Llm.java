@@ -39,6 +39,9 @@ public final class Llm {
     /** The summary may take this share of the budget; its oldest lines go first. */
     static final double SUMMARY_SHARE = 0.25;
 
+    /** A cut of the context frees this part of the budget (1/CUT_SLACK) beyond what the prompt needs. */
+    static final int CUT_SLACK = 4;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LlmSettings settings;
@@ -129,9 +132,14 @@ public final class Llm {
      */
     String fit(String system, String user) {
         int budget = settings.contextBudget();
-        truncateContext(budget - Tokens.estimate(user) - Tokens.PER_MESSAGE - Tokens.estimate(system)
-                - Tokens.PER_MESSAGE);
-        int room = budget - Tokens.estimate(systemWithSummary(system)) - 2 * Tokens.PER_MESSAGE;
+        int room = budget - Tokens.estimate(user) - Tokens.PER_MESSAGE - Tokens.estimate(system) - Tokens.PER_MESSAGE;
+        if (estimate(context) + summaryTokens() > room) {
+            // A cut goes a share of the budget further than needed: the prompts that follow then begin with the same
+            // messages again for a while (a model server reuses its prompt cache) instead of losing their first
+            // exchange on every call once the budget is reached.
+            truncateContext(room - budget / CUT_SLACK);
+        }
+        room = budget - Tokens.estimate(systemWithSummary(system)) - 2 * Tokens.PER_MESSAGE;
         if (Tokens.estimate(user) <= room) {
             return user;
         }

@@ -97,8 +97,9 @@ public final class ModelSeat {
             int colon = line.indexOf(": ");
             return colon <= 2 || !names.contains(line.substring(2, colon));
         });
-        String system = templates.guidingPrompt(view);
-        String user = news(unseen);
+        PromptTemplates.Prompt prompt = templates.guidingPrompt(view);
+        String system = prompt.system();
+        String user = news(unseen, prompt.turn());
         DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
         if (view.aiwolf() && talk != null) {
             if (view.natural()) {
@@ -150,6 +151,14 @@ public final class ModelSeat {
 
     /** The turn's user message: the unseen lines, then the question. */
     static String news(List<String> unseen) {
+        return news(unseen, "");
+    }
+
+    /**
+     * The turn's user message: the unseen lines, the template's part for each turn (the state now: the guiding prompt
+     * stays the same through a phase, so each prompt begins with the one before), then the question.
+     */
+    static String news(List<String> unseen, String turn) {
         StringBuilder b = new StringBuilder("What happened since your last turn:\n");
         if (unseen == null || unseen.isEmpty()) {
             b.append("(nothing new)\n");
@@ -157,6 +166,9 @@ public final class ModelSeat {
             for (String line : unseen) {
                 b.append("- ").append(line).append('\n');
             }
+        }
+        if (!turn.isEmpty()) {
+            b.append('\n').append(turn).append('\n');
         }
         return b.append("\nYour turn. Answer with one JSON object.").toString();
     }

@@ -16,6 +16,11 @@ import java.util.regex.Pattern;
  * ({@code villager-day.txt}, {@code werewolf-day.txt}, {@code werewolf-night.txt}, ...), read when a seat needs one,
  * so a user edits them without rebuilding. Placeholders are written {@code {{name}}}; a placeholder the view does not
  * provide is an error naming the file.
+ *
+ * <p>A line {@value #EACH_TURN} splits a template: what is above it is the guiding prompt (the system message), the
+ * same on every turn of a phase, so that a model server reuses its prompt cache; what is below it goes at the end of
+ * each turn's user message (the state that changes turn by turn: the actions open now, the vote so far). A template
+ * without it is the guiding prompt whole.
  */
 public final class PromptTemplates {
 
@@ -28,6 +33,23 @@ public final class PromptTemplates {
 
     /** The templates of the AIWolf NLP contest's games (talk in natural language), in {@code aiwolf-nlp}. */
     public static final List<String> NLP_REQUIRED = AIWOLF_REQUIRED;
+
+    /** The line that splits a template into its guiding prompt and the part sent with each turn. */
+    public static final String EACH_TURN = "=== each turn ===";
+
+    /** Placeholders whose value changes from one turn of a phase to the next: only below {@link #EACH_TURN}. */
+    static final List<String> TURN_BY_TURN = List.of("actions", "json", "voted_for", "spoke");
+
+    /**
+     * A rendered template: the guiding prompt, and what goes with each turn's user message (empty when the template
+     * has no {@value #EACH_TURN} line).
+     */
+    public record Prompt(String system, String turn) {
+        /** The whole text, as a reader sees the template. */
+        public String whole() {
+            return turn.isEmpty() ? system : system + "\n\n" + turn;
+        }
+    }
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
 
@@ -92,8 +114,8 @@ public final class PromptTemplates {
         return aiwolf.resolve(("werewolf".equals(role) ? "werewolf" : "villager") + "-" + phase + ".txt");
     }
 
-    /** The guiding prompt for this view. */
-    public String guidingPrompt(PromptView v) {
+    /** The guiding prompt for this view, and the part that goes with the turn's message. */
+    public Prompt guidingPrompt(PromptView v) {
         if (v.aiwolf()) {
             Path t = aiwolfTemplateFor(v.role(), v.phase(), v.natural());
             if (!Files.isRegularFile(t)) {
@@ -164,13 +186,40 @@ public final class PromptTemplates {
         return b.toString();
     }
 
-    static String render(Path file, Map<String, String> values) {
+    static Prompt render(Path file, Map<String, String> values) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the guiding prompt " + file, e);
         }
+        int split = -1;
+        for (int at = 0; at < text.length(); ) {
+            int end = text.indexOf('\n', at);
+            end = end < 0 ? text.length() : end;
+            if (text.substring(at, end).strip().equals(EACH_TURN)) {
+                split = at;
+                break;
+            }
+            at = end + 1;
+        }
+        if (split < 0) {
+            return new Prompt(fill(file, text, values), "");
+        }
+        String above = text.substring(0, split);
+        Matcher turnByTurn = PLACEHOLDER.matcher(above);
+        while (turnByTurn.find()) {
+            if (TURN_BY_TURN.contains(turnByTurn.group(1))) {
+                throw new IllegalArgumentException(file + ": {{" + turnByTurn.group(1) + "}} changes turn by turn: "
+                        + "it belongs below the line " + EACH_TURN + " (above it, the guiding prompt stays the same "
+                        + "through a phase)");
+            }
+        }
+        String below = text.substring(text.indexOf('\n', split) < 0 ? text.length() : text.indexOf('\n', split) + 1);
+        return new Prompt(fill(file, above, values), fill(file, below, values));
+    }
+
+    private static String fill(Path file, String text, Map<String, String> values) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

@@ -64,6 +64,30 @@ class LlmTest {
     }
 
     @Test
+    void onceTheBudgetIsReachedMostPromptsStillBeginWithThePreviousOne() throws Exception {
+        Llm llm = new Llm(settings(1200));
+        String system = "You are Ann, a villager. " + "Remember the rules of the game well. ".repeat(20);
+        for (int turn = 1; turn <= 60; turn++) {
+            llm.prompt(system, "- Day " + turn + " begins.\n" + "- Bob: I keep thinking about turn " + turn
+                    + " and what Cid said.\n".repeat(4), null);
+        }
+        List<OllamaStandIn.Call> calls = ollama.calls();
+        int continued = 0;
+        for (int i = 31; i < calls.size(); i++) { // well past the first cut
+            List<OllamaStandIn.Message> before = calls.get(i - 1).messages();
+            List<OllamaStandIn.Message> now = calls.get(i).messages();
+            if (now.size() > before.size() && now.subList(0, before.size()).equals(before)) {
+                continued++;
+            }
+        }
+        assertThat(llm.droppedExchanges()).isPositive();
+        // A cut frees a quarter of the budget, so the prompts after it append to it instead of each losing its oldest
+        // exchange (which would make every prompt past the budget a new one for the model server's cache).
+        assertThat(continued).as("prompts that begin with the previous prompt, of 29").isGreaterThanOrEqualTo(18);
+        assertThat(calls).allSatisfy(c -> assertThat(c.promptTokens()).isLessThanOrEqualTo(1200));
+    }
+
+    @Test
     void whatIsCutLeavesItsAnnouncementsInARunningSummaryButNotTheChatter() throws Exception {
         Llm llm = new Llm(settings(600));
         llm.summaryKeeps(line -> !line.startsWith("Bob:"));

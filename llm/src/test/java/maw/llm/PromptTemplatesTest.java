@@ -20,7 +20,7 @@ class PromptTemplatesTest {
 
     @Test
     void aVillagersDayPromptCarriesItsViewAndTheExpectedJson() {
-        String p = templates.guidingPrompt(Views.villagerDay());
+        String p = templates.guidingPrompt(Views.villagerDay()).whole();
         assertThat(p).contains("You are Ann").contains("Your role: villager").contains("It is day 2")
                 .contains("Living: Ann, Bob, Cid, Dee, Eve. Dead: Fay.")
                 .contains("Valid vote targets: Bob, Cid, Dee, Eve.").contains("speak, vote, listen")
@@ -30,12 +30,41 @@ class PromptTemplatesTest {
 
     @Test
     void aWerewolfLearnsItsPartnersByDayAndAgreesOnAVictimByNight() {
-        String day = templates.guidingPrompt(Views.werewolfDay());
+        String day = templates.guidingPrompt(Views.werewolfDay()).whole();
         assertThat(day).contains("Your role: WEREWOLF").contains("Your fellow werewolves: Eve")
                 .contains("never reveal your role").contains("You have spoken today: yes");
-        String night = templates.guidingPrompt(Views.werewolfNight());
+        String night = templates.guidingPrompt(Views.werewolfNight()).whole();
         assertThat(night).contains("It is night 2").contains("Valid victims: Ann, Bob, Dee.")
                 .contains("every living werewolf votes for the same player").contains("Your vote tonight: Bob");
+    }
+
+    @Test
+    void theGuidingPromptStaysTheSameThroughAPhaseAndTheTurnsStateGoesWithTheTurn() {
+        for (PromptView v : java.util.List.of(Views.villagerDay(), Views.werewolfDay(), Views.werewolfNight())) {
+            PromptTemplates.Prompt p = templates.guidingPrompt(v);
+            // What changes turn by turn is below the line, never in the system message.
+            assertThat(p.system()).doesNotContain("Living:").doesNotContain("Your vote").doesNotContain("{\"action\"")
+                    .doesNotContain(PromptTemplates.EACH_TURN);
+            assertThat(p.turn()).contains("Living:").contains("{\"action\"").doesNotContain(PromptTemplates.EACH_TURN);
+        }
+        // The same phase with another turn's state: the same guiding prompt.
+        PromptView later = Views.villagerDay();
+        PromptView voted = new PromptView(later.name(), later.role(), later.partners(), later.phase(), later.day(),
+                later.players(), later.living(), later.dead(), later.validTargets(), java.util.List.of("listen"),
+                later.room(), later.maxMessageLength(), "Bob", true);
+        assertThat(templates.guidingPrompt(voted).system()).isEqualTo(templates.guidingPrompt(later).system());
+        assertThat(templates.guidingPrompt(voted).turn()).contains("Your vote today: Bob")
+                .isNotEqualTo(templates.guidingPrompt(later).turn());
+    }
+
+    @Test
+    void aPlaceholderThatChangesTurnByTurnAboveTheLineIsNamed(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("villager-day.txt"), "You are {{name}}. Your vote: {{voted_for}}.\n"
+                + PromptTemplates.EACH_TURN + "\n{{json}}");
+        Files.writeString(dir.resolve("werewolf-day.txt"), "x");
+        Files.writeString(dir.resolve("werewolf-night.txt"), "x");
+        assertThatThrownBy(() -> new PromptTemplates(dir).check()).hasMessageContaining("villager-day.txt")
+                .hasMessageContaining("{{voted_for}} changes turn by turn");
     }
 
     @Test

@@ -6,8 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A stand-in model that plays Werewolf from the guiding prompt alone: it reads the seat's name, the phase, the valid
- * targets and whether it has spoken or voted yet, then speaks once, votes, and listens. By day it suspects a player
+ * A stand-in model that plays Werewolf from the prompt alone: it reads the seat's name and the phase from the guiding
+ * prompt, the valid targets and whether it has spoken or voted yet from the newest state the prompt tells (the guiding
+ * prompt, or the turn's part at the end of a user message), then speaks once, votes, and listens. By day it suspects a player
  * picked from its name and the day; by night every werewolf picks the first valid victim by name, so the pack agrees.
  */
 public final class GameBrain implements OllamaStandIn.Brain {
@@ -27,17 +28,17 @@ public final class GameBrain implements OllamaStandIn.Brain {
         if (call.system().contains("played in conversation")) {
             return conversation(call);
         }
-        String prompt = call.system();
-        String name = find(NAME, prompt, "someone");
+        String prompt = state(call);
+        String name = find(NAME, call.system(), "someone");
         String listed = find(TARGETS, prompt, "none");
         listed = listed.endsWith(".") ? listed.substring(0, listed.length() - 1) : listed;
         List<String> targets = Arrays.stream(listed.split(",\\s*"))
                 .filter(t -> !t.isBlank() && !t.equals("none")).sorted().toList();
-        Matcher when = DAY.matcher(prompt);
+        Matcher when = DAY.matcher(call.system());
         boolean night = when.find() && when.group(1).equals("night");
         int day = when.find(0) ? Integer.parseInt(when.group(2)) : 1;
-        boolean spoke = !prompt.contains("spoken today: not yet") && !prompt.contains("spoken tonight: not yet");
-        boolean voted = !prompt.contains("vote today: nobody yet") && !prompt.contains("vote tonight: nobody yet");
+        boolean spoke = !find(SPOKE, prompt, "").equals("not yet");
+        boolean voted = !find(VOTED, prompt, "").equals("nobody yet");
         if (targets.isEmpty()) {
             return text("{\"action\": \"listen\"}");
         }
@@ -59,12 +60,12 @@ public final class GameBrain implements OllamaStandIn.Brain {
      * target as a structured sentence; votes, divinations and guards name the first valid target.
      */
     private static OllamaStandIn.Answer aiwolf(OllamaStandIn.Call call) {
-        String prompt = call.system();
+        String prompt = state(call);
         String user = call.lastUser();
         List<String> actions = Arrays.stream(find(ACTIONS, prompt, "listen").split(",\\s*")).toList();
         List<String> targets = Arrays.stream(find(AIWOLF_TARGETS, prompt, "none").split(",\\s*"))
                 .filter(t -> !t.isBlank() && !t.equals("none")).toList();
-        boolean night = prompt.contains("It is night");
+        boolean night = call.system().contains("It is night");
         String target = targets.isEmpty() ? null : targets.get(0);
         if (actions.contains("talk")) {
             if (night) {
@@ -74,8 +75,8 @@ public final class GameBrain implements OllamaStandIn.Brain {
             if (user.contains("Talk turn")) {
                 return text("{\"action\": \"talk\", \"message\": \"Over\"}");
             }
-            Matcher agent = Pattern.compile("(Agent\\[\\d\\d]) (?!" + Pattern.quote(find(NAME_AIWOLF, prompt, "?"))
-                    + "(,|$))").matcher(find(PLAYERS, prompt, ""));
+            Matcher agent = Pattern.compile("(Agent\\[\\d\\d]) (?!" + Pattern.quote(find(NAME_AIWOLF, call.system(), "?"))
+                    + "(,|$))").matcher(find(PLAYERS, call.system(), ""));
             String who = agent.find() ? agent.group(1) : "ANY";
             return user.startsWith("That answer could not be used")
                     ? text("{\"action\": \"talk\", \"message\": \"VOTE " + who + "\"}")
@@ -95,12 +96,12 @@ public final class GameBrain implements OllamaStandIn.Brain {
      * night a werewolf whispers its target once; votes, divinations, guards and attacks name the first valid target.
      */
     private static OllamaStandIn.Answer conversation(OllamaStandIn.Call call) {
-        String prompt = call.system();
-        String name = find(NAME, prompt, "someone");
+        String prompt = state(call);
+        String name = find(NAME, call.system(), "someone");
         List<String> actions = Arrays.stream(find(ACTIONS, prompt, "listen").split(",\\s*")).toList();
         List<String> targets = Arrays.stream(find(AIWOLF_TARGETS, prompt, "none").split(",\\s*"))
                 .filter(t -> !t.isBlank() && !t.equals("none")).toList();
-        boolean night = prompt.contains("It is night");
+        boolean night = call.system().contains("It is night");
         String target = targets.stream().filter(t -> !t.equals(name)).findFirst().orElse(null);
         if (actions.contains("talk")) {
             boolean said = Pattern.compile("(?m)^.{0,12}?\\b" + Pattern.quote(name)
@@ -128,9 +129,28 @@ public final class GameBrain implements OllamaStandIn.Brain {
     private static final Pattern NAME_AIWOLF = Pattern.compile("You are ([^(\\n]+?) \\(Agent");
     private static final Pattern PLAYERS = Pattern.compile("(?m)^Players: (.*)$");
 
+    private static final Pattern SPOKE = Pattern.compile("spoken (?:today|tonight): ([^.\\n]+)\\.");
+    private static final Pattern VOTED = Pattern.compile("vote (?:today|tonight): ([^\\n]+?)\\.?$", Pattern.MULTILINE);
+
+    /** The guiding prompt and every user message, in order: the last of each thing it tells is the state now. */
+    static String state(OllamaStandIn.Call call) {
+        StringBuilder b = new StringBuilder();
+        for (OllamaStandIn.Message m : call.messages()) {
+            if (!m.role().equals("assistant")) {
+                b.append(m.content()).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The last match's first group in {@code text}. */
     static String find(Pattern p, String text, String otherwise) {
         Matcher m = p.matcher(text);
-        return m.find() ? m.group(1).strip() : otherwise;
+        String found = null;
+        while (m.find()) {
+            found = m.group(1).strip();
+        }
+        return found == null ? otherwise : found;
     }
 
     private static OllamaStandIn.Answer text(String s) {
