@@ -86,6 +86,9 @@ final class Seats {
                 case RULE -> aiwolf ? GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES)
                         : GameTable.ruleBots();
                 case HUMAN -> human;
+                case OUTSIDE -> throw new ConfigException("invalid seat group '" + g.label() + "': outside agents "
+                        + "are a tournament's entrants under --rules aiwolf or aiwolf-nlp (./maw tournament); to play "
+                        + "with them otherwise, ./maw aiwolf serve or ./maw aiwolf-nlp serve seats them");
                 case LLM -> {
                     MawConfig seat = settings.with(g.overrides(), "seat group " + g.label());
                     LlmSettings llm = LlmConfig.settings(seat);
@@ -138,6 +141,7 @@ final class Seats {
             parts.add(switch (g.kind()) {
                 case RULE -> g.count() + " rule bot" + (g.count() == 1 ? "" : "s");
                 case HUMAN -> g.count() + " person at this terminal";
+                case OUTSIDE -> g.count() + " outside agent" + (g.count() == 1 ? "" : "s");
                 case LLM -> g.count() + " llm seat" + (g.count() == 1 ? "" : "s") + " ("
                         + LlmConfig.settings(settings.with(g.overrides(), g.label())).describe() + ")";
             });

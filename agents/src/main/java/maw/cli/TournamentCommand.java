@@ -33,6 +33,9 @@ import picocli.CommandLine.Option;
             "results.jsonl (a line per game), games/NNNN (each game's journal), summary.json (the standings: win rates",
             "with 95%% intervals overall, per side and per role, TrueSkill ratings, quality of play, model cost).",
             "Stopped in any way, ./maw tournament --resume DIR plays the games results.jsonl does not hold yet.",
+            "Under --rules aiwolf or aiwolf-nlp, outside[team=NAME]:N seats are agents written for the AIWolf servers:",
+            "they connect to the gateway (--gateway-port: the AIWolf TCP protocol, or the NLP contest's WebSocket at",
+            "/ws) and play every game of the tournament in their seats.",
             "./maw tournament report DIR writes its report (HTML, with PNG and SVG charts)."},
         subcommands = {TournamentCommand.ReportCommand.class})
 final class TournamentCommand implements Callable<Integer> {
@@ -93,6 +96,18 @@ final class TournamentCommand implements Callable<Integer> {
         + "default, as the transport setting says)")
     String transport;
 
+    @Option(names = "--gateway-port", description = "with outside seats: the port their agents connect to (default: "
+        + "10000 under --rules aiwolf, 8080 under aiwolf-nlp; 0: any free port, printed)")
+    Integer gatewayPort;
+
+    @Option(names = "--gateway-bind", defaultValue = "127.0.0.1", description = "with outside seats: the address to "
+        + "listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 for agents on other machines)")
+    String gatewayBind;
+
+    @Option(names = "--lobby-seconds", defaultValue = "300", description = "with outside seats: how long to wait for "
+        + "their agents (default: ${DEFAULT-VALUE})")
+    double lobbySeconds;
+
     @Option(names = "--file", paramLabel = "YAML", description = "the tournament from a YAML file: its keys are the "
         + "options' names (games, seats, rules, players, parallel, out, seed, transport); options given too win")
     Path file;
@@ -139,7 +154,21 @@ final class TournamentCommand implements Callable<Integer> {
         }
         if (plan.has(SeatPlan.Kind.HUMAN)) {
             throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
-                    + "--seats: a tournament's entrants are rule and model seats (people play with ./maw game)");
+                    + "--seats: a tournament's entrants are rule, model and outside seats (people play with ./maw "
+                    + "game)");
+        }
+        boolean outside = plan.has(SeatPlan.Kind.OUTSIDE);
+        if (outside && !rules.aiwolf()) {
+            throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
+                    + "--seats: outside seats play under --rules aiwolf or aiwolf-nlp (the AIWolf servers' protocols)");
+        }
+        if (outside && parallel != 1) {
+            throw new ConfigException("invalid value '" + parallel + "' for --parallel: a tournament with outside seats "
+                    + "plays one game at a time (each outside agent has one seat)");
+        }
+        Checks.lobbySeconds(lobbySeconds);
+        if (gatewayPort != null && (gatewayPort < 0 || gatewayPort > 65535)) {
+            throw new ConfigException("invalid value '" + gatewayPort + "' for --gateway-port: 0 to 65535");
         }
         if (rules.players != null && rules.players != plan.seats()) {
             throw new ConfigException("--players " + rules.players + " does not match seats " + settings.value(
@@ -185,21 +214,38 @@ final class TournamentCommand implements Callable<Integer> {
             Files.writeString(dir.resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(t));
         }
-        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println,
-                rules.aiwolf());
-        List<Tournament.Seat> tableSeats = new ArrayList<>();
-        int i = 0;
-        for (var e : seatEntrant.entrySet()) {
-            tableSeats.add(new Tournament.Seat(e.getKey(), e.getValue(), fillers.get(i++)));
-        }
+        List<SeatPlan.Group> ourGroups = plan.groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
+                .toList();
+        List<GameTable.SeatFiller> ours = ourGroups.isEmpty() ? List.of() : Seats.fillers(settings,
+                new SeatPlan(ourGroups), null, null, System.out::println, rules.aiwolf());
         System.out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in "
                 + "%s%n", count, plan.seats(), label(ruleset), parallel, seed, dir);
         System.out.println("entrants and the schedule's roles:");
         schedule.describe().forEach(System.out::println);
-        try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
+        try (TournamentGateway gateway = outside ? TournamentGateway.open(ruleset, gatewayBind, gatewayPort != null
+                ? gatewayPort : rules.natural() ? 8080 : 10000) : null;
+                AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
+            List<GameTable.SeatFiller> theirs = outside ? gateway.seat(plan.groups().stream()
+                    .filter(g -> g.kind() == SeatPlan.Kind.OUTSIDE).toList(),
+                    java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)), System.out) : List.of();
+            List<Tournament.Seat> tableSeats = new ArrayList<>();
+            var ourNext = ours.iterator();
+            var theirNext = theirs.iterator();
+            var entrants = seatEntrant.entrySet().iterator();
+            for (SeatPlan.Group g : plan.perSeat()) {
+                var e = entrants.next();
+                tableSeats.add(new Tournament.Seat(e.getKey(), e.getValue(), g.kind() == SeatPlan.Kind.OUTSIDE
+                        ? theirNext.next() : ourNext.next()));
+            }
             Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label(ruleset),
                     GameRules.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
+            if (outside) {
+                t.roundsPerTable(1); // a game at a table of its own, as the gateways' seats play
+            }
             Standings s = t.run();
+            if (outside) {
+                System.out.println("outside agents: " + gateway.stats());
+            }
             System.out.println("final standings (" + s.games() + " games):");
             s.table().forEach(System.out::println);
             System.out.println("results: " + dir.resolve(Tournament.RESULTS) + ", summary: "
@@ -255,7 +301,8 @@ final class TournamentCommand implements Callable<Integer> {
         }
         List<String> args = new ArrayList<>();
         java.util.Set<String> known = java.util.Set.of("games", "seats", "rules", "players", "parallel", "out",
-                "seed", "transport", "turn-seconds", "day-seconds", "night-seconds");
+                "seed", "transport", "turn-seconds", "day-seconds", "night-seconds", "gateway-port", "gateway-bind",
+                "lobby-seconds");
         java.util.Set<String> onCommandLine = new java.util.HashSet<>();
         for (String a : ownArgs()) {
             if (a.startsWith("--")) {

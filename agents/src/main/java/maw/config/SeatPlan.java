@@ -26,8 +26,11 @@ import java.util.Map;
  */
 public record SeatPlan(List<Group> groups) {
 
-    /** What may fill a seat. */
-    public enum Kind { RULE, LLM, HUMAN;
+    /**
+     * What may fill a seat. {@code OUTSIDE}: an agent written for the AIWolf servers that connects through MAW's gateway
+     * (a tournament's entrant; {@code outside[team=NAME]} takes the agents of that team, by their names).
+     */
+    public enum Kind { RULE, LLM, HUMAN, OUTSIDE;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -216,6 +219,14 @@ public record SeatPlan(List<Group> groups) {
     private static void override(Kind kind, String key, String value, String source, String item,
             Map<String, String> overrides) {
         String shortKey = key.startsWith("llm.") ? key.substring(4) : key;
+        if (kind == Kind.OUTSIDE) {
+            if (!key.equals("team") || value.isEmpty()) {
+                throw bad(source, item, "team=NAME for outside seats (the name their agents connect with, before its "
+                        + "number), not '" + key + "'");
+            }
+            overrides.put("team", value);
+            return;
+        }
         if (kind != Kind.LLM) {
             throw bad(source, item, "no settings for " + kind.wire() + " seats (only llm seats take " + key + ")");
         }
@@ -228,7 +239,7 @@ public record SeatPlan(List<Group> groups) {
     private static Kind kind(String text, String source, String item) {
         Kind k = kindOrNull(text);
         if (k == null) {
-            throw bad(source, item, "a kind of seat: rule, llm or human (not '" + text + "')");
+            throw bad(source, item, "a kind of seat: rule, llm, human or outside (not '" + text + "')");
         }
         return k;
     }

@@ -69,7 +69,9 @@ public enum Setting {
                 SeatPlan plan = SeatPlan.parse(c.value(s));
                 if (plan != null) {
                     for (SeatPlan.Group g : plan.groups()) {
-                        c.with(g.overrides(), "seat group " + g.label() + " of " + c.value(s).source());
+                        if (g.kind() == SeatPlan.Kind.LLM) { // an outside group's team is no setting
+                            c.with(g.overrides(), "seat group " + g.label() + " of " + c.value(s).source());
+                        }
                     }
                 }
             }),

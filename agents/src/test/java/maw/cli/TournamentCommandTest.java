@@ -163,8 +163,72 @@ class TournamentCommandTest {
         Path yaml = dir.resolve("t.yaml");
         Files.writeString(yaml, "games: 4\nseats: rule:3,rule:3\ncolour: blue\n");
         assertThat(Main.execute("tournament", "--file", yaml.toString())).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--seats", "outside:2,rule:4")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--rules", "aiwolf-nlp", "--seats", "outside:2,rule:3", "--parallel",
+                "2")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--rules", "aiwolf", "--seats", "outside[model=x]:2,rule:3"))
+                .isEqualTo(2);
         assertThat(console.err()).contains("invalid value '0' for --parallel").contains("for --seats")
                 .contains("--players 5 does not match seats rule:3,rule:3").contains("for --resume")
-                .contains("invalid key 'colour'");
+                .contains("invalid key 'colour'")
+                .contains("outside seats play under --rules aiwolf or aiwolf-nlp")
+                .contains("invalid value '2' for --parallel: a tournament with outside seats")
+                .contains("team=NAME for outside seats");
+    }
+
+    @Test
+    void agentsOfTheNlpContestConnectThroughTheGatewayAndPlayEveryGameInTheirSeats() throws Exception {
+        Path out = dir.resolve("nlp");
+        java.util.concurrent.CompletableFuture<Integer> tournament = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().name("tournament").start(() -> {
+            try {
+                tournament.complete(Main.execute(args("tournament", "--rules", "aiwolf-nlp", "--games", "3",
+                        "--seats", "outside[team=ext]:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60",
+                        "--turn-seconds", "6", "--seed", "9", "--out", out.toString()).toArray(String[]::new)));
+            } catch (Throwable e) {
+                tournament.completeExceptionally(e);
+            }
+        });
+        String url = Await.value("the gateway's address", Duration.ofSeconds(60), () -> {
+            if (tournament.isDone()) {
+                throw new AssertionError("the tournament ended first (" + tournament.get() + "): " + console.out()
+                        + console.err());
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("at (ws://127\\.0\\.0\\.1:\\d+/ws)")
+                    .matcher(console.out());
+            return m.find() ? m.group(1) : null;
+        });
+        // Two agents of one team, as the contest's agents connect: they play every game, staying connected.
+        List<java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>> agents = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            String name = "ext" + i;
+            var f = new java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>();
+            Thread.ofPlatform().daemon().name(name).start(() -> {
+                try {
+                    f.complete(new maw.aiwolf.nlp.NlpClient(name, null, maw.aiwolf.nlp.NlpClient.rules(), 3,
+                            line -> { }).play(java.net.URI.create(url), 3, Duration.ofSeconds(20)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            agents.add(f);
+        }
+        assertThat(tournament.get(5, java.util.concurrent.TimeUnit.MINUTES)).as(console.out() + console.err())
+                .isZero();
+        for (var a : agents) {
+            maw.aiwolf.nlp.NlpClient.Played p = a.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(p.games()).isEqualTo(3);
+            assertThat(p.reconnections()).isZero();
+        }
+        assertThat(console.out()).contains("outside agent ext1 plays for outside[team=ext]")
+                .contains("outside agent ext2 plays for outside[team=ext]");
+        assertThat(games(out)).containsExactlyInAnyOrder(1, 2, 3);
+        for (GameRecord r : Tournament.results(out)) {
+            assertThat(r.seats()).containsEntry("A1", "outside[team=ext]").containsEntry("B1", "rule");
+            assertThat(r.winningSide()).isIn("villagers", "werewolves");
+            assertThat(r.rules()).isEqualTo("aiwolf-nlp");
+        }
+        JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
+        assertThat(summary.toString()).contains("outside[team=ext]");
     }
 }

@@ -89,6 +89,10 @@ public final class PlayerAgent extends GameAgent {
     private final List<String> unseen = new ArrayList<>();
     private String askId;
     private boolean asked;
+    /** When the pending ask left, and whether its long wait was told. */
+    private long askedAt;
+    private static final Duration ASK_OVERDUE = Duration.ofSeconds(10);
+    private boolean askOverdueTold;
     private boolean news;
     private String votedFor;
     private String voteId;
@@ -287,6 +291,11 @@ public final class PlayerAgent extends GameAgent {
                 guarded(m, () -> handle(m));
             }
             checkGameMaster();
+            if (asked && askId != null && !askOverdueTold && System.nanoTime() - askedAt > ASK_OVERDUE.toNanos()) {
+                askOverdueTold = true;
+                log.warn("{}: its interface {} has not answered {} ({} {} of round {}) for {} s", jid(), ui, askId,
+                        phase, day, round, ASK_OVERDUE.toSeconds());
+            }
         }
         if (next != null) {
             s.setNextState(next);
@@ -779,6 +788,8 @@ public final class PlayerAgent extends GameAgent {
                 .replyWith(newId()).body(new Catalog.GetInput(game, round, Catalog.Purpose.ACT, 0, view(lines)))
                 .build();
         askId = request.replyWith();
+        askedAt = System.nanoTime();
+        askOverdueTold = false;
         log.debug("{}: asks its interface ({}) in {} {} of round {}", jid(), askId, phase, day, round);
         send(request);
     }
