@@ -69,6 +69,11 @@ public final class TournamentBench {
 
     /** Plays {@code games} rule-bot games in a fresh directory; connected: tables of many rounds, else one each. */
     Run rules(int games, int parallel, boolean connected, long seed) throws Exception {
+        return rules(games, parallel, connected, seed, null);
+    }
+
+    /** The same; with {@code allUp}, every table waits for the others to be up, then that runs, then they play. */
+    Run rules(int games, int parallel, boolean connected, long seed, Runnable allUp) throws Exception {
         Path dir = Files.createTempDirectory("maw-bench-tournament-");
         try {
             GameMasterAgent.Ruleset<?, ?, ?> ruleset = ruleset();
@@ -79,6 +84,9 @@ public final class TournamentBench {
                     transport, provision, new PrintStream(java.io.OutputStream.nullOutputStream()));
             if (!connected) {
                 t.roundsPerTable(1);
+            }
+            if (allUp != null) {
+                t.startTogether(allUp);
             }
             long t0 = System.nanoTime();
             t.run();
@@ -140,32 +148,29 @@ public final class TournamentBench {
         }
     }
 
-    /** {@code games} games at once, each at its own table (15 agents each), and the live heap at their height. */
+    /**
+     * {@code games} games at once, each at its own table (15 agents each): the tables log in (a few at a time) and wait
+     * until all are up; then the live heap is measured, with every agent of every game up at the same moment, and the
+     * games begin together.
+     */
     public AtOnce atOnce(int games, long seed) throws Exception {
         long before = GameBench.liveHeap();
-        long[] peak = {0};
-        Thread sampler = Thread.ofPlatform().daemon().start(() -> {
-            try {
-                while (!Thread.currentThread().isInterrupted()) {
-                    Thread.sleep(2000); // a heap sample every two seconds while the games run
-                    peak[0] = Math.max(peak[0], GameBench.liveHeap());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        long[] allUp = {0};
+        long[] upAt = {0};
+        long t0 = System.nanoTime();
+        Run r = rules(games, games, false, seed, () -> {
+            allUp[0] = GameBench.liveHeap();
+            upAt[0] = System.nanoTime();
+            out.printf(Locale.ROOT, "  %d tables up after %.1f s; the games begin%n", games, (upAt[0] - t0) / 1e9);
         });
-        Run r;
-        try {
-            r = rules(games, games, false, seed);
-        } finally {
-            sampler.interrupt();
-        }
         int agents = games * 15;
-        long heap = Math.max(0, peak[0] - before);
+        long heap = Math.max(0, allUp[0] - before);
+        long playing = upAt[0] == 0 ? r.wallMillis() : (System.nanoTime() - upAt[0]) / 1_000_000;
         AtOnce a = new AtOnce(games, r.finished(), r.wallMillis(), agents, heap);
-        out.printf(Locale.ROOT, "  %d games at once: %d finished, %d stuck, in %.1f s; %,d agents, live heap %d MB "
-                + "above the idle (%,d bytes an agent)%n", games, r.finished(), games - r.finished(),
-                r.wallMillis() / 1000.0, agents, heap >> 20, agents == 0 ? 0 : heap / agents);
+        out.printf(Locale.ROOT, "  %d games at once: %d finished, %d stuck, in %.1f s (%.1f s from the start "
+                + "together); %,d agents all up at once: live heap %d MB above the idle (%,d bytes an agent)%n", games,
+                r.finished(), games - r.finished(), r.wallMillis() / 1000.0, playing / 1000.0, agents, heap >> 20,
+                agents == 0 ? 0 : heap / agents);
         return a;
     }
 

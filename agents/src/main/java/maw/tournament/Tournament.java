@@ -66,6 +66,10 @@ public final class Tournament {
     /** Tables logging in at the same time, at most. */
     private final java.util.concurrent.Semaphore logins = new java.util.concurrent.Semaphore(8);
     private final List<GameRecord> records = new ArrayList<>();
+    /** With {@link #startTogether}: what runs once every table is up, before any game begins. */
+    private Runnable allUp;
+    private java.util.concurrent.CompletableFuture<Void> gate;
+    private java.util.concurrent.CountDownLatch tablesUp;
     private long started;
     private int playedHere;
 
@@ -93,6 +97,15 @@ public final class Tournament {
             throw new IllegalArgumentException("a table plays at least one game");
         }
         this.roundsPerTable = n;
+        return this;
+    }
+
+    /**
+     * Every table's first game waits until all tables are up (logged in, a few at a time); then {@code allUp} runs
+     * (a benchmark measures the memory of all agents at once), and the games begin together.
+     */
+    public Tournament startTogether(Runnable allUp) {
+        this.allUp = allUp;
         return this;
     }
 
@@ -168,6 +181,22 @@ public final class Tournament {
                 sittings.add(b.subList(from, Math.min(b.size(), from + roundsPerTable)));
             }
         }
+        if (allUp != null) {
+            gate = new java.util.concurrent.CompletableFuture<>();
+            tablesUp = new java.util.concurrent.CountDownLatch(tables);
+            Thread.ofVirtual().name("tournament-gate").start(() -> {
+                try {
+                    if (!tablesUp.await(10, java.util.concurrent.TimeUnit.MINUTES)) {
+                        out.println("not every table came up within 10 minutes: the games begin anyway");
+                    }
+                    allUp.run();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    gate.complete(null);
+                }
+            });
+        }
         ExecutorService pool = Executors.newFixedThreadPool(tables, Thread.ofPlatform().name("tournament-table-", 1)
                 .factory());
         try {
@@ -182,8 +211,10 @@ public final class Tournament {
                     }
                 }
                 futures.add(pool.submit(() -> {
+                    boolean first = true;
                     for (List<Schedule.Game> sitting : mine) {
-                        play(sitting);
+                        play(sitting, first);
+                        first = false;
                     }
                     return null;
                 }));
@@ -209,7 +240,7 @@ public final class Tournament {
     }
 
     /** Plays {@code games} as the rounds of one table, each game's record written as its round ends. */
-    private void play(List<Schedule.Game> games) throws Exception {
+    private void play(List<Schedule.Game> games, boolean firstOfTable) throws Exception {
         List<String> names = seats.stream().map(Seat::name).toList();
         List<GameTable.SeatFiller> fillers = seats.stream().map(Seat::filler).toList();
         int first = games.getFirst().number();
@@ -219,6 +250,10 @@ public final class Tournament {
         GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, games.size(),
                 games.getFirst().seed(), ruleset, gameDir), transport.domain());
         table.roundSeeds(games.stream().map(Schedule.Game::seed).toList()).roomLimit(ruleset.inbound());
+        boolean gated = gate != null && firstOfTable;
+        if (gated) {
+            table.startGate(gate);
+        }
         if (transport instanceof maw.runtime.local.LocalTransport local) {
             table.accounts().forEach(local::register);
         } else {
@@ -239,10 +274,15 @@ public final class Tournament {
                 // failed or slow: the table's play says why; the next table may log in
             } finally {
                 logins.release();
+                if (gated) {
+                    tablesUp.countDown();
+                }
             }
         });
         try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
-            table.play(transport, new Listeners(collector, journal), null, timeout.multipliedBy(games.size()));
+            // A table held at the start gate waits for the others' logins too (the gate gives up after 10 minutes).
+            table.play(transport, new Listeners(collector, journal), null, timeout.multipliedBy(games.size())
+                    .plus(gated ? Duration.ofMinutes(10) : Duration.ZERO));
         }
     }
 

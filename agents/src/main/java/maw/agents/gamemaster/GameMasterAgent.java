@@ -174,6 +174,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private int round;
     private long deadlineMillis;
     private boolean seated;
+    /** The first round begins once this is done (a tournament starting its tables together); done by default. */
+    private volatile java.util.concurrent.CompletableFuture<?> startGate =
+            java.util.concurrent.CompletableFuture.completedFuture(null);
 
     public GameMasterAgent(Jid jid, String password, Config config, Ruleset<S, O, E> ruleset, Listener listener) {
         super(jid, password);
@@ -319,6 +322,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         s.setNextState(PHASE);
     }
 
+    /** Holds the first round until {@code gate} is done (the lobby fills meanwhile, and the GameMaster answers). */
+    public void holdStart(java.util.concurrent.CompletableFuture<?> gate) {
+        this.startGate = java.util.Objects.requireNonNull(gate);
+    }
+
     // --- states ---------------------------------------------------------------------------------------------------
 
     /** Waits until the table is full and every seated player answers the ready check. */
@@ -329,6 +337,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 if (!isActive()) {
                     return;
                 }
+            }
+            while (!startGate.isDone() && isActive()) {
+                handleNext(s, Duration.ofMillis(200)); // the table is full; the lobby stays open to what comes
             }
             ready.clear();
             for (Jid j : seats.values()) {

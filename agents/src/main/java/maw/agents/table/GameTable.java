@@ -300,6 +300,17 @@ public final class GameTable {
         return this;
     }
 
+    /**
+     * The game begins once {@code gate} is done; its agents log in and wait meanwhile (a tournament starting its tables
+     * together). Set before {@link #play}.
+     */
+    public GameTable startGate(CompletableFuture<?> gate) {
+        this.startGate = gate;
+        return this;
+    }
+
+    private volatile CompletableFuture<?> startGate;
+
     /** What each seat's agent reports now (a model seat: its calls and tokens so far), by seat name. */
     public Map<String, Map<String, Object>> seatReports() {
         Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
@@ -320,6 +331,9 @@ public final class GameTable {
         try {
             GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
             master = gm;
+            if (startGate != null) {
+                gm.holdStart(startGate);
+            }
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             ChatRoomAgent village = new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms,
                     roomListener);

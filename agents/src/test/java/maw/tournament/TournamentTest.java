@@ -1,0 +1,62 @@
+package maw.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.table.GameTable;
+import maw.game.GameOptions;
+import maw.runtime.local.LocalTransport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A tournament's tables, in this process: started together, every table's agents are up before any game begins. */
+class TournamentTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void tablesStartedTogetherAreAllUpBeforeAnyGameBeginsAndThenAllFinish() throws Exception {
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(GameMasterAgent.maw(GameOptions.defaults()
+                .withEndWhenAllVoted(true)));
+        Map<String, String> entrants = new LinkedHashMap<>();
+        for (int i = 1; i <= 3; i++) {
+            entrants.put("A" + i, "rule");
+            entrants.put("B" + i, "rule#2");
+        }
+        Schedule schedule = Schedule.balanced(ruleset, entrants, 4, 3);
+        List<Tournament.Seat> seats = new ArrayList<>();
+        schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
+        LocalTransport local = new LocalTransport();
+        AtomicInteger calls = new AtomicInteger();
+        List<Integer> playedWhenAllUp = new ArrayList<>();
+        List<Integer> agentsWhenAllUp = new ArrayList<>();
+        Tournament t = new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(1), 4, local,
+                accounts -> { }, new PrintStream(java.io.OutputStream.nullOutputStream()))
+                .roundsPerTable(1).startTogether(() -> {
+                    calls.incrementAndGet();
+                    try {
+                        playedWhenAllUp.add(Tournament.results(dir).size());
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    agentsWhenAllUp.add(local.onlineAgents().size());
+                });
+        Standings s = t.run();
+        assertThat(calls).hasValue(1);
+        // When the gate opened no game had ended, and the four tables' agents (15 each) were all there.
+        assertThat(playedWhenAllUp).containsExactly(0);
+        assertThat(agentsWhenAllUp.getFirst()).isGreaterThanOrEqualTo(4 * 15);
+        assertThat(s.games()).isEqualTo(4);
+        assertThat(Tournament.results(dir)).extracting(GameRecord::winningSide).allSatisfy(w ->
+                assertThat(w).isIn("villagers", "werewolves"));
+    }
+}
