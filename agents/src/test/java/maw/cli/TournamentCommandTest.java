@@ -231,4 +231,17 @@ class TournamentCommandTest {
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.toString()).contains("outside[team=ext]");
     }
+
+    @Test
+    void theBenchComparesConnectedWithAnewStartsTablesTogetherAndMeasuresThePrompts() throws Exception {
+        assertThat(Main.execute(args("bench", "tournament", "--games", "2", "--at-once", "3", "--model-games", "1",
+                "--delay-ms", "0", "--json").toArray(String[]::new))).as(console.out() + console.err()).isZero();
+        String printed = console.out();
+        assertThat(printed).contains("3 tables up after").contains("3 games at once: 3 finished, 0 stuck");
+        JsonNode figures = Json.MAPPER.readTree(printed.strip().lines().reduce((a, b) -> b).orElseThrow());
+        assertThat(figures.path("connectedAgainstAnew").path("finished").asInt()).isEqualTo(4);
+        assertThat(figures.path("atOnce").path("heapBytesPerAgent").asLong()).isPositive();
+        // The guiding prompt stays the same through a phase: most of a prompt repeats the seat's previous one.
+        assertThat(figures.path("modelSeats").path("prefixShareAfterFirstOfPhase").asDouble()).isGreaterThan(0.5);
+    }
 }
