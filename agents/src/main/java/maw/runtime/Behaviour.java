@@ -1,6 +1,7 @@
 package maw.runtime;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -98,19 +99,36 @@ public abstract class Behaviour {
      * timeout.
      */
     public final Message ask(Message request, Duration timeout) throws InterruptedException {
-        Objects.requireNonNull(request.to(), "request has no receiver");
-        Message.Builder b = request.toBuilder();
-        if (request.replyWith() == null) {
-            b.replyWith(agent().newId());
+        return askAll(List.of(request), timeout).getFirst();
+    }
+
+    /**
+     * Sends every request at once, then waits for each one's answer (as {@link #ask}), all within {@code timeout}: the
+     * answers in the requests' order, null where none came in time. Requests to one receiver reach it in order.
+     */
+    public final List<Message> askAll(List<Message> requests, Duration timeout) throws InterruptedException {
+        List<Message> sent = new java.util.ArrayList<>();
+        for (Message request : requests) {
+            Objects.requireNonNull(request.to(), "request has no receiver");
+            Message.Builder b = request.toBuilder();
+            if (request.replyWith() == null) {
+                b.replyWith(agent().newId());
+            }
+            if (request.thread() == null) {
+                b.thread(agent().newId());
+            }
+            Message m = b.build();
+            send(m);
+            sent.add(m);
         }
-        if (request.thread() == null) {
-            b.thread(agent().newId());
+        long until = System.nanoTime() + nanos(timeout);
+        List<Message> answers = new java.util.ArrayList<>();
+        for (Message m : sent) {
+            Template answer = Template.sender(m.to())
+                    .and(Template.inReplyTo(m.replyWith()).or(Template.thread(m.thread())));
+            answers.add(agent().mailbox().receive(answer, Math.max(0, until - System.nanoTime()), this));
         }
-        Message sent = b.build();
-        send(sent);
-        Template answer = Template.sender(sent.to())
-                .and(Template.inReplyTo(sent.replyWith()).or(Template.thread(sent.thread())));
-        return agent().mailbox().receive(answer, nanos(timeout), this);
+        return answers;
     }
 
     /** Sleeps for {@code d}, returning early (false) if the behaviour is killed meanwhile. */

@@ -309,6 +309,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         deadlineMillis = r.deadlineMillis() > 0 ? r.deadlineMillis()
                 : System.currentTimeMillis() + state.awaiting().length().toMillis();
         openRooms(state.phase(), r.chatIndex());
+        switchRooms();
         Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
         for (String p : players) {
             for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
@@ -721,11 +722,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         for (E e : a.events()) {
             if (e.began() != null) {
                 closeRooms();
-                deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
                 openRooms(e.began());
+                switchRooms();
+                deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
                 listener.deadline(round, e.began(), deadlineMillis);
             } else if (e instanceof Result) {
                 closeRooms();
+                switchRooms();
             }
             listener.event(round, e, state);
             for (Herald.Notice n : ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round,
@@ -807,21 +810,40 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
     }
 
-    /**
-     * Asks a room to open or close and waits for its agreement, so that a player told of the new phase finds the room
-     * already open. Other messages meanwhile stay in the mailbox for the phase to handle.
-     */
+    /** Rooms to open or close, asked all at once by {@link #switchRooms}. */
+    private final List<Message> roomRequests = new ArrayList<>();
+    private final List<String> roomRequestKinds = new ArrayList<>();
+
     private void roomRequest(Jid room, Body body) {
-        Message request = Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                .body(body).build();
+        roomRequests.add(Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY).body(body)
+                .build());
+        roomRequestKinds.add(body.getClass().getSimpleName());
+    }
+
+    /**
+     * Sends the rooms' open and close requests together and waits for every agreement, so that a player told of the
+     * new phase finds its room already open (one round trip for all the rooms, not one each). Other messages
+     * meanwhile stay in the mailbox for the phase to handle.
+     */
+    private void switchRooms() {
+        List<Message> batch = List.copyOf(roomRequests);
+        List<String> kinds = List.copyOf(roomRequestKinds);
+        roomRequests.clear();
+        roomRequestKinds.clear();
+        if (batch.isEmpty()) {
+            return;
+        }
         try {
-            Message answer = fsm.ask(request, config.roomTimeout());
-            if (answer == null) {
-                log.warn("{}: {} did not answer {} within {}", jid(), room, body.getClass().getSimpleName(),
-                        config.roomTimeout());
-            } else if (!answer.is(Performative.AGREE)) {
-                log.warn("{}: {} answered {} with {}: {}", jid(), room, body.getClass().getSimpleName(),
-                        answer.metadata(Message.PERFORMATIVE), answer.body());
+            List<Message> answers = fsm.askAll(batch, config.roomTimeout());
+            for (int i = 0; i < batch.size(); i++) {
+                Message answer = answers.get(i);
+                if (answer == null) {
+                    log.warn("{}: {} did not answer {} within {}", jid(), batch.get(i).to(), kinds.get(i),
+                            config.roomTimeout());
+                } else if (!answer.is(Performative.AGREE)) {
+                    log.warn("{}: {} answered {} with {}: {}", jid(), batch.get(i).to(), kinds.get(i),
+                            answer.metadata(Message.PERFORMATIVE), answer.body());
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
