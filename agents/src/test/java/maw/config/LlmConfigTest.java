@@ -105,7 +105,7 @@ class LlmConfigTest {
     void aBadSeatPlanIsNamed() {
         assertThatThrownBy(() -> load(null, Map.of("MAW_SEATS", "llm:3,wizard:3"), Map.of()))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("'wizard:3'")
-                .hasMessageContaining("environment MAW_SEATS").hasMessageContaining("rule, llm or human");
+                .hasMessageContaining("environment MAW_SEATS").hasMessageContaining("rule, llm, human or outside");
         assertThatThrownBy(() -> load(null, Map.of("MAW_SEATS", "llm:0"), Map.of()))
                 .hasMessageContaining("a number of seats from 1 to 60");
         assertThatThrownBy(() -> load(null, Map.of("MAW_SEATS", "rule[model=x]:2"), Map.of()))
