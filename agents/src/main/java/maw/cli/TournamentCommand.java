@@ -239,9 +239,6 @@ final class TournamentCommand implements Callable<Integer> {
             }
             Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label(ruleset),
                     GameRules.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
-            if (outside) {
-                t.roundsPerTable(1); // a game at a table of its own, as the gateways' seats play
-            }
             Standings s = t.run();
             if (outside) {
                 System.out.println("outside agents: " + gateway.stats());

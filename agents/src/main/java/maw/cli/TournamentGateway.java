@@ -126,7 +126,8 @@ final class TournamentGateway implements AutoCloseable {
                 if (tcp != null) {
                     return tcp.seat(link, options, s.seed()).create(s);
                 }
-                // The table's name (its agents' common prefix) is the game's game_id for every agent at it.
+                // The table's name (its agents' common prefix) is the game_id for every agent at it (and the round's
+                // number after it, at a table of many rounds).
                 String local = s.jid().local();
                 int ui = local.lastIndexOf("-ui-");
                 return nlp.seat(link, options, ui > 0 ? local.substring(0, ui) : local).create(s);

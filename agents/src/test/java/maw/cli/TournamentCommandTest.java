@@ -223,6 +223,8 @@ class TournamentCommandTest {
         assertThat(console.out()).contains("outside agent ext1 plays for outside[team=ext]")
                 .contains("outside agent ext2 plays for outside[team=ext]");
         assertThat(games(out)).containsExactlyInAnyOrder(1, 2, 3);
+        // One table playing the three games as its rounds: our agents stay connected too.
+        assertThat(Tournament.results(out)).extracting(GameRecord::round).containsExactlyInAnyOrder(1, 2, 3);
         for (GameRecord r : Tournament.results(out)) {
             assertThat(r.seats()).containsEntry("A1", "outside[team=ext]").containsEntry("B1", "rule");
             assertThat(r.winningSide()).isIn("villagers", "werewolves");
@@ -230,6 +232,55 @@ class TournamentCommandTest {
         }
         JsonNode summary = Json.MAPPER.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.toString()).contains("outside[team=ext]");
+    }
+
+    @Test
+    void agentsOfTheAiwolfServerConnectOverTcpAndPlayEveryGame() throws Exception {
+        Path out = dir.resolve("tcp");
+        java.util.concurrent.CompletableFuture<Integer> tournament = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().name("tournament").start(() -> {
+            try {
+                tournament.complete(Main.execute(args("tournament", "--rules", "aiwolf", "--players", "5",
+                        "--games", "2", "--seats", "outside:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60",
+                        "--turn-seconds", "6", "--seed", "4", "--out", out.toString()).toArray(String[]::new)));
+            } catch (Throwable e) {
+                tournament.completeExceptionally(e);
+            }
+        });
+        int port = Await.value("the gateway's port", Duration.ofSeconds(60), () -> {
+            if (tournament.isDone()) {
+                throw new AssertionError("the tournament ended first (" + tournament.get() + "): " + console.out()
+                        + console.err());
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("at 127\\.0\\.0\\.1:(\\d+) \\(AIWolf TCP\\)")
+                    .matcher(console.out());
+            return m.find() ? Integer.parseInt(m.group(1)) : null;
+        });
+        // Agents as written for the AIWolf server 0.6: they play until the server closes the connection.
+        List<java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>> agents = new ArrayList<>();
+        for (String name : List.of("sample", "other")) {
+            var f = new java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>();
+            Thread.ofPlatform().daemon().name(name).start(() -> {
+                try {
+                    f.complete(new maw.aiwolf.tcp.AiwolfClient(name, null, maw.aiwolf.tcp.AiwolfClient.rules(), 2,
+                            line -> { }).play("127.0.0.1", port, Duration.ofSeconds(10)));
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            agents.add(f);
+        }
+        assertThat(tournament.get(5, java.util.concurrent.TimeUnit.MINUTES)).as(console.out() + console.err())
+                .isZero();
+        for (var a : agents) {
+            assertThat(a.get(30, java.util.concurrent.TimeUnit.SECONDS).games()).isEqualTo(2);
+        }
+        assertThat(games(out)).containsExactlyInAnyOrder(1, 2);
+        for (GameRecord r : Tournament.results(out)) {
+            assertThat(r.seats()).containsEntry("A1", "outside").containsEntry("A2", "outside");
+            assertThat(r.rules()).startsWith("aiwolf");
+        }
+        assertThat(console.out()).containsPattern("outside agents: \\{(sample|other)=");
     }
 
     @Test

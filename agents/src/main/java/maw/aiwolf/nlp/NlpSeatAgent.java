@@ -71,7 +71,9 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
             events = new AiwolfSeatEvents(me);
             events.of(sg);
-            info = new NlpInfo(gameId, sg.players(), me, options.settings().nlp());
+            // Each round of a table of many (a tournament's) is a game of its own to the agent: its own game_id.
+            info = new NlpInfo(sg.rounds() > 1 ? gameId + "-" + sg.round() : gameId, sg.players(), me,
+                    options.settings().nlp());
             initializedDay = -1;
             finishedDay = -1;
             return;
