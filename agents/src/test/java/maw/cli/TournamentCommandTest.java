@@ -48,6 +48,38 @@ class TournamentCommandTest {
         }
     }
 
+    /** Runs {@code maw ARGS} (with the test ejabberd's settings) on a thread of its own; its exit code. */
+    private java.util.concurrent.CompletableFuture<Integer> inBackground(String... a) {
+        return onThread(a[0], () -> Main.execute(args(a).toArray(String[]::new)));
+    }
+
+    /** {@code work} on a daemon thread of its own; its result. */
+    private static <T> java.util.concurrent.CompletableFuture<T> onThread(String name,
+            java.util.concurrent.Callable<T> work) {
+        java.util.concurrent.CompletableFuture<T> done = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name(name).start(() -> {
+            try {
+                done.complete(work.call());
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        });
+        return done;
+    }
+
+    /** The first group of {@code pattern} once the command has printed it (it must not end first). */
+    private String printedBy(java.util.concurrent.CompletableFuture<Integer> command, String pattern) {
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(pattern);
+        return Await.value("'" + pattern + "' printed", Duration.ofSeconds(60), () -> {
+            if (command.isDone()) {
+                throw new AssertionError("the command ended first (" + command.get() + "): " + console.out()
+                        + console.err());
+            }
+            java.util.regex.Matcher m = p.matcher(console.out());
+            return m.find() ? m.group(1) : null;
+        });
+    }
+
     @Test
     void ruleBotsAgainstModelSeatsOverEjabberdWithResultsSummaryAndStandings() throws Exception {
         Path out = dir.resolve("t");
@@ -179,39 +211,16 @@ class TournamentCommandTest {
     @Test
     void agentsOfTheNlpContestConnectThroughTheGatewayAndPlayEveryGameInTheirSeats() throws Exception {
         Path out = dir.resolve("nlp");
-        java.util.concurrent.CompletableFuture<Integer> tournament = new java.util.concurrent.CompletableFuture<>();
-        Thread.ofPlatform().name("tournament").start(() -> {
-            try {
-                tournament.complete(Main.execute(args("tournament", "--rules", "aiwolf-nlp", "--games", "3",
-                        "--seats", "outside[team=ext]:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60",
-                        "--turn-seconds", "6", "--seed", "9", "--out", out.toString()).toArray(String[]::new)));
-            } catch (Throwable e) {
-                tournament.completeExceptionally(e);
-            }
-        });
-        String url = Await.value("the gateway's address", Duration.ofSeconds(60), () -> {
-            if (tournament.isDone()) {
-                throw new AssertionError("the tournament ended first (" + tournament.get() + "): " + console.out()
-                        + console.err());
-            }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("at (ws://127\\.0\\.0\\.1:\\d+/ws)")
-                    .matcher(console.out());
-            return m.find() ? m.group(1) : null;
-        });
+        var tournament = inBackground("tournament", "--rules", "aiwolf-nlp", "--games", "3", "--seats",
+                "outside[team=ext]:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60", "--turn-seconds", "6",
+                "--seed", "9", "--out", out.toString());
+        String url = printedBy(tournament, "at (ws://127\\.0\\.0\\.1:\\d+/ws)");
         // Two agents of one team, as the contest's agents connect: they play every game, staying connected.
         List<java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>> agents = new ArrayList<>();
         for (int i = 1; i <= 2; i++) {
             String name = "ext" + i;
-            var f = new java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>();
-            Thread.ofPlatform().daemon().name(name).start(() -> {
-                try {
-                    f.complete(new maw.aiwolf.nlp.NlpClient(name, null, maw.aiwolf.nlp.NlpClient.rules(), 3,
-                            line -> { }).play(java.net.URI.create(url), 3, Duration.ofSeconds(20)));
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                }
-            });
-            agents.add(f);
+            agents.add(onThread(name, () -> new maw.aiwolf.nlp.NlpClient(name, null, maw.aiwolf.nlp.NlpClient.rules(),
+                    3, line -> { }).play(java.net.URI.create(url), 3, Duration.ofSeconds(20))));
         }
         assertThat(tournament.get(5, java.util.concurrent.TimeUnit.MINUTES)).as(console.out() + console.err())
                 .isZero();
@@ -237,38 +246,16 @@ class TournamentCommandTest {
     @Test
     void agentsOfTheAiwolfServerConnectOverTcpAndPlayEveryGame() throws Exception {
         Path out = dir.resolve("tcp");
-        java.util.concurrent.CompletableFuture<Integer> tournament = new java.util.concurrent.CompletableFuture<>();
-        Thread.ofPlatform().name("tournament").start(() -> {
-            try {
-                tournament.complete(Main.execute(args("tournament", "--rules", "aiwolf", "--players", "5",
-                        "--games", "2", "--seats", "outside:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60",
-                        "--turn-seconds", "6", "--seed", "4", "--out", out.toString()).toArray(String[]::new)));
-            } catch (Throwable e) {
-                tournament.completeExceptionally(e);
-            }
-        });
-        int port = Await.value("the gateway's port", Duration.ofSeconds(60), () -> {
-            if (tournament.isDone()) {
-                throw new AssertionError("the tournament ended first (" + tournament.get() + "): " + console.out()
-                        + console.err());
-            }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("at 127\\.0\\.0\\.1:(\\d+) \\(AIWolf TCP\\)")
-                    .matcher(console.out());
-            return m.find() ? Integer.parseInt(m.group(1)) : null;
-        });
+        var tournament = inBackground("tournament", "--rules", "aiwolf", "--players", "5", "--games", "2", "--seats",
+                "outside:2,rule:3", "--gateway-port", "0", "--lobby-seconds", "60", "--turn-seconds", "6", "--seed",
+                "4", "--out", out.toString());
+        int port = Integer.parseInt(printedBy(tournament, "at 127\\.0\\.0\\.1:(\\d+) \\(AIWolf TCP\\)"));
         // Agents as written for the AIWolf server 0.6: they play until the server closes the connection.
         List<java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>> agents = new ArrayList<>();
         for (String name : List.of("sample", "other")) {
-            var f = new java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>();
-            Thread.ofPlatform().daemon().name(name).start(() -> {
-                try {
-                    f.complete(new maw.aiwolf.tcp.AiwolfClient(name, null, maw.aiwolf.tcp.AiwolfClient.rules(), 2,
-                            line -> { }).play("127.0.0.1", port, Duration.ofSeconds(10)));
-                } catch (Throwable e) {
-                    f.completeExceptionally(e);
-                }
-            });
-            agents.add(f);
+            agents.add(onThread(name, () -> new maw.aiwolf.tcp.AiwolfClient(name, null,
+                    maw.aiwolf.tcp.AiwolfClient.rules(), 2, line -> { }).play("127.0.0.1", port,
+                    Duration.ofSeconds(10))));
         }
         assertThat(tournament.get(5, java.util.concurrent.TimeUnit.MINUTES)).as(console.out() + console.err())
                 .isZero();

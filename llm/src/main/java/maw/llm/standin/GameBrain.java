@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 /**
  * A stand-in model that plays Werewolf from the prompt alone: it reads the seat's name and the phase from the guiding
  * prompt, the valid targets and whether it has spoken or voted yet from the newest state the prompt tells (the guiding
- * prompt, or the turn's part at the end of a user message), then speaks once, votes, and listens. By day it suspects a player
- * picked from its name and the day; by night every werewolf picks the first valid victim by name, so the pack agrees.
+ * prompt, or the turn's part at the end of a user message), then speaks once, votes, and listens. By day it suspects
+ * a player picked from its name and the day; by night every werewolf picks the first valid victim by name, so the pack
+ * agrees.
  */
 public final class GameBrain implements OllamaStandIn.Brain {
 
