@@ -238,9 +238,7 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Checks.games(games);
-            if (delayMillis < 0 || delayMillis > 5000) {
-                throw new ConfigException("invalid value '" + delayMillis + "' for --delay-ms: 0 to 5000");
-            }
+            Checks.range(delayMillis, 0, 5000, "--delay-ms");
             MawConfig config = options.load();
             java.nio.file.Path prompts = maw.config.LlmConfig.prompts(config);
             System.out.printf("%d games per village, over WebSocket and in process ...%n", games);
@@ -296,15 +294,9 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             Checks.games(games);
-            if (atOnce < 0 || atOnce > 500) {
-                throw new ConfigException("invalid value '" + atOnce + "' for --at-once: 0 to 500");
-            }
-            if (modelGames < 0 || modelGames > 1000) {
-                throw new ConfigException("invalid value '" + modelGames + "' for --model-games: 0 to 1000");
-            }
-            if (delayMillis < 0 || delayMillis > 5000) {
-                throw new ConfigException("invalid value '" + delayMillis + "' for --delay-ms: 0 to 5000");
-            }
+            Checks.range(atOnce, 0, 500, "--at-once");
+            Checks.range(modelGames, 0, 1000, "--model-games");
+            Checks.range(delayMillis, 0, 5000, "--delay-ms");
             MawConfig config = options.load();
             try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
                 System.out.println("bench tournament on " + network.describe());

@@ -19,6 +19,13 @@ final class Checks {
         }
     }
 
+    /** A whole number from {@code low} to {@code high}, given as {@code option}. */
+    static void range(long value, long low, long high, String option) {
+        if (value < low || value > high) {
+            throw new ConfigException("invalid value '" + value + "' for " + option + ": " + low + " to " + high);
+        }
+    }
+
     /** A number of games. */
     static void games(int games) {
         if (games < 1 || games > 100_000) {

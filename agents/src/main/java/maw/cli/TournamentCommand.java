@@ -131,9 +131,7 @@ final class TournamentCommand implements Callable<Integer> {
         }
         int count = games == null ? 10 : games;
         Checks.games(count);
-        if (parallel < 1 || parallel > 200) {
-            throw new ConfigException("invalid value '" + parallel + "' for --parallel: 1 to 200");
-        }
+        Checks.range(parallel, 1, 200, "--parallel");
         if (rules.rounds != 1) {
             throw new ConfigException("invalid value '" + rules.rounds + "' for --rounds: a tournament's game is one "
                     + "round (ask for more games)");
@@ -167,8 +165,8 @@ final class TournamentCommand implements Callable<Integer> {
                     + "plays one game at a time (each outside agent has one seat)");
         }
         Checks.lobbySeconds(lobbySeconds);
-        if (gatewayPort != null && (gatewayPort < 0 || gatewayPort > 65535)) {
-            throw new ConfigException("invalid value '" + gatewayPort + "' for --gateway-port: 0 to 65535");
+        if (gatewayPort != null) {
+            Checks.port(gatewayPort, "--gateway-port");
         }
         if (rules.players != null && rules.players != plan.seats()) {
             throw new ConfigException("--players " + rules.players + " does not match seats " + settings.value(

@@ -812,12 +812,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** Rooms to open or close, asked all at once by {@link #switchRooms}. */
     private final List<Message> roomRequests = new ArrayList<>();
-    private final List<String> roomRequestKinds = new ArrayList<>();
 
     private void roomRequest(Jid room, Body body) {
         roomRequests.add(Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY).body(body)
                 .build());
-        roomRequestKinds.add(body.getClass().getSimpleName());
     }
 
     /**
@@ -827,21 +825,20 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
      */
     private void switchRooms() {
         List<Message> batch = List.copyOf(roomRequests);
-        List<String> kinds = List.copyOf(roomRequestKinds);
         roomRequests.clear();
-        roomRequestKinds.clear();
         if (batch.isEmpty()) {
             return;
         }
         try {
             List<Message> answers = fsm.askAll(batch, config.roomTimeout());
             for (int i = 0; i < batch.size(); i++) {
+                Message request = batch.get(i);
                 Message answer = answers.get(i);
                 if (answer == null) {
-                    log.warn("{}: {} did not answer {} within {}", jid(), batch.get(i).to(), kinds.get(i),
+                    log.warn("{}: {} did not answer {} within {}", jid(), request.to(), request.bodyType(),
                             config.roomTimeout());
                 } else if (!answer.is(Performative.AGREE)) {
-                    log.warn("{}: {} answered {} with {}: {}", jid(), batch.get(i).to(), kinds.get(i),
+                    log.warn("{}: {} answered {} with {}: {}", jid(), request.to(), request.bodyType(),
                             answer.metadata(Message.PERFORMATIVE), answer.body());
                 }
             }

@@ -34,12 +34,8 @@ public final class AgentLobby {
 
     /** The seated agent of that name whose connection is gone (it comes back to its seat), or null. */
     public AgentLink returning(String name) {
-        for (AgentLink l : seated) {
-            if (l.name().equals(name) && !l.connected()) {
-                return l;
-            }
-        }
-        return null;
+        AgentLink l = seatedNamed(name);
+        return l != null && !l.connected() ? l : null;
     }
 
     /**
