@@ -21,7 +21,7 @@ import maw.runtime.Json;
 import maw.runtime.Message;
 
 /**
- * The message catalog (DESIGN.md section 6, documented for other platforms in docs/PROTOCOL.md): every body MAW's
+ * The message catalog (documented for other platforms in docs/PROTOCOL.md): every body MAW's
  * agents exchange, as records with a {@code type}. Each game message carries the game id and the round, so that a
  * message from an earlier game (stored by the server while its receiver was away) is recognised and ignored; every
  * act also carries the phase and day it was made for, so that it is never counted in another. Words with a fixed
@@ -50,7 +50,7 @@ public final class Catalog {
         @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
         @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(Watch.class),
         @JsonSubTypes.Type(Watching.class), @JsonSubTypes.Type(Watched.class), @JsonSubTypes.Type(Inspect.class),
-        @JsonSubTypes.Type(Inside.class), @JsonSubTypes.Type(Inspectors.class)
+        @JsonSubTypes.Type(Inside.class), @JsonSubTypes.Type(Inspectors.class), @JsonSubTypes.Type(Pass.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body {
@@ -123,10 +123,14 @@ public final class Catalog {
                             .collect(Collectors.joining(", ")) + ")" : "";
             throw new Malformed(type.asText() + "'s " + field + " '" + e.getValue() + "' is not valid" + expected);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            Throwable cause = e.getCause();
-            throw new Malformed(cause instanceof IllegalArgumentException iae ? iae.getMessage()
-                    : "a '" + type.asText() + "' message does not fit: " + e.getOriginalMessage());
+            throw doesNotFit(type.asText(), e);
         }
+    }
+
+    private static Malformed doesNotFit(String type, com.fasterxml.jackson.core.JsonProcessingException e) {
+        Throwable cause = e.getCause();
+        return new Malformed(cause instanceof IllegalArgumentException iae ? iae.getMessage()
+                : "a '" + type + "' message does not fit: " + e.getOriginalMessage());
     }
 
     /** The name of the first field whose text (or name) is not valid Unicode, or null. */
@@ -389,6 +393,24 @@ public final class Catalog {
         @Override
         public String target() {
             return to;
+        }
+    }
+
+    /**
+     * Player to GameMaster, request: gives up what this step awaits from the seat, in a game whose turns list
+     * {@code pass} (AIWolf's: each step asks a seat once). The regulation's default applies at once: a Skip, no
+     * divination, no guard, the attack vote dropped, a vote for a random other player (the NLP contest's game: no
+     * vote); the step ends as soon as every seat it waits for has acted or passed.
+     */
+    @JsonTypeName("pass")
+    public record Pass(String game, int round, Phase phase, int day, Integer step) implements Stamped {
+        public Pass {
+            required(phase, "pass's phase");
+        }
+
+        @Override
+        public String target() {
+            return null;
         }
     }
 

@@ -221,7 +221,8 @@ public abstract class GameAgent extends Agent {
                 log.info("{}: not understood from {}: {}", jid(), m.sender(), e.getMessage());
                 String received = m.body() == null ? null : m.body().length() > 500 ? m.body().substring(0, 500)
                         : m.body();
-                send(m.createReply().performative(Performative.NOT_UNDERSTOOD)
+                // In MAW's ontology whatever the message carried (nothing, or another): the body is MAW's.
+                send(m.createReply().performative(Performative.NOT_UNDERSTOOD).ontology(ONTOLOGY)
                         .body(new Catalog.NotUnderstood(e.getMessage(), received)).build());
             }
             return null;

@@ -27,6 +27,8 @@ public final class AgentNetwork implements AutoCloseable {
     private final Transport transport;
     private final PrivateEjabberd server;
     private final EjabberdApi api;
+    /** Whether opening this network started the private server (it was not running). */
+    private boolean started;
 
     private AgentNetwork(Transport transport, PrivateEjabberd server) {
         this(transport, server, null);
@@ -46,8 +48,9 @@ public final class AgentNetwork implements AutoCloseable {
         }
         if (config.choice(Setting.XMPP_SERVER, ServerKind.class) == ServerKind.PRIVATE) {
             PrivateEjabberd server = privateServer(config, progress);
+            boolean started;
             try {
-                server.start();
+                started = server.start();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -56,7 +59,9 @@ public final class AgentNetwork implements AutoCloseable {
             XmppSettings settings = new XmppSettings(s.host(), s.port(), s.domain(), tls(config),
                     trust != null ? trust : s.trustCert(), config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600),
                     s.reconnectDelay());
-            return new AgentNetwork(new XmppTransport(settings), server);
+            AgentNetwork network = new AgentNetwork(new XmppTransport(settings), server);
+            network.started = started;
+            return network;
         }
         XmppSettings settings = new XmppSettings(config.string(Setting.XMPP_HOST), config.port(Setting.XMPP_PORT),
                 config.string(Setting.XMPP_DOMAIN), tls(config), config.path(Setting.XMPP_TRUST_CERT),
@@ -179,8 +184,31 @@ public final class AgentNetwork implements AutoCloseable {
         return "local (in-JVM)";
     }
 
+    /**
+     * For a command whose agents all run in this process ({@code maw game}): on {@link #close}, stops the private
+     * server if opening this network started it, and says so to {@code say}; one that ran before keeps running (other
+     * commands may be using it).
+     */
+    public AgentNetwork stopServerOnClose(Consumer<String> say) {
+        this.stopSay = say;
+        return this;
+    }
+
+    private Consumer<String> stopSay;
+
     @Override
     public void close() {
         transport.close();
+        if (stopSay != null && server != null && started) {
+            started = false;
+            try {
+                server.stop();
+                stopSay.accept("maw: stopped the private ejabberd this command started (./maw xmpp start keeps one "
+                        + "running between commands)");
+            } catch (IOException e) {
+                stopSay.accept("maw: could not stop the private ejabberd this command started: " + e.getMessage()
+                        + " (./maw xmpp stop)");
+            }
+        }
     }
 }

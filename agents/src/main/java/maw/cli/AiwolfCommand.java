@@ -355,7 +355,7 @@ final class AiwolfCommand implements Runnable {
                             String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name).toList()),
                             players - openSeats - links.size(), openSeats == 0 ? "" : ", " + openSeats + " open");
                     String id = maw.agents.table.GameTable.newGameId();
-                    String prefix = "aiwolf-tcp-" + id + "-";
+                    String prefix = "aiwolf-tcp-" + id.toLowerCase(java.util.Locale.ROOT) + "-";
                     if (openSeats > 0) {
                         System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s "
                                 + "(or ./maw player --rules aiwolf ...)%n", openSeats,

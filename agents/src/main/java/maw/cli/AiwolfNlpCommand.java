@@ -157,7 +157,8 @@ final class AiwolfNlpCommand implements Runnable {
                         maw.agents.table.GameTable.Result r;
                         try {
                             r = maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, first + g,
-                                    network.transport(), "aiwolf-nlp-" + id + "-", dir,
+                                    network.transport(), "aiwolf-nlp-" + id.toLowerCase(java.util.Locale.ROOT) + "-",
+                                    dir,
                                     new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out,
                                             ""), journal), network::provision, watch);
                         } finally {
@@ -189,10 +190,11 @@ final class AiwolfNlpCommand implements Runnable {
     @Command(name = "connect", mixinStandardHelpOptions = true,
             header = "Play at an AIWolf NLP server (the contest's, or ./maw aiwolf-nlp serve) as agents of one team.",
             description = {"Connects --count of MAW's seats to ws://HOST:PORT/ws as agents TEAM1, TEAM2, ... They play",
-                "--games games (0: until the server closes the connections) in natural language: model seats with",
+                "--games games (0: as many as the server offers) in natural language: model seats with",
                 "the natural-language prompts (--bot llm, the llm.* settings; prompts/aiwolf-nlp), which send the rule",
                 "agent's answer when the model cannot answer within the server's action timeout, or the rule agent",
-                "talking plain English (--bot rule). A dropped connection is made again under the same name. Exits 0",
+                "talking plain English (--bot rule). A dropped connection is made again under the same name, and so is",
+                "one the server closes after a game (the contest's server closes them after every game). Exits 0",
                 "when every agent played its games (1, with the reason, when one could not connect or play them)."})
     static final class Connect implements Callable<Integer> {
 
@@ -214,8 +216,9 @@ final class AiwolfNlpCommand implements Runnable {
                 + "${DEFAULT-VALUE}; 5 fill a 5-player game)")
         int count;
 
-        @Option(names = "--games", defaultValue = "1", description = "games each agent plays; 0: until the server "
-                + "closes the connection (default: ${DEFAULT-VALUE})")
+        @Option(names = "--games", defaultValue = "1", description = "games each agent plays, across connections "
+                + "(the contest's server closes them after each game); 0: as many as the server offers, until it "
+                + "cannot be reached again (default: ${DEFAULT-VALUE})")
         int games;
 
         @Option(names = "--bot", defaultValue = "rule", description = "what plays: rule or llm (default: "
@@ -225,8 +228,9 @@ final class AiwolfNlpCommand implements Runnable {
         @Option(names = "--token", description = "the team's token (an HS256 JWT), where the server asks for one")
         String token;
 
-        @Option(names = "--reconnect-seconds", defaultValue = "60", description = "how long to keep trying after a "
-                + "dropped connection (default: ${DEFAULT-VALUE})")
+        @Option(names = "--reconnect-seconds", defaultValue = "60", description = "how long to keep trying to "
+                + "connect again after a connection ends, and to wait for the next game on it (default: "
+                + "${DEFAULT-VALUE})")
         double reconnectSeconds;
 
         @Option(names = "--seed", defaultValue = "0", description = "seed of the agents' choices (default: "
@@ -253,8 +257,8 @@ final class AiwolfNlpCommand implements Runnable {
                 throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
             }
             if (games < 0) {
-                throw new ConfigException("invalid value '" + games + "' for --games: 0 (until the server closes the "
-                        + "connection) or more");
+                throw new ConfigException("invalid value '" + games + "' for --games: 0 (as many as the server "
+                        + "offers) or more");
             }
             Checks.limitSeconds(reconnectSeconds, "--reconnect-seconds");
             if (!bot.equals("rule") && !bot.equals("llm")) {
@@ -300,8 +304,7 @@ final class AiwolfNlpCommand implements Runnable {
                     boolean short_ = games > 0 && p.games() < games;
                     System.out.printf("%s: %d game(s), %d request(s), %d answer(s)%s%s%n", p.name(), p.games(),
                             p.requests(), p.answers(), p.reconnections() == 0 ? "" : ", " + p.reconnections()
-                                    + " reconnection(s)", short_ ? "; the server closed the connection before its "
-                                    + games + " game(s)" : "");
+                                    + " reconnection(s)", short_ ? "; fewer than its " + games + " game(s)" : "");
                     if (short_) {
                         failed++;
                     }

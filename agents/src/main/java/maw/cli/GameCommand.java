@@ -181,7 +181,8 @@ final class GameCommand implements Callable<Integer> {
         if (!quiet && !person) {
             watch.start();
         }
-        try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))) {
+        try (watch; AgentNetwork network = AgentNetwork.open(settings, line -> System.out.println(line))
+                .stopServerOnClose(System.err::println)) {
             GameTable.Spec spec = new GameTable.Spec("", names, fillers, rules.rounds, seed, ruleset, dir);
             if (openSeats > 0) {
                 spec = spec.withOpenSeats(openSeats, Duration.ofMillis(Math.round(lobbySeconds * 1000)), fallback);
@@ -229,7 +230,7 @@ final class GameCommand implements Callable<Integer> {
                     person ? null : table.watchToken(), web, "maw game", m -> {
                         if (openSeats > 0) {
                             m.seats(new maw.web.WebSeats(network.transport(), network::provision, table.gameMaster(),
-                                    table.gameId() + "-"));
+                                    table.gameId().toLowerCase(java.util.Locale.ROOT) + "-"));
                         }
                     });
             GameTable.Result result;

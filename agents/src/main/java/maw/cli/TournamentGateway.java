@@ -126,11 +126,9 @@ final class TournamentGateway implements AutoCloseable {
                 if (tcp != null) {
                     return tcp.seat(link, options, s.seed()).create(s);
                 }
-                // The table's name (its agents' common prefix) is the game_id for every agent at it (and the round's
-                // number after it, at a table of many rounds).
-                String local = s.jid().local();
-                int ui = local.lastIndexOf("-ui-");
-                return nlp.seat(link, options, ui > 0 ? local.substring(0, ui) : local).create(s);
+                // The table's game id is the game_id for every agent at it (and the ULIDs after it for the later
+                // rounds of a table of many).
+                return nlp.seat(link, options, s.game()).create(s);
             }
 
             @Override

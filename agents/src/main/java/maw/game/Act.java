@@ -15,7 +15,7 @@ public sealed interface Act {
 
     /** The kinds of act, in every rule set: one vocabulary from the rules to the seats. */
     enum Kind {
-        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD;
+        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD, PASS;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -74,6 +74,24 @@ public sealed interface Act {
         @Override
         public Kind kind() {
             return Kind.GUARD;
+        }
+    }
+
+    /**
+     * The player gives up what the step awaits from it, in a rule set that asks each seat once a step (AIWolf, where
+     * a turn lists {@link Kind#PASS}): the regulation's default applies at once, as for an answer that is not valid
+     * (no divination, no guard, an attack vote dropped, a vote for a random other player, a Skip), and the step ends as
+     * soon as every seat it waits for has acted or passed.
+     */
+    record Pass() implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.PASS;
+        }
+
+        @Override
+        public String target() {
+            return null;
         }
     }
 

@@ -189,6 +189,10 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             if (act instanceof Act.Guard) {
                 return new No(RefusalCode.NOT_YOUR_ROLE, "MAW deals no bodyguard");
             }
+            if (act instanceof Act.Pass) {
+                return new No(RefusalCode.NOT_NOW, "MAW's phases have no turns to pass: a day ends by a majority or "
+                        + "its timer, a night by the pack's vote or its timer");
+            }
             if (act.target() == null || !s.isPlayer(act.target())) {
                 return new No(RefusalCode.UNKNOWN_TARGET, act.target() + " is not a player in this game");
             }
@@ -198,6 +202,7 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 case Act.Whisper w -> whisper(actor, w.target(), w.text());
                 case Act.Talk t -> throw new AssertionError("refused above");
                 case Act.Guard g -> throw new AssertionError("refused above");
+                case Act.Pass x -> throw new AssertionError("refused above");
             };
         }
 

@@ -88,7 +88,7 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
                         case Act.Divine d -> "divine";
                         case Act.Guard g -> "guard";
                         case Act.Whisper w -> "whisper";
-                        default -> p.act().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+                        case Act.Pass x -> "pass";
                     };
                     count(round, p.actor(), kind);
                     Map<String, String> roles = games.containsKey(round) ? games.get(round).roles() : Map.of();

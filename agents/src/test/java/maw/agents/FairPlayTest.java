@@ -279,6 +279,49 @@ class FairPlayTest {
         }
 
         @Test
+        void aNotUnderstoodIsInMawsOntologyEvenForAMessageWithoutOne() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST).rawBody("{}").build());
+            Message nu = t.v(0).answer();
+            assertThat(nu.bodyType()).isEqualTo("not_understood");
+            assertThat(nu.metadata(Message.ONTOLOGY)).isEqualTo("maw");
+        }
+
+        @Test
+        void aNullIsReadAsIfTheFieldWereAbsentInEveryMessage() throws Exception {
+            Table t = new Table();
+            t.v(0).send(Message.builder().to(t.gm).performative(Performative.REQUEST).rawBody("{\"type\":\"vote\","
+                    + "\"game\":\"" + t.game + "\",\"round\":1,\"phase\":\"day\",\"day\":1,\"target\":null}").build());
+            assertThat(reason(t.v(0).answer())).isEqualTo("vote's target is missing");
+            t.v(0).send(Message.builder().to(t.village).performative(Performative.REQUEST).rawBody("{\"type\":"
+                    + "\"get_new_messages\",\"game\":\"" + t.game + "\",\"round\":1,\"index\":null}").build());
+            t.v(0).send(t.village, new Catalog.Chat(t.game, 1, Phase.DAY, 1, "from the first line"));
+            Message news = t.v(0).next("new_messages");
+            assertThat(news.json().get("messages").get(0).get("text").asText()).isEqualTo("from the first line");
+        }
+
+        @Test
+        void theGameMasterSendsWhatOnlyAnotherAgentTakesToThatAgent() throws Exception {
+            Table t = new Table();
+            Message poll = t.v(0).ask(t.gm, new Catalog.GetNewMessages(t.game, 1, 0));
+            assertThat(code(poll)).isEqualTo("wrong_recipient");
+            assertThat(reason(poll)).contains("rooms keep the lines");
+            Message action = t.v(0).ask(t.gm, Catalog.PlayerAction.of(new maw.llm.Action.Listen()));
+            assertThat(code(action)).isEqualTo("wrong_recipient");
+        }
+
+        @Test
+        void aBotRefusesWhatIsNotItsPlayersGetInputAndSaysWhereItGoes() throws Exception {
+            Table t = new Table();
+            Jid[] j = xmpp.accounts("fairbot" + TABLES.incrementAndGet(), 1);
+            agents.start(new maw.agents.bot.RuleBotAgent(j[0], TestXmpp.password(j[0]), "Robo", 1));
+            Message no = t.v(0).ask(j[0], t.vote(Phase.DAY, 1, t.v(1)));
+            assertThat(no.requirePerformative()).isEqualTo(Performative.REFUSE);
+            assertThat(code(no)).isEqualTo("wrong_recipient");
+            assertThat(reason(no)).contains("get_input");
+        }
+
+        @Test
         void onlyTheGameMasterAnnouncesPhases() throws Exception {
             Table t = new Table();
             Message no = t.v(0).ask(t.gm, new Catalog.PhaseChange(t.game, 1, Phase.NIGHT, 1, 0, 0, List.of(), null));
@@ -296,6 +339,23 @@ class FairPlayTest {
             t.toNight();
             Message no = t.v(0).ask(t.hideout, new Catalog.Chat(t.game, 1, Phase.NIGHT, 1, "let me in"));
             assertThat(code(no)).isEqualTo("not_a_member");
+        }
+
+        @Test
+        void aClosedRoomRefusesAnyoneButTheReadersOfItsLastPhaseByDayAndByNight() throws Exception {
+            Table t = new Table();
+            // By day the Hideout has never opened: refused, as a stranger's poll of a closed room is by night.
+            Message day = t.v(0).ask(t.hideout, new Catalog.GetNewMessages(t.game, 1, 0));
+            assertThat(code(day)).isEqualTo("room_closed");
+            assertThat(reason(day)).isEqualTo("the Hideout has not opened yet");
+            t.toNight();
+            // By night the Village is closed: a reader of day 1 is told so, with no line lost; a poll of another
+            // game is refused.
+            Message reader = t.v(0).ask(t.village, new Catalog.GetNewMessages(t.game, 1, 0));
+            assertThat(reader.bodyType()).isEqualTo("new_messages");
+            assertThat(reader.json().get("closed").asBoolean()).isTrue();
+            Message other = t.v(0).ask(t.village, new Catalog.GetNewMessages("another", 1, 0));
+            assertThat(code(other)).isEqualTo("room_closed");
         }
 
         @Test

@@ -17,7 +17,7 @@ import maw.game.Event.VoteCast;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The MAW rules, one test per rule (design document section 1.2, DESIGN.md section 5). */
+/** The MAW rules, one test per rule (README.md, "The rules"). */
 class MawRulesTest {
 
     @Nested
@@ -204,6 +204,15 @@ class MawRulesTest {
             assertThat(t.refuse(new Command.Perform(wolf, day1, new Act.Vote(prey)))).contains("day 1, which is over");
             assertThat(t.lastCode).isEqualTo(RefusalCode.PHASE_OVER);
             assertThat(t.state.votes()).isEmpty();
+        }
+
+        @Test
+        void thereIsNoTurnToPassTheDayEndsByAMajorityOrItsTimer() {
+            Table t = Table.of(6, 3);
+            String p = t.state.living().get(0);
+            assertThat(t.refuse(new Command.Perform(p, t.state.phase(), new Act.Pass()))).contains("no turns to pass");
+            assertThat(t.lastCode).isEqualTo(RefusalCode.NOT_NOW);
+            assertThat(t.state.turn(p).acts()).doesNotContain(Act.Kind.PASS);
         }
 
         @Test

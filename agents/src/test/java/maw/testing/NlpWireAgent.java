@@ -10,10 +10,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import maw.runtime.Json;
 
 /**
- * An agent of the AIWolf NLP contest as its sample is written, from the wire facts (../shared/AIWOLF-NLP-WIRE.md):
+ * An agent of the AIWolf NLP contest as its sample is written, from the wire facts (docs/AIWOLF.md):
  * JSON frames in, plain text answers out ({@code \n} appended, as the sample does), answers only to the requests that
  * expect one. A rude one also answers DAILY_INITIALIZE (a protocol error) and answers its second talk too late
- * (only once the server has moved on to its next frame).
+ * (only once the server has moved on to its next frame). As the contest's sample agent was seen to, one may divine,
+ * guard and attack itself ({@link #targetsItself}), and stop at an INITIALIZE whose {@code game_id} is not a ULID
+ * ({@link #stopsWithoutUlid}: the sample names its log files by the id's time, and crashes on any other id).
  */
 public final class NlpWireAgent implements WebSocket.Listener {
 
@@ -24,10 +26,26 @@ public final class NlpWireAgent implements WebSocket.Listener {
     private final StringBuilder partial = new StringBuilder();
     private int talks;
     private String late;
+    private boolean selfish;
+    private boolean ulidOnly;
+    /** The game ids it was told at INITIALIZE. */
+    public final List<String> gameIds = new CopyOnWriteArrayList<>();
 
     public NlpWireAgent(String name, boolean rude) {
         this.name = name;
         this.rude = rude;
+    }
+
+    /** Divines, guards and attacks itself, and votes for itself every other time. */
+    public NlpWireAgent targetsItself() {
+        selfish = true;
+        return this;
+    }
+
+    /** Closes its connection at an INITIALIZE whose game_id is not a ULID. */
+    public NlpWireAgent stopsWithoutUlid() {
+        ulidOnly = true;
+        return this;
     }
 
     @Override
@@ -54,6 +72,15 @@ public final class NlpWireAgent implements WebSocket.Listener {
         packets.add(p);
         String request = p.path("request").asText();
         JsonNode info = p.path("info");
+        if (request.equals("INITIALIZE")) {
+            String id = info.path("game_id").asText();
+            gameIds.add(id);
+            if (ulidOnly && !maw.runtime.Ulid.valid(id)) {
+                finished.completeExceptionally(new IllegalStateException("game_id " + id + " is not a ULID"));
+                ws.abort();
+                return;
+            }
+        }
         List<String> living = new ArrayList<>();
         info.path("status_map").properties().forEach(e -> {
             if (e.getValue().asText().equals("ALIVE") && !e.getKey().equals(name)) {
@@ -65,7 +92,8 @@ public final class NlpWireAgent implements WebSocket.Listener {
             case "TALK" -> ++talks == 1 ? "Hello everyone, I am " + name + ". @" + (living.isEmpty() ? ""
                     : living.getFirst()) + " what do you think?" : "Over";
             case "WHISPER" -> "Over";
-            case "VOTE", "DIVINE", "GUARD", "ATTACK" -> living.isEmpty() ? name : living.getLast();
+            case "DIVINE", "GUARD", "ATTACK" -> selfish || living.isEmpty() ? name : living.getLast();
+            case "VOTE" -> selfish && talks % 2 == 0 || living.isEmpty() ? name : living.getLast();
             case "FINISH" -> {
                 finished.complete(null);
                 yield null;

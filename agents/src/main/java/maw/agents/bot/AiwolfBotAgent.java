@@ -75,7 +75,8 @@ public final class AiwolfBotAgent extends GameAgent {
                     refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             case Catalog.GetInput in -> reply(m, Performative.INFORM, Catalog.PlayerAction.of(decide(in.view())));
             case Catalog.Observe o -> hear(o);
-            default -> { }
+            default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat's bot takes its player's "
+                    + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }
 

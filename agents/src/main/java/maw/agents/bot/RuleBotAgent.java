@@ -71,7 +71,14 @@ public final class RuleBotAgent extends GameAgent {
 
     private void answer(Message m) {
         Body body = read(m);
-        if (!(body instanceof Catalog.GetInput in) || isComplaint(m)) {
+        if (body == null || isComplaint(m)) {
+            return;
+        }
+        if (!(body instanceof Catalog.GetInput in)) {
+            if (!(body instanceof Catalog.Observe)) {
+                refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
+                        + "only; " + m.bodyType() + " goes to another agent");
+            }
             return;
         }
         if (owner != null && !fromKnownSession(m, owner)) {

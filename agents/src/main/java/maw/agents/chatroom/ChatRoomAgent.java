@@ -213,9 +213,9 @@ public final class ChatRoomAgent extends GameAgent {
 
     private void onGetNew(Message m, Catalog.GetNewMessages g) {
         Jid from = m.sender().bare();
-        if (!open && (game == null || game.equals(g.game()))) {
-            reply(m, Performative.INFORM, new Catalog.NewMessages(game, round, room.title(), List.of(),
-                    g.index(), true));
+        if (!open && game != null && game.equals(g.game()) && round == g.round() && readers.containsKey(from)) {
+            // A reader of the phase just over (its poll crossed the close): the last lines, and that it is closed.
+            answer(new Waiting(m, from, g.index(), 0), true);
             return;
         }
         Catalog.Refusal no = whyNot(from, g.game(), g.round(), false);
@@ -238,7 +238,8 @@ public final class ChatRoomAgent extends GameAgent {
     private Catalog.Refusal whyNot(Jid from, String msgGame, int msgRound, boolean write) {
         String what = write ? "chat" : "get_new_messages";
         if (!open) {
-            return Catalog.Refusal.of(game, RefusalCode.ROOM_CLOSED, room == Room.VILLAGE
+            return Catalog.Refusal.of(game, RefusalCode.ROOM_CLOSED, game == null ? "the " + room.title()
+                    + " has not opened yet" : room == Room.VILLAGE
                     ? "the Village is closed: the village sleeps"
                     : "the Hideout is closed: the werewolves meet at night", what);
         }

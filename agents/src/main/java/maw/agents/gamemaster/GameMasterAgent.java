@@ -480,9 +480,16 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.Whisper w -> onAct(m, w, new Act.Whisper(w.to(), w.message()));
             case Catalog.Talk t -> onAct(m, t, new Act.Talk(t.text()));
             case Catalog.Guard g -> onAct(m, g, new Act.Guard(g.target()));
+            case Catalog.Pass p -> onAct(m, p, new Act.Pass());
             case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "the GameMaster takes votes; chat goes to the " + (state != null
                             && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"), m.bodyType(), c));
+            case Catalog.GetNewMessages g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
+                    "the rooms keep the lines: ask the room that is open to you");
+            case Catalog.PlayerAction a -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
+                    "an interface answers its own Player; the GameMaster takes the Player's acts");
+            case Catalog.GetInput g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
+                    "a Player asks its own interface agent for input");
             default -> refuse(m, config.gameId(), RefusalCode.NOT_YOURS,
                     "only the GameMaster sends " + m.bodyType() + " messages");
         }

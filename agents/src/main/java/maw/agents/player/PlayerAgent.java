@@ -679,6 +679,8 @@ public final class PlayerAgent extends GameAgent {
         if (action instanceof Action.Listen) {
             if (alive && turn != null && turn.acts().contains(Act.Kind.TALK)) {
                 perform(new Action.Talk("Skip")); // a talk turn awaits every living player: listening is Skip
+            } else if (alive && turn != null && turn.acts().contains(Act.Kind.PASS)) {
+                pass(); // a step that asks the seat once: no act is its answer, and the default is played now
             }
             return;
         }
@@ -701,13 +703,30 @@ public final class PlayerAgent extends GameAgent {
         if (aiwolf() && turn != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
             // (or its refusal, which gives the act back).
-            List<Act.Kind> left = turn.acts().stream().filter(k -> k != kind).toList();
-            turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
-                    turn.targets(), turn.done(), turn.rooms(), turn.step());
-            if (left.isEmpty()) {
-                next = ASLEEP;
-            }
+            doneWith(kind);
         }
+    }
+
+    /** The seat is done with {@code kind} in this step: a turn left with nothing but a pass is over. */
+    private void doneWith(Act.Kind kind) {
+        List<Act.Kind> left = turn.acts().stream().filter(k -> k != kind && k != Act.Kind.PASS).toList();
+        if (!left.isEmpty() && turn.acts().contains(Act.Kind.PASS)) {
+            left = java.util.stream.Stream.concat(left.stream(), java.util.stream.Stream.of(Act.Kind.PASS)).toList();
+        }
+        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
+                turn.targets(), turn.done(), turn.rooms(), turn.step());
+        if (left.isEmpty()) {
+            next = ASLEEP;
+        }
+    }
+
+    /** Gives up what the step awaits from the seat: the rules play its default at once. */
+    private void pass() {
+        send(request(gameMaster, new Catalog.Pass(game, round, phase, day, step)));
+        news = true;
+        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), List.of(),
+                turn.targets(), turn.done(), turn.rooms(), turn.step());
+        next = ASLEEP;
     }
 
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
@@ -800,6 +819,9 @@ public final class PlayerAgent extends GameAgent {
         if (alive && turn != null) {
             for (Act.Kind k : turn.acts()) {
                 Action.Kind a = Action.Kind.fromWire(k.wire());
+                if (a == null) {
+                    continue; // a pass is what listening says where a turn takes one
+                }
                 actions.add(a);
                 List<String> t = turn.targets() == null ? null : turn.targets().get(k);
                 if (t != null) {

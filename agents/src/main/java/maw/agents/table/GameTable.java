@@ -48,7 +48,12 @@ public final class GameTable {
      * @param player   the address of the Player it answers
      * @param seed     a seed for its choices
      */
-    public record Seat(String name, Jid jid, String password, Jid player, long seed) {}
+    public record Seat(String name, Jid jid, String password, Jid player, long seed, String game) {
+        /** A seat of no table's game (one that joins a game run elsewhere). */
+        public Seat(String name, Jid jid, String password, Jid player, long seed) {
+            this(name, jid, password, player, seed, null);
+        }
+    }
 
     /** An interface agent that takes in the end of the game itself (a person, a TCP agent): the table waits for it. */
     public interface Watching {
@@ -202,9 +207,13 @@ public final class GameTable {
         this.gameId = gameId;
     }
 
-    /** A fresh game id: every message of the game carries it, so messages of another game are told apart. */
+    /**
+     * A fresh game id, a {@link maw.runtime.Ulid}: every message of the game carries it, so messages of another game
+     * are told apart; the agents of the AIWolf NLP contest read it as their {@code game_id}, which they take for a
+     * ULID.
+     */
     public static String newGameId() {
-        return HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+        return maw.runtime.Ulid.next();
     }
 
     public String gameId() {
@@ -238,7 +247,8 @@ public final class GameTable {
     }
 
     private Jid jid(String local) {
-        return Jid.of(spec.prefix() + local, domain);
+        // Lower case, as the server keeps account names (a prefix may carry a game id, which is upper case).
+        return Jid.of((spec.prefix() + local).toLowerCase(java.util.Locale.ROOT), domain);
     }
 
     /** Every account the table logs in with, and its password. */
@@ -363,7 +373,7 @@ public final class GameTable {
                 names.add(name);
                 fillers.add(filler);
                 seats.add(filler.create(new Seat(name, seatInterface(i), password, player(i),
-                        spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
+                        spec.seed() ^ (i * 0x9E3779B97F4A7C15L), gameId)));
                 players.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
             }
             Map<String, Agent> reporting = new java.util.LinkedHashMap<>();
@@ -442,7 +452,7 @@ public final class GameTable {
             names.add(name);
             fillers.add(spec.openFallback());
             more.add(spec.openFallback().create(new Seat(name, seatInterface(i), password, player(i),
-                    spec.seed() ^ (i * 0x9E3779B97F4A7C15L))));
+                    spec.seed() ^ (i * 0x9E3779B97F4A7C15L), gameId)));
             morePlayers.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
         }
         startAll(transport, more);

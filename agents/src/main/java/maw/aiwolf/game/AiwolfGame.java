@@ -57,6 +57,8 @@ public final class AiwolfGame {
     private final Map<String, String> said = new LinkedHashMap<>();
     private final Map<String, String> ballots = new LinkedHashMap<>();
     private final Map<String, String> attackBallots = new LinkedHashMap<>();
+    /** Who gave up this step's vote or attack vote ({@link #pass}): answered, with no ballot. */
+    private final Set<String> passed = new LinkedHashSet<>();
     private String divineTarget;
     private boolean divined;
     private String guardTarget;
@@ -153,6 +155,7 @@ public final class AiwolfGame {
         said.putAll(o.said);
         ballots.putAll(o.ballots);
         attackBallots.putAll(o.attackBallots);
+        passed.addAll(o.passed);
         divineTarget = o.divineTarget;
         divined = o.divined;
         guardTarget = o.guardTarget;
@@ -230,10 +233,10 @@ public final class AiwolfGame {
                 if (attackBallots.containsKey(player)) {
                     out.put(Kind.ATTACK, attackBallots.get(player));
                 }
-                if (divined && roles.get(player) == AiwolfRole.SEER) {
+                if (divined && divineTarget != null && roles.get(player) == AiwolfRole.SEER) {
                     out.put(Kind.DIVINE, divineTarget);
                 }
-                if (guarded && roles.get(player) == AiwolfRole.BODYGUARD) {
+                if (guarded && guardTarget != null && roles.get(player) == AiwolfRole.BODYGUARD) {
                     out.put(Kind.GUARD, guardTarget);
                 }
             }
@@ -332,7 +335,7 @@ public final class AiwolfGame {
                     }
                 }
                 case VOTE -> {
-                    if (!ballots.containsKey(p)) {
+                    if (!ballots.containsKey(p) && !passed.contains(p)) {
                         k.add(Kind.VOTE);
                     }
                 }
@@ -345,7 +348,7 @@ public final class AiwolfGame {
                         if (revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
                             k.add(Kind.GUARD);
                         }
-                        if (isWolf(p) && !attackBallots.containsKey(p)) {
+                        if (isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
                             k.add(Kind.ATTACK);
                         }
                     }
@@ -366,7 +369,7 @@ public final class AiwolfGame {
                 }
             }
             case VOTE -> {
-                if (!ballots.containsKey(p)) {
+                if (!ballots.containsKey(p) && !passed.contains(p)) {
                     k.add(Kind.VOTE);
                 }
             }
@@ -377,7 +380,7 @@ public final class AiwolfGame {
                 if (day > 0 && revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
                     k.add(Kind.GUARD);
                 }
-                if (day > 0 && isWolf(p) && !attackBallots.containsKey(p)) {
+                if (day > 0 && isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
                     k.add(Kind.ATTACK);
                 }
             }
@@ -483,6 +486,58 @@ public final class AiwolfGame {
             return why;
         }
         attackBallots.put(player, target);
+        endStepIfDone();
+        return null;
+    }
+
+    /**
+     * {@code player} gives up what the step awaits from it, and takes the default the official servers give an answer
+     * that is not valid, at once: a Skip for a talk or a whisper (the NLP server: a Skip of the speaker's own); no
+     * divination; no guard; an attack vote dropped; a vote for a random other living player (the NLP server: no vote).
+     * The step ends when nobody else is awaited. Returns null when taken, or why it is refused.
+     */
+    public String pass(String player) {
+        if (!roles.containsKey(player)) {
+            return player + " does not play in this game";
+        }
+        if (stage == Stage.OVER) {
+            return "the game is over";
+        }
+        if (!alive.contains(player)) {
+            return "the dead neither talk nor act";
+        }
+        Set<Kind> kinds = awaitedFrom(player);
+        if (kinds.isEmpty()) {
+            return "nothing is awaited from " + player + " in this step";
+        }
+        for (Kind kind : kinds) {
+            switch (kind) {
+                case TALK, WHISPER -> {
+                    if (settings.natural()) {
+                        speak(player, "Skip", false, kind == Kind.WHISPER);
+                        return null; // the next speaker is asked: the conversation moved on by itself
+                    }
+                    said.put(player, "Skip");
+                }
+                case VOTE -> {
+                    if (settings.natural()) {
+                        passed.add(player);
+                    } else {
+                        List<String> others = alive.stream().filter(o -> !o.equals(player)).toList();
+                        ballots.put(player, others.get(nextInt(others.size())));
+                    }
+                }
+                case DIVINE -> {
+                    divined = true;
+                    divineTarget = null;
+                }
+                case GUARD -> {
+                    guarded = true;
+                    guardTarget = null;
+                }
+                case ATTACK -> passed.add(player);
+            }
+        }
         endStepIfDone();
         return null;
     }
@@ -618,6 +673,7 @@ public final class AiwolfGame {
     private void beginStep() {
         step++;
         said.clear();
+        passed.clear();
     }
 
     private void endTurn() {

@@ -107,6 +107,15 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             return refused(RefusalCode.PHASE_OVER, "that " + p.act().kind() + " was for " + p.phase()
                     + ", which is over (now " + state.phase() + ")");
         }
+        if (p.act() instanceof Act.Pass) {
+            if (!game.awaiting().containsKey(actor)) {
+                return refused(game.done(actor).isEmpty() ? RefusalCode.NOT_NOW : RefusalCode.ALREADY_DONE,
+                        "nothing is awaited from " + actor + " in this step");
+            }
+            AiwolfGame g = game.copy();
+            String why = g.pass(actor);
+            return why != null ? refused(RefusalCode.NOT_NOW, why) : next(state, g);
+        }
         AiwolfGame.Kind kind = kind(game, p.act());
         if (kind == null) {
             return refused(p.act() instanceof Act.Whisper ? RefusalCode.TURNED_OFF : RefusalCode.NOT_NOW,
@@ -168,6 +177,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             case Act.Divine d -> AiwolfGame.Kind.DIVINE;
             case Act.Guard g -> AiwolfGame.Kind.GUARD;
             case Act.Whisper w -> null;
+            case Act.Pass x -> null;
         };
     }
 

@@ -89,6 +89,9 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
                         targets.put(a, game.targets(p, k));
                     }
                 }
+                if (!acts.isEmpty()) {
+                    acts.add(Act.Kind.PASS); // each step asks a seat once: it may give its act up (the default)
+                }
                 Map<Act.Kind, String> done = new TreeMap<>();
                 game.done(p).forEach((k, t) -> done.put(act(k), t));
                 turns.put(p, new Turn(acts, targets, done));

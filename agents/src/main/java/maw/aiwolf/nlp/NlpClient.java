@@ -31,8 +31,9 @@ import maw.runtime.Json;
  * deaths) and answers {@code TALK}, {@code WHISPER}, {@code VOTE}, {@code DIVINE}, {@code GUARD} and {@code ATTACK}
  * with the mind it was given: talk in natural language, targets by name. It never answers a request that expects no
  * answer (INITIALIZE, DAILY_INITIALIZE, DAILY_FINISH, FINISH and any it does not know). A dropped connection is made
- * again under the same name (the server then tells the game again); it stops after its games, or when the server
- * closes the connection and cannot be reached again.
+ * again under the same name (the server then tells the game again), and so is one the server closes after a game (as
+ * the contest's server does after every game); it stops after its games, or when no connection or game comes within
+ * its patience.
  */
 public final class NlpClient {
 
@@ -90,15 +91,31 @@ public final class NlpClient {
         this.log = log == null ? line -> { } : log;
     }
 
+    /** How a connection ended. */
+    private enum Ended {
+        /** The client played its games. */
+        DONE,
+        /** The server closed it. */
+        CLOSED,
+        /** It broke (a cut, an error). */
+        BROKEN,
+        /** No game began on it within the patience after the last one. */
+        IDLE
+    }
+
     /**
-     * Connects to {@code url} and plays {@code games} games (0: until the server closes the connection), connecting
-     * again after a drop for up to {@code patience}.
+     * Connects to {@code url} and plays {@code games} games (0: as many as the server offers), across connections: a
+     * connection that drops is made again under the same name, and so is one the server closes after a game (the
+     * contest's server closes every connection when its game ends), until the games are played, or until
+     * {@code patience} passes without a connection or a game. With {@code games} 0 that is the normal end.
      *
-     * @throws IOException when the server cannot be reached at first, or not again within {@code patience}
+     * @throws IOException when the server cannot be reached at first, or not again within {@code patience} while
+     *                     games are still to play
      */
     public Played play(URI url, int games, Duration patience) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         long lostAt = -1;
+        boolean betweenGames = false;
         int attempt = 0;
         while (games <= 0 || this.games < games) {
             LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
@@ -106,29 +123,45 @@ public final class NlpClient {
             try {
                 ws = connect(http, url, inbox);
             } catch (IOException e) {
-                if (lostAt < 0 || System.nanoTime() - lostAt > patience.toNanos()) {
-                    throw lostAt < 0 ? e : new IOException("lost the connection to " + url + " and could not connect "
-                            + "again within " + patience.toSeconds() + " s: " + e.getMessage(), e);
+                if (lostAt >= 0 && System.nanoTime() - lostAt <= patience.toNanos()) {
+                    Thread.sleep(Math.min(2000, 100L << Math.min(attempt++, 5))); // backing off between attempts
+                    continue;
                 }
-                Thread.sleep(Math.min(2000, 100L << Math.min(attempt++, 5))); // backing off between attempts
-                continue;
+                if (lostAt >= 0 && betweenGames && games <= 0) {
+                    break; // the server's games are over
+                }
+                throw lostAt < 0 ? e : new IOException((betweenGames ? "played " + this.games + " of " + games
+                        + " game(s); the server closed the connection after the last and" : "lost the connection "
+                        + "to " + url + " and") + " could not be reached again within " + patience.toSeconds()
+                        + " s: " + e.getMessage(), e);
             }
             if (lostAt >= 0) {
-                reconnections++;
-                log.accept(name + ": connected again to " + url);
+                if (betweenGames) {
+                    log.accept(name + ": connected again to " + url + " for the next game");
+                } else {
+                    reconnections++;
+                    log.accept(name + ": connected again to " + url);
+                }
             }
             attempt = 0;
-            boolean closedByServer = serve(ws, inbox, games);
-            if (games > 0 && this.games >= games) {
+            Ended ended = serve(ws, inbox, games, betweenGames ? patience : null);
+            if (ended == Ended.DONE) {
                 ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").exceptionally(e -> null);
                 break;
             }
-            if (closedByServer && mind == null) {
-                break; // the server closed the connection between games: it is done with us
+            if (ended == Ended.IDLE) {
+                ws.abort();
+                if (games <= 0) {
+                    break; // connected, but the server has no more games for us
+                }
+                throw new IOException("played " + this.games + " of " + games + " game(s); no game began within "
+                        + patience.toSeconds() + " s after the last");
             }
             lostAt = System.nanoTime();
-            log.accept(name + ": the connection dropped" + (mind == null ? "" : " in game " + gameId) + "; connecting "
-                    + "again");
+            betweenGames = mind == null;
+            log.accept(name + (ended == Ended.CLOSED && betweenGames
+                    ? ": the server closed the connection after the game; connecting again"
+                    : ": the connection dropped" + (mind == null ? "" : " in game " + gameId) + "; connecting again"));
         }
         return new Played(name, this.games, requests, answers, reconnections, List.copyOf(winners));
     }
@@ -178,13 +211,23 @@ public final class NlpClient {
         }
     }
 
-    /** Answers the packets of one connection; true when the server closed it, false when it broke. */
-    private boolean serve(WebSocket ws, LinkedBlockingQueue<Object> inbox, int games) throws InterruptedException {
+    /**
+     * Answers the packets of one connection, until the games are played, the server closes it, it breaks, or (with
+     * {@code gameWithin}) no game begins on it that soon.
+     */
+    private Ended serve(WebSocket ws, LinkedBlockingQueue<Object> inbox, int games, Duration gameWithin)
+            throws InterruptedException {
         heardAt = System.nanoTime();
         long pingedAt = System.nanoTime();
+        long connectedAt = System.nanoTime();
+        int played = this.games;
         while (true) {
             Object next = inbox.poll(1, TimeUnit.SECONDS);
             if (next == null) {
+                if (gameWithin != null && mind == null && this.games == played
+                        && System.nanoTime() - connectedAt > gameWithin.toNanos()) {
+                    return Ended.IDLE;
+                }
                 // The JDK's WebSocket does not always see a connection cut by the other end (about one cut in ten on
                 // loopback), but a write on it fails: while the server is silent the client pings, every second at
                 // first and then every few seconds, and a ping that cannot be written means the connection is gone.
@@ -196,16 +239,16 @@ public final class NlpClient {
                     if (!ping(ws)) {
                         log.accept(name + ": the connection is gone (a ping could not be written)");
                         ws.abort();
-                        return false;
+                        return Ended.BROKEN;
                     }
                 }
                 continue;
             }
             if (next == END) {
-                return true;
+                return Ended.CLOSED;
             }
             if (next instanceof Throwable) {
-                return false;
+                return Ended.BROKEN;
             }
             String answer;
             try {
@@ -221,12 +264,12 @@ public final class NlpClient {
                     ws.sendText(answer, true).get(5, TimeUnit.SECONDS);
                 } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                     ws.abort();
-                    return false;
+                    return Ended.BROKEN;
                 }
                 heardAt = System.nanoTime(); // the pings after an answer come every second again
             }
             if (games > 0 && this.games >= games) {
-                return true;
+                return Ended.DONE;
             }
         }
     }

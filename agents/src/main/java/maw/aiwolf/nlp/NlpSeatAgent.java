@@ -72,10 +72,11 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             events = new AiwolfSeatEvents(me);
             events.of(sg);
             // Each round of a table of many (a tournament's) is a game of its own to the agent: its own game_id.
-            info = new NlpInfo(sg.rounds() > 1 ? gameId + "-" + sg.round() : gameId, sg.players(), me,
+            info = new NlpInfo(gameIdOf(sg.round()), sg.players(), me,
                     options.settings().nlp());
             initializedDay = -1;
             finishedDay = -1;
+            link.takeFresh(); // a connection made before the game began hears it from its start, not twice
             return;
         }
         if (events == null) {
@@ -113,6 +114,17 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
                 }
             }
         }
+    }
+
+    /**
+     * The agent's {@code game_id} for a round: the table's id, and for the later rounds of a table of many (a
+     * tournament's), each a game of its own to the agent, the ULID that many after it (every seat derives the same).
+     */
+    private String gameIdOf(int round) {
+        if (round <= 1) {
+            return gameId;
+        }
+        return maw.runtime.Ulid.valid(gameId) ? maw.runtime.Ulid.plus(gameId, round - 1) : gameId + "-" + round;
     }
 
     private void dailyInitialize(int day) {
@@ -198,9 +210,10 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             };
         }
         if (answer != null) {
-            log.warn("{}: NLP agent {} answered {} with {}: not a living agent's name; no {}", jid(), link.name(), r,
+            log.debug("{}: NLP agent {} answered {} with {}: not a valid target; no {}", jid(), link.name(), r,
                     answer.length() > 100 ? answer.substring(0, 100) + "..." : answer, r.name().toLowerCase());
         }
+        // No act: the seat passes, and the step goes on at once without it (the NLP server drops such an answer).
         return new Action.Listen();
     }
 }

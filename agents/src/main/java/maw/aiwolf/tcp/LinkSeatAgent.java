@@ -62,7 +62,9 @@ public abstract class LinkSeatAgent extends GameAgent implements maw.agents.tabl
                     reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
             case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
             case Catalog.Observe o when o.news() != null -> hear(o);
-            default -> { }
+            case Catalog.Observe o -> { }
+            default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat takes its player's "
+                    + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }
 

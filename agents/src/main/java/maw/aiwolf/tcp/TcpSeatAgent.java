@@ -3,7 +3,6 @@ package maw.aiwolf.tcp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.bot.AiwolfSeatEvents;
@@ -18,15 +17,16 @@ import maw.runtime.Jid;
  * seat perceives into the official server's packets ({@code INITIALIZE}, {@code DAILY_INITIALIZE}, the talk and
  * whisper differences, {@code DAILY_FINISH}, {@code FINISH}) and the seat's turns into its requests ({@code TALK},
  * {@code WHISPER}, {@code VOTE}, {@code DIVINE}, {@code GUARD}, {@code ATTACK}), in the official order. An answer that
- * is late, missing or unreadable is the regulation's default (Skip; a random legal vote or attack; no divination or
- * guard), and the game goes on; an agent that reconnects under its name is told where the game is and plays on.
+ * is late, missing or not valid is the regulation's default, played at once (Skip; or a pass, for which the rules give
+ * a random vote, no divination or guard, and drop the attack vote), and the game goes on; an agent whose connection is
+ * gone is asked nothing and defaults at once, and one that reconnects under its name is told where the game is and
+ * plays on.
  */
 public final class TcpSeatAgent extends LinkSeatAgent {
 
     private final AiwolfOptions options;
     private final long gameSeed;
     private final Duration timeLimit;
-    private final SplittableRandom random;
 
     private AiwolfSeatEvents events;
     private SeatInfo info;
@@ -40,7 +40,6 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         this.options = options;
         this.gameSeed = gameSeed;
         this.timeLimit = timeLimit;
-        this.random = new SplittableRandom(gameSeed ^ link.name().hashCode());
     }
 
     @Override
@@ -53,6 +52,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             info = new SeatInfo(sg.players(), me, options.settings());
             dailyFinished = -1;
             dailyInitialized = -1;
+            link.takeFresh(); // a connection made before the game began hears it from its start, not twice
             return;
         }
         if (events == null) {
@@ -156,13 +156,11 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             };
         }
         if (answer != null) {
-            log.warn("{}: AIWolf agent {} answered {} with {}: not a valid target", jid(), link.name(), r,
-                    AgentLink.cut(answer));
+            log.debug("{}: AIWolf agent {} answered {} with {}: not a valid target; the default is played", jid(),
+                    link.name(), r, AgentLink.cut(answer));
         }
-        // The regulation's default: a vote or an attack for a random legal target; no divination, no guard.
-        if (kind == Action.Kind.VOTE && !valid.isEmpty()) {
-            return new Action.Vote(valid.get(random.nextInt(valid.size())));
-        }
+        // No act: the seat passes, and the rules play the regulation's default at once (a vote for a random other
+        // player; no divination, no guard; the attack vote dropped), as the official server does with such an answer.
         return new Action.Listen();
     }
 

@@ -76,9 +76,13 @@ public final class PrivateEjabberd {
                 Duration.ofSeconds(10), Duration.ofSeconds(1));
     }
 
-    /** Starts the instance, or reuses it if it already runs; returns once it accepts logins. */
-    public void start() throws IOException {
-        run(List.of("start"), Duration.ofMinutes(10), false);
+    /**
+     * Starts the instance, or reuses it if it already runs; returns once it accepts logins: true when this call
+     * started it.
+     */
+    public boolean start() throws IOException {
+        return run(List.of("start"), Duration.ofMinutes(10), false).lines().stream()
+                .noneMatch(l -> l.contains("already running on"));
     }
 
     public void stop() throws IOException {
@@ -86,7 +90,7 @@ public final class PrivateEjabberd {
     }
 
     public boolean isRunning() throws IOException {
-        return run(List.of("status"), Duration.ofSeconds(30), true) == 0;
+        return run(List.of("status"), Duration.ofSeconds(30), true).code() == 0;
     }
 
     /** The instance's account API, as its provisioner (whose password only the instance's owner can read). */
@@ -113,7 +117,9 @@ public final class PrivateEjabberd {
         }
     }
 
-    private int run(List<String> args, Duration timeout, boolean exitCodeIsAnswer) throws IOException {
+    private record Ran(int code, List<String> lines) {}
+
+    private Ran run(List<String> args, Duration timeout, boolean exitCodeIsAnswer) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(script.toString());
         cmd.addAll(List.of("--home", home.toString(), "--port", Integer.toString(port), "--http-port",
@@ -145,6 +151,6 @@ public final class PrivateEjabberd {
             throw new IOException("maw-xmpp " + args.get(0) + " failed (exit " + code + "): "
                     + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
         }
-        return code;
+        return new Ran(code, lines);
     }
 }

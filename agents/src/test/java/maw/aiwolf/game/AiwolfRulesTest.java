@@ -52,7 +52,7 @@ class AiwolfRulesTest {
         assertThat(s.rooms()).isEmpty();
         String seer = who(s, AiwolfRole.SEER);
         Turn t = s.awaiting().turn(seer);
-        assertThat(t.acts()).containsExactly(Act.Kind.DIVINE);
+        assertThat(t.acts()).containsExactlyInAnyOrder(Act.Kind.DIVINE, Act.Kind.PASS);
         assertThat(t.targets(Act.Kind.DIVINE)).hasSize(4).doesNotContain(seer);
         assertThat(s.awaiting().turns()).containsOnlyKeys(s.players());
         assertThat(s.awaiting().length()).isEqualTo(Duration.ofSeconds(5));
@@ -144,7 +144,8 @@ class AiwolfRulesTest {
                 PhaseId stamp = r.nextInt(20) == 0 ? s.phase().atStep(s.phase().step() - 1) : s.phase();
                 Turn t = turns.getOrDefault(actor, Turn.NONE);
                 boolean awaited = stamp.equals(s.phase()) && t.allows(act.kind())
-                        && (act.kind() == Act.Kind.TALK || t.targets(act.kind()).contains(act.target()));
+                        && (act.kind() == Act.Kind.TALK || act.kind() == Act.Kind.PASS
+                                || t.targets(act.kind()).contains(act.target()));
                 if (act instanceof Act.Talk talk && talk.text().length() > AiwolfRules.MAX_TALK_LENGTH) {
                     awaited = false;
                 }
@@ -191,6 +192,115 @@ class AiwolfRulesTest {
         assertThat(before.game().drain()).as("the state before is untouched").isEmpty();
     }
 
+    /** Everyone living says Over until the day's vote: the state at the vote. */
+    private AiwolfState toTheVote(AiwolfState s) {
+        while (s.game().stage() != AiwolfGame.Stage.VOTE) {
+            AiwolfState now = s;
+            String who = now.awaiting().turns().entrySet().stream().filter(e -> !e.getValue().acts().isEmpty())
+                    .map(Map.Entry::getKey).findFirst().orElseThrow();
+            Turn t = now.awaiting().turn(who);
+            Act act = t.allows(Act.Kind.TALK) ? new Act.Talk("Over") : new Act.Pass();
+            s = accepted(rules.apply(now, new Command.Perform(who, now.phase(), act)));
+        }
+        return s;
+    }
+
+    private static List<AiwolfEvent> told(Outcome<AiwolfState, AiwolfNews> o) {
+        List<AiwolfEvent> out = new ArrayList<>();
+        for (AiwolfNews n : ((Outcome.Accepted<AiwolfState, AiwolfNews>) o).events()) {
+            if (n instanceof AiwolfNews.Told t) {
+                out.add(t.event());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aSeerThatPassesDivinesNobodyAndTheNightEndsAtOnce() {
+        AiwolfState s = started(5, 1);
+        String seer = who(s, AiwolfRole.SEER);
+        Outcome<AiwolfState, AiwolfNews> o = rules.apply(s, new Command.Perform(seer, s.phase(), new Act.Pass()));
+        AiwolfState day1 = accepted(o);
+        assertThat(day1.phase().phase()).as("no deadline waited: the night is over").isEqualTo(Phase.DAY);
+        assertThat(told(o)).noneMatch(e -> e instanceof AiwolfEvent.Divined);
+        assertThat(refused(rules.apply(day1, new Command.Perform(seer, s.phase(), new Act.Pass()))))
+                .isEqualTo(RefusalCode.PHASE_OVER);
+    }
+
+    @Test
+    void aVoteThatPassesIsARandomOtherLivingPlayerAndTheStepWaitsOnlyForTheOthers() {
+        AiwolfState vote = toTheVote(accepted(rules.apply(started(5, 3), new Command.Perform(who(started(5, 3),
+                AiwolfRole.SEER), started(5, 3).phase(), new Act.Pass()))));
+        List<String> voters = vote.living();
+        AiwolfState s = accepted(rules.apply(vote, new Command.Perform(voters.getFirst(), vote.phase(),
+                new Act.Pass())));
+        assertThat(s.phase()).as("the others are still awaited").isEqualTo(vote.phase());
+        String ballot = s.game().done(voters.getFirst()).get(AiwolfGame.Kind.VOTE);
+        assertThat(ballot).isNotNull().isNotEqualTo(voters.getFirst()).isIn(voters);
+        assertThat(s.awaiting().turn(voters.getFirst()).acts()).isEmpty();
+        assertThat(refused(rules.apply(s, new Command.Perform(voters.getFirst(), s.phase(), new Act.Pass()))))
+                .isEqualTo(RefusalCode.ALREADY_DONE);
+        for (String v : voters.subList(1, voters.size())) {
+            s = accepted(rules.apply(s, new Command.Perform(v, s.phase(), new Act.Pass())));
+        }
+        assertThat(s.phase()).as("everyone answered: the vote is counted at once").isNotEqualTo(vote.phase());
+    }
+
+    @Test
+    void anAttackVoteThatPassesIsDroppedAndWhenAllAreDroppedARandomHumanDies() {
+        // 15 players: three werewolves; night 1 after a day of Over and passed votes.
+        AiwolfState s = started(15, 5);
+        while (!(s.game().stage() == AiwolfGame.Stage.NIGHT && s.game().day() == 1)) {
+            AiwolfState now = s;
+            String who = now.awaiting().turns().entrySet().stream().filter(e -> !e.getValue().acts().isEmpty())
+                    .map(Map.Entry::getKey).findFirst().orElseThrow();
+            Act act = now.awaiting().turn(who).allows(Act.Kind.TALK) ? new Act.Talk("Over") : new Act.Pass();
+            s = accepted(rules.apply(now, new Command.Perform(who, now.phase(), act)));
+        }
+        List<String> wolves = s.livingWerewolves();
+        assertThat(wolves).hasSizeGreaterThan(1);
+        List<String> before = s.living();
+        Outcome<AiwolfState, AiwolfNews> last = null;
+        for (String p : s.awaiting().turns().keySet()) {
+            if (s.game().day() == 1 && !s.awaiting().turn(p).acts().isEmpty()) {
+                last = rules.apply(s, new Command.Perform(p, s.phase(), new Act.Pass()));
+                s = accepted(last);
+            }
+        }
+        assertThat(s.game().day()).as("the night ended with the last pass").isEqualTo(2);
+        AiwolfEvent.Votes attack = told(last).stream().filter(e -> e instanceof AiwolfEvent.Votes v && v.attack())
+                .map(e -> (AiwolfEvent.Votes) e).findFirst().orElseThrow();
+        assertThat(attack.ballots()).as("every attack vote dropped").isEmpty();
+        AiwolfEvent.Attack a = told(last).stream().filter(e -> e instanceof AiwolfEvent.Attack)
+                .map(e -> (AiwolfEvent.Attack) e).findFirst().orElseThrow();
+        assertThat(a.target()).as("a random living human").isIn(before).isNotIn(wolves);
+    }
+
+    @Test
+    void inTheNlpGameAPassedVoteIsNoVote() {
+        AiwolfOptions nlp = AiwolfOptions.natural(5, Duration.ofSeconds(5));
+        AiwolfState s = ((Outcome.Accepted<AiwolfState, AiwolfNews>) rules.apply(rules.newGame(nlp, 7),
+                new Command.Start(FIVE))).state();
+        while (s.game().stage() != AiwolfGame.Stage.VOTE) {
+            AiwolfState now = s;
+            String who = now.awaiting().turns().entrySet().stream().filter(e -> !e.getValue().acts().isEmpty())
+                    .map(Map.Entry::getKey).findFirst().orElseThrow();
+            s = accepted(rules.apply(now, new Command.Perform(who, now.phase(), now.awaiting().turn(who)
+                    .allows(Act.Kind.TALK) ? new Act.Talk("Over") : new Act.Pass())));
+        }
+        List<String> voters = s.living();
+        Outcome<AiwolfState, AiwolfNews> last = null;
+        for (int i = 0; i < voters.size(); i++) {
+            String v = voters.get(i);
+            Act act = i == 0 ? new Act.Pass() : new Act.Vote(voters.get(i == 1 ? 2 : 1));
+            last = rules.apply(s, new Command.Perform(v, s.phase(), act));
+            s = accepted(last);
+        }
+        AiwolfEvent.Votes votes = told(last).stream().filter(e -> e instanceof AiwolfEvent.Votes v && !v.attack())
+                .map(e -> (AiwolfEvent.Votes) e).findFirst().orElseThrow();
+        assertThat(votes.ballots()).doesNotContainKey(voters.getFirst()).hasSize(voters.size() - 1);
+    }
+
     private static Act randomAct(SplittableRandom r, AiwolfState s) {
         List<String> names = new ArrayList<>(s.players());
         names.add("Nobody");
@@ -206,7 +316,8 @@ class AiwolfRulesTest {
             case 1 -> new Act.Vote(target);
             case 2 -> new Act.Divine(target);
             case 3 -> new Act.Guard(target);
-            default -> r.nextInt(10) == 0 ? new Act.Whisper(target, "hi") : new Act.Talk("Over");
+            default -> r.nextInt(10) == 0 ? new Act.Whisper(target, "hi") : r.nextInt(4) == 0 ? new Act.Pass()
+                    : new Act.Talk("Over");
         };
     }
 }

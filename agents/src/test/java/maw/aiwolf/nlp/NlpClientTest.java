@@ -48,6 +48,11 @@ class NlpClientTest {
 
     private static List<CompletableFuture<NlpClient.Played>> connect(int count, String team, URI url,
             java.util.function.IntFunction<NlpClient.Minds> minds) {
+        return connect(count, team, url, minds, 1);
+    }
+
+    private static List<CompletableFuture<NlpClient.Played>> connect(int count, String team, URI url,
+            java.util.function.IntFunction<NlpClient.Minds> minds, int games) {
         List<CompletableFuture<NlpClient.Played>> out = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
             String name = team + i;
@@ -56,7 +61,7 @@ class NlpClientTest {
             CompletableFuture<NlpClient.Played> f = new CompletableFuture<>();
             Thread.ofPlatform().daemon().name("client-" + name).start(() -> {
                 try {
-                    f.complete(new NlpClient(name, null, m, seed, System.out::println).play(url, 1,
+                    f.complete(new NlpClient(name, null, m, seed, System.out::println).play(url, games,
                             Duration.ofSeconds(20)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);
@@ -203,4 +208,32 @@ class NlpClientTest {
             assertThat(server.stats().get("cut1").get("requests")).isNotEqualTo(0L);
         }
     }
+
+    /**
+     * The contest's server closes every connection when its game ends: the client connects again under its name for
+     * the next game, until it has played its games (not counted as reconnections: nothing was lost).
+     */
+    @Test
+    void aServerThatClosesEveryConnectionAfterEachGameIsJoinedAgainForTheNext() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(3), Duration.ofSeconds(2), null)) {
+            List<CompletableFuture<NlpClient.Played>> clients = connect(5, "maw", URI.create("ws://127.0.0.1:"
+                    + server.port() + "/ws"), i -> NlpClient.rules(), 3);
+            for (int game = 1; game <= 3; game++) {
+                List<AgentLink> links = server.gather(5, Duration.ofSeconds(20));
+                assertThat(links).hasSize(5);
+                maw.testing.Await.until("every agent is connected again", Duration.ofSeconds(20),
+                        () -> links.stream().allMatch(AgentLink::connected));
+                NlpGames.play(server, links, List.of(), AiwolfOptions.natural(5, Duration.ofSeconds(6)),
+                        GameTable.newGameId(), 20 + game, new LocalTransport(), "", null, null, null);
+                links.forEach(AgentLink::close); // as the contest's server does after each game
+            }
+            for (CompletableFuture<NlpClient.Played> c : clients) {
+                NlpClient.Played p = c.get(60, TimeUnit.SECONDS);
+                assertThat(p.games()).isEqualTo(3);
+                assertThat(p.reconnections()).isZero();
+                assertThat(p.winners()).hasSize(3).doesNotContain("?");
+            }
+        }
+    }
+
 }

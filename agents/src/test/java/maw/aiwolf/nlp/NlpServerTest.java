@@ -24,7 +24,7 @@ import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
 /**
- * The NLP server's WebSocket endpoint with agents written from the wire facts (../shared/AIWOLF-NLP-WIRE.md), one of
+ * The NLP server's WebSocket endpoint with agents written from the wire facts (docs/AIWOLF.md), one of
  * them misbehaving: each is asked its name first, then told INITIALIZE with the setting, each day DAILY_INITIALIZE and
  * DAILY_FINISH, asked TALK, VOTE and its role's acts with the info the server sends, and told FINISH with every role;
  * an answer to a request that expects none, and a late answer, change nothing but that request, and the game ends.
@@ -184,6 +184,56 @@ class NlpServerTest {
             assertThat(talk).filteredOn(t -> t.startsWith("leaver1: ")).allMatch(t -> t.endsWith(": Over")
                     || t.endsWith(": Skip"));
             g.abort();
+        }
+    }
+
+    /**
+     * Agents as the contest's sample was seen to play at a real table: it divines, guards and attacks itself (and
+     * votes for itself now and then), reads the game_id as a ULID and stops otherwise; and one that leaves for good.
+     * Every such answer is dropped when it arrives, and the agent that left is asked nothing more, so no step waits out
+     * its deadline though each may last 30 s; the sample-like agents play to the end, their game_id a ULID.
+     */
+    @Test
+    void answersNamingNobodyValidAndAnAgentGoneForGoodCostNoStepItsDeadline() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(30), Duration.ofSeconds(5),
+                null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<NlpWireAgent> samples = new ArrayList<>();
+            List<WebSocket> sockets = new ArrayList<>();
+            for (int i = 1; i <= 4; i++) {
+                NlpWireAgent a = new NlpWireAgent("sample" + i, false).targetsItself().stopsWithoutUlid();
+                samples.add(a);
+                sockets.add(http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port()
+                        + "/ws"), a).get(10, TimeUnit.SECONDS));
+            }
+            List<String> left = new CopyOnWriteArrayList<>();
+            http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"),
+                    misbehaving("leaver1", true, left)).get(10, TimeUnit.SECONDS);
+            List<AgentLink> links = server.gather(5, Duration.ofSeconds(10));
+            assertThat(links).hasSize(5);
+            java.util.concurrent.atomic.AtomicInteger timeouts = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger passes = new java.util.concurrent.atomic.AtomicInteger();
+            String id = GameTable.newGameId();
+            GameTable.Result result = NlpGames.play(server, links, List.of(), AiwolfOptions.natural(5,
+                    Duration.ofSeconds(37)), id, 9, new LocalTransport(), "", null, new GameMasterAgent.Listener() {
+                        @Override
+                        public void command(int round, maw.game.Command c) {
+                            if (c instanceof maw.game.Command.Timeout) {
+                                timeouts.incrementAndGet();
+                            } else if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.game.Act.Pass) {
+                                passes.incrementAndGet();
+                            }
+                        }
+                    }, null);
+            assertThat(result.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            assertThat(timeouts.get()).as("steps that waited out their deadline").isZero();
+            assertThat(passes.get()).as("answers dropped when they arrived").isPositive();
+            for (NlpWireAgent a : samples) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                assertThat(a.gameIds).containsExactly(id);
+            }
+            assertThat(left).contains("TALK").doesNotContain("FINISH");
+            sockets.forEach(WebSocket::abort);
         }
     }
 

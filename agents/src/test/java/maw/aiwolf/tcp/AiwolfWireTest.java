@@ -24,14 +24,14 @@ import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
 /**
- * The wire, byte for byte as AIWOLF-WIRE.md records the official server 0.6.x: a minimal server written from those
+ * The wire, byte for byte as docs/AIWOLF.md records the official server 0.6.x: a minimal server written from those
  * facts drives our TCP agent, and minimal agents written from them (well-behaved, and misbehaving) play at our server.
  */
 class AiwolfWireTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The INITIALIZE packet the official server sent (AIWOLF-WIRE.md), agent 3 the seer. */
+    /** The INITIALIZE packet the official server sent (docs/AIWOLF.md), agent 3 the seer. */
     private static final String INITIALIZE = "{\"gameInfo\":{\"agent\":3,\"attackVoteList\":[],\"attackedAgent\":-1,"
             + "\"cursedFox\":-1,\"day\":0,\"divineResult\":null,\"executedAgent\":-1,\"existingRoleList\":[\"POSSESSED\","
             + "\"SEER\",\"VILLAGER\",\"WEREWOLF\"],\"guardedAgent\":-1,\"lastDeadAgentList\":[],\"latestAttackVoteList\":[],"
@@ -180,6 +180,19 @@ class AiwolfWireTest {
             };
         }
 
+        /** A dead agent's number, or one no agent has (the official sample seer divines such). */
+        int deadOrAbsent() {
+            JsonNode info = lastInfo;
+            if (info != null) {
+                for (var e : info.path("statusMap").properties()) {
+                    if (e.getValue().asText().equals("DEAD")) {
+                        return Integer.parseInt(e.getKey());
+                    }
+                }
+            }
+            return 99;
+        }
+
         int other() {
             JsonNode info = lastInfo;
             if (info != null) {
@@ -258,6 +271,71 @@ class AiwolfWireTest {
             assertThat(agents.get(2).requests).contains("FINISH"); // the silent one played the defaults to the end
             assertThat(server.stats().get("silent").get("timeouts")).isNotEqualTo(0L);
             assertThat(server.stats().get("chatty").get("droppedLines")).isNotEqualTo(0L);
+        }
+    }
+
+    /**
+     * Agents that answer as the official sample agents were seen to answer at a real table: the seer divines a dead
+     * agent, one that does not exist, or answers an empty line; votes name the voter itself; attacks name a dead agent
+     * or a werewolf; the bodyguard guards itself; and one agent leaves for good in the middle of the game. Each such
+     * answer is judged when it arrives (the regulation's default at once), so no step of the game waits out its
+     * deadline, although every step here may last 30 s.
+     */
+    @Test
+    void answersThatAreNotValidAndAnAgentGoneForGoodCostNoStepItsDeadline() throws Exception {
+        for (int players : new int[] {5, 15}) {
+            try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(5))) {
+                List<RawAgent> agents = new ArrayList<>();
+                List<CompletableFuture<Void>> runs = new ArrayList<>();
+                for (int i = 1; i <= players; i++) {
+                    RawAgent a = new RawAgent("sample" + i);
+                    agents.add(a);
+                    int[] divinations = {0};
+                    boolean leaves = i == 2;
+                    int[] talks = {0};
+                    runs.add(start(a, server.port(), (r, ans) -> switch (r) {
+                        case "DIVINE" -> switch (divinations[0]++ % 3) {
+                            case 0 -> "";
+                            case 1 -> "{\"agentIdx\":99}";
+                            default -> "{\"agentIdx\":" + a.deadOrAbsent() + "}";
+                        };
+                        case "VOTE", "GUARD" -> "{\"agentIdx\":" + a.me + "}";
+                        case "ATTACK" -> "{\"agentIdx\":" + (a.lastInfo != null && a.lastInfo.path("roleMap")
+                                .size() > 1 ? a.me : a.deadOrAbsent()) + "}";
+                        case "TALK" -> leaves && ++talks[0] == 1 ? "DROP" : ans;
+                        default -> ans;
+                    }));
+                }
+                List<AgentLink> links = new ArrayList<>();
+                while (links.size() < players) {
+                    links = server.gather(players, Duration.ofSeconds(5));
+                }
+                java.util.concurrent.atomic.AtomicInteger timeouts = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger passes = new java.util.concurrent.atomic.AtomicInteger();
+                GameTable.Result r = TcpGames.play(server, links, List.of(), maw.aiwolf.game.AiwolfOptions.of(players,
+                        Duration.ofSeconds(30)), 21 + players, new LocalTransport(), "", null,
+                        new maw.agents.gamemaster.GameMasterAgent.Listener() {
+                            @Override
+                            public void command(int round, maw.game.Command c) {
+                                if (c instanceof maw.game.Command.Timeout) {
+                                    timeouts.incrementAndGet();
+                                } else if (c instanceof maw.game.Command.Perform p
+                                        && p.act() instanceof maw.game.Act.Pass) {
+                                    passes.incrementAndGet();
+                                }
+                            }
+                        }, null);
+                assertThat(r.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+                assertThat(timeouts.get()).as("steps that waited out their deadline").isZero();
+                assertThat(passes.get()).as("answers that took the default").isPositive();
+                server.finish();
+                for (CompletableFuture<Void> run : runs) {
+                    run.get(10, TimeUnit.SECONDS);
+                }
+                assertThat(agents.get(1).requests).contains("TALK").doesNotContain("FINISH");
+                assertThat(agents.get(0).requests.getLast()).isEqualTo("FINISH");
+                assertThat(server.stats().get("sample1").get("timeouts")).isEqualTo(0L);
+            }
         }
     }
 }
