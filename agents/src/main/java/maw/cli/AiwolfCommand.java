@@ -37,13 +37,17 @@ final class AiwolfCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    @Command(name = "check", mixinStandardHelpOptions = true,
+    // No standard -V/--version here: --version is the protocol's (the help option is declared below instead).
+    @Command(name = "check",
             header = "Check AIWolf protocol sentences: the canonical form and structure, or where they go wrong.",
             description = {"Checks each TEXT (or, without any, each line of standard input) as one talk of the AIWolf",
                 "protocol. A valid one is printed in its canonical form (Agent[03], Skip, TALK day1 ID:3) with its",
                 "structure; an invalid one with the position where it goes wrong and what was expected there, and",
                 "whether it is valid in the other version. Exit code: 0 when every one is valid, 1 otherwise."})
     static final class Check implements Callable<Integer> {
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Option(names = "--version", defaultValue = "3.6", paramLabel = "3.6|2.01",
                 description = "the protocol version (default: ${DEFAULT-VALUE})")

@@ -114,7 +114,7 @@ final class BenchCommand implements Runnable {
             header = "AIWolf games: on the rule engine, under the GameMaster in this JVM, and over ejabberd.",
             description = {"5- and 15-player games by the GAT2017 regulation. On the rule engine in this process: all",
                 "random seats (the baseline), all rule bots, rule villagers against random werewolves, random",
-                "villagers against rule werewolves; the villagers' win rate with a 95% interval. Then rule bots under",
+                "villagers against rule werewolves; the villagers' win rate with a 95%% interval. Then rule bots under",
                 "the GameMaster, every agent with its own connection: games per second on the in-JVM transport and",
                 "over the private ejabberd, with the ratios between the three."})
     static final class Aiwolf implements Callable<Integer> {

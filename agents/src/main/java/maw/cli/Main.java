@@ -66,7 +66,33 @@ public final class Main implements Runnable {
             }
             throw e;
         });
+        // A bad option or value is one line naming it, as every other bad setting is; the manual is --help.
+        cl.setParameterExceptionHandler((e, arguments) -> {
+            CommandLine cmd = e.getCommandLine();
+            PrintWriter err = cmd.getErr();
+            err.println("maw: " + parameterProblem(e));
+            err.println("(" + cmd.getCommandSpec().qualifiedName() + " --help shows the options)");
+            return 2;
+        });
         return cl.execute(args);
+    }
+
+    /** What is wrong with the command line, in MAW's words where the value is the problem. */
+    static String parameterProblem(CommandLine.ParameterException e) {
+        CommandLine.Model.ArgSpec arg = e.getArgSpec();
+        if (arg != null && e.getValue() != null && e.getCause() instanceof CommandLine.TypeConversionException) {
+            String name = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+            Class<?> type = arg.type();
+            String expected = type == int.class || type == Integer.class || type == long.class
+                    || type == Long.class ? "a whole number"
+                    : type == double.class || type == Double.class || type == float.class ? "a number"
+                    : type == boolean.class || type == Boolean.class ? "true or false"
+                    : type.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                            .map(Object::toString).toList()) : "a " + type.getSimpleName();
+            return "invalid value '" + e.getValue() + "' for " + name + ": " + expected;
+        }
+        String m = e.getMessage();
+        return m == null ? "the command line is not valid" : m;
     }
 
     /** The MAW checkout (set by ./maw; the working directory otherwise). */

@@ -47,4 +47,42 @@ class CommandLineTest {
         assertThat(out()).containsPattern("xmpp\\.domain\\s+= example\\.org\\s+\\(--set xmpp\\.domain;");
         assertThat(out()).containsPattern("xmpp\\.port\\s+= 15222\\s+\\(default;");
     }
+
+    @Test
+    void everyCommandTakesHelpAndItsPageFormatsCleanly() {
+        java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
+        todo.add(new picocli.CommandLine(new Main()));
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.poll();
+            all.add(c);
+            todo.addAll(c.getSubcommands().values());
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (picocli.CommandLine c : all) {
+            String name = c.getCommandSpec().qualifiedName();
+            if (name.endsWith(" help") || !seen.add(name)) {
+                continue;
+            }
+            String[] words = name.split(" ");
+            String[] args = java.util.Arrays.copyOf(java.util.Arrays.copyOfRange(words, 1, words.length),
+                    words.length);
+            args[words.length - 1] = "--help";
+            assertThat(Main.execute(args)).as(name + " --help: " + err()).isZero();
+        }
+        assertThat(seen).contains("maw aiwolf check", "maw bench aiwolf", "maw tournament");
+        assertThat(out()).contains("Usage: maw aiwolf check");
+        assertThat(err()).as("picocli's warnings about the pages").doesNotContain("picocli WARN");
+    }
+
+    @Test
+    void aValueThatIsNotANumberIsOneLineNamingTheOption() {
+        assertThat(Main.execute("game", "--players", "abc")).isEqualTo(2);
+        assertThat(Main.execute("bench", "game", "--seed", "abc")).isEqualTo(2);
+        assertThat(Main.execute("tournament", "--games", "abc")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value 'abc' for --players: a whole number")
+                .contains("maw: invalid value 'abc' for --seed: a whole number")
+                .contains("maw: invalid value 'abc' for --games: a whole number").doesNotContain("Usage:");
+        assertThat(err().lines().count()).as(err()).isEqualTo(6);
+    }
 }
