@@ -58,13 +58,14 @@ final class TournamentCommand implements Callable<Integer> {
                         + "(a tournament's directory, as --out named it)");
             }
             Path page;
+            maw.tournament.Report report = new maw.tournament.Report(dir);
             try {
-                page = new maw.tournament.Report(dir).write();
+                page = report.write();
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("invalid value '" + dir + "' for DIR: " + e.getMessage());
             }
-            System.out.println("report: " + page + " (charts beside it: " + String.join(", ",
-                    maw.tournament.Report.CHARTS) + ", each .png and .svg)");
+            System.out.println("report: " + page + " (charts beside it: " + String.join(", ", report.charts())
+                    + ", each .png and .svg)");
             return 0;
         }
     }

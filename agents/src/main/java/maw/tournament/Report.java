@@ -34,8 +34,15 @@ public final class Report {
         this.dir = dir;
     }
 
-    /** The charts' names, as their files are named. */
+    /** The charts' names, as their files are named (the model cost only where a seat used a model). */
     public static final List<String> CHARTS = List.of("ratings", "win-rates", "roles", "model-cost");
+
+    private final List<String> written = new ArrayList<>();
+
+    /** The charts the last {@link #write} drew. */
+    public List<String> charts() {
+        return List.copyOf(written);
+    }
 
     /** Writes the report; the page's path. */
     public Path write() throws IOException {
@@ -49,13 +56,24 @@ public final class Report {
         Standings s = Standings.of(entrants, records);
         Path out = dir.resolve("report");
         Files.createDirectories(out);
+        // One order and one colour per entrant in every chart: the tournament's own order of its entrants.
+        List<Standings.Entry> ordered = new ArrayList<>(s.entries());
+        ordered.sort(java.util.Comparator.comparingInt(e -> entrants.indexOf(e.entrant())));
         Map<String, IChart> charts = new java.util.LinkedHashMap<>();
         charts.put("ratings", ratings(s, entrants));
-        charts.put("win-rates", winRates(s));
-        charts.put("roles", roles(s));
-        charts.put("model-cost", cost(s));
+        charts.put("win-rates", winRates(ordered));
+        charts.put("roles", roles(ordered, entrants));
+        if (ordered.stream().anyMatch(e -> e.modelCalls() > 0)) {
+            charts.put("model-cost", cost(ordered));
+        }
         Map<String, String> png = new java.util.LinkedHashMap<>();
+        written.clear();
+        for (String stale : CHARTS) {
+            Files.deleteIfExists(out.resolve(stale + ".png"));
+            Files.deleteIfExists(out.resolve(stale + ".svg"));
+        }
         for (var c : charts.entrySet()) {
+            written.add(c.getKey());
             byte[] bitmap = ChartEncoder.getBytes(c.getValue(), "png");
             Files.write(out.resolve(c.getKey() + ".png"), bitmap);
             Files.write(out.resolve(c.getKey() + ".svg"), ChartEncoder.getBytes(c.getValue(), "svg"));
@@ -85,6 +103,20 @@ public final class Report {
         return records.getFirst().seats().values().stream().distinct().toList();
     }
 
+    /** An entrant's colour, the same in every chart (by its place among the tournament's entrants). */
+    private static final java.awt.Color[] PALETTE = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728),
+        new java.awt.Color(0x2ca02c), new java.awt.Color(0x9467bd), new java.awt.Color(0xff7f0e),
+        new java.awt.Color(0x8c564b), new java.awt.Color(0xe377c2), new java.awt.Color(0x17becf),
+        new java.awt.Color(0x7f7f7f), new java.awt.Color(0xbcbd22)};
+
+    private static java.awt.Color colour(int i) {
+        return PALETTE[Math.floorMod(i, PALETTE.length)];
+    }
+
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE,
+        SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
+        SeriesMarkers.CROSS, SeriesMarkers.PLUS};
+
     private static XYChart ratings(Standings s, List<String> entrants) {
         XYChart chart = new XYChartBuilder().width(800).height(420).title("TrueSkill rating over the games")
                 .xAxisTitle("games played").yAxisTitle("rating (mean)").build();
@@ -100,7 +132,11 @@ public final class Report {
             }
         }
         chart.getStyler().setYAxisMin(Math.floor(Math.min(low, 24))).setYAxisMax(Math.ceil(Math.max(high, 26)));
-        for (String e : entrants) {
+        // Curves may coincide (two entrants alike): each is drawn thinner than the one before it, dashed its own
+        // way, with its own marker every few games, so that every entrant stays visible on top of another.
+        int every = Math.max(1, history.size() / 12);
+        for (int n = 0; n < entrants.size(); n++) {
+            String e = entrants.get(n);
             double[] x = new double[history.size() + 1];
             double[] y = new double[history.size() + 1];
             y[0] = 25;
@@ -108,18 +144,48 @@ public final class Report {
                 x[i + 1] = i + 1;
                 y[i + 1] = history.get(i).get(e).mean();
             }
-            chart.addSeries(e, x, y).setMarker(SeriesMarkers.NONE);
+            XYSeries line = chart.addSeries(e, x, y);
+            float width = Math.max(1.5f, 6f - 1.5f * n);
+            float[] dash = n == 0 ? null : new float[] {4f + 4f * (n % 3), 3f + 2f * (n % 2)};
+            line.setLineColor(colour(n)).setLineStyle(new java.awt.BasicStroke(width, java.awt.BasicStroke.CAP_BUTT,
+                    java.awt.BasicStroke.JOIN_ROUND, 10f, dash, 0f));
+            line.setMarker(history.size() <= 40 ? MARKERS[n % MARKERS.length] : SeriesMarkers.NONE)
+                    .setMarkerColor(colour(n));
+            if (history.size() > 40 && every > 1) {
+                // Markers every few games only, as a series of their own (not in the legend twice).
+                List<Double> mx = new ArrayList<>();
+                List<Double> my = new ArrayList<>();
+                for (int i = n % every; i < x.length; i += every) {
+                    mx.add(x[i]);
+                    my.add(y[i]);
+                }
+                XYSeries marks = chart.addSeries(e + " ", mx, my);
+                marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                marks.setMarker(MARKERS[n % MARKERS.length]).setMarkerColor(colour(n)).setShowInLegend(false);
+            }
         }
         return chart;
     }
 
     /** Each entrant's win rate overall and as each side, each with its interval as a vertical bar. */
-    private static XYChart winRates(Standings s) {
+    private static XYChart winRates(List<Standings.Entry> entries) {
         XYChart chart = new XYChartBuilder().width(800).height(420).title("Win rate with its 95% interval")
-                .xAxisTitle("entrant (left to right as in the table)").yAxisTitle("win rate").build();
+                .xAxisTitle("entrant").yAxisTitle("win rate").build();
         style(chart.getStyler());
-        chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0).setXAxisDecimalPattern("#");
+        List<String> names = entries.stream().map(Standings.Entry::entrant).toList();
+        // The entrants at 1, 2, ..., each named under its points (as text in the plot: XChart places numeric ticks
+        // by its own rule, which does not put one under each entrant).
+        chart.getStyler().setYAxisMin(-0.12).setYAxisMax(1.0).setXAxisMin(0.4).setXAxisMax(names.size() + 0.6)
+                .setXAxisTicksVisible(false).setPlotGridVerticalLinesVisible(false)
+                .setYAxisTickLabelsFormattingFunction(y -> y < -1e-9 ? "" : String.format(Locale.ROOT, "%.1f", y));
+        for (int n = 0; n < names.size(); n++) {
+            chart.addAnnotation(new org.knowm.xchart.AnnotationText(names.get(n), n + 1, -0.07, false));
+        }
         String[] kinds = {"overall", "villagers", "werewolves"};
+        java.awt.Color[] colours = {new java.awt.Color(0x333333), new java.awt.Color(0x1f77b4),
+            new java.awt.Color(0xd62728)};
+        org.knowm.xchart.style.markers.Marker[] markers = {SeriesMarkers.DIAMOND, SeriesMarkers.CIRCLE,
+            SeriesMarkers.SQUARE};
         double[] offsets = {-0.2, 0, 0.2};
         for (int k = 0; k < kinds.length; k++) {
             List<Double> xs = new ArrayList<>();
@@ -127,7 +193,7 @@ public final class Report {
             List<Double> lows = new ArrayList<>();
             List<Double> highs = new ArrayList<>();
             int i = 1;
-            for (Standings.Entry e : s.entries()) {
+            for (Standings.Entry e : entries) {
                 Standings.Rate r = kinds[k].equals("overall") ? e.overall() : e.sides().get(kinds[k]);
                 if (r != null && r.tries() > 0) {
                     double[] iv = r.interval();
@@ -143,41 +209,42 @@ public final class Report {
             }
             XYSeries points = chart.addSeries(kinds[k], xs, ys);
             points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            points.setMarker(markers[k]).setMarkerColor(colours[k]).setLineColor(colours[k]);
             for (int j = 0; j < xs.size(); j++) {
                 XYSeries bar = chart.addSeries(kinds[k] + " interval " + (j + 1), List.of(xs.get(j), xs.get(j)),
                         List.of(lows.get(j), highs.get(j)));
-                bar.setMarker(SeriesMarkers.NONE).setLineColor(points.getFillColor()).setShowInLegend(false);
+                bar.setMarker(SeriesMarkers.NONE).setLineColor(colours[k]).setShowInLegend(false);
             }
         }
         return chart;
     }
 
-    private static CategoryChart roles(Standings s) {
+    private static CategoryChart roles(List<Standings.Entry> entries, List<String> entrants) {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(420).title("Win rate by role")
                 .xAxisTitle("role").yAxisTitle("win rate").build();
         style(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
         java.util.TreeSet<String> all = new java.util.TreeSet<>();
-        s.entries().forEach(e -> all.addAll(e.roles().keySet()));
+        entries.forEach(e -> all.addAll(e.roles().keySet()));
         List<String> roles = List.copyOf(all);
-        for (Standings.Entry e : s.entries()) {
+        for (Standings.Entry e : entries) {
             List<Double> rates = roles.stream().map(r -> e.roles().getOrDefault(r, new Standings.Rate(0, 0)).rate())
                     .toList();
-            chart.addSeries(e.entrant(), roles, rates);
+            chart.addSeries(e.entrant(), roles, rates).setFillColor(colour(entrants.indexOf(e.entrant())));
         }
         return chart;
     }
 
-    private static CategoryChart cost(Standings s) {
+    private static CategoryChart cost(List<Standings.Entry> entries) {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(420).title("Model cost per game")
                 .xAxisTitle("entrant").yAxisTitle("per game").build();
         style(chart.getStyler());
-        List<String> names = s.entries().stream().map(Standings.Entry::entrant).toList();
-        chart.addSeries("model calls", names, s.entries().stream().map(e -> e.games() == 0 ? 0.0
+        List<String> names = entries.stream().map(Standings.Entry::entrant).toList();
+        chart.addSeries("model calls", names, entries.stream().map(e -> e.games() == 0 ? 0.0
                 : (double) e.modelCalls() / e.games()).toList());
-        chart.addSeries("thousand tokens", names, s.entries().stream().map(e -> e.games() == 0 ? 0.0
+        chart.addSeries("thousand tokens", names, entries.stream().map(e -> e.games() == 0 ? 0.0
                 : e.tokens() / 1000.0 / e.games()).toList());
-        chart.addSeries("model seconds", names, s.entries().stream().map(Standings.Entry::modelSecondsPerGame)
+        chart.addSeries("model seconds", names, entries.stream().map(Standings.Entry::modelSecondsPerGame)
                 .toList());
         return chart;
     }
@@ -245,7 +312,11 @@ public final class Report {
                             e.modelSecondsPerGame())).append("</td></tr>");
         }
         b.append("</table>");
-        chart(b, png, "model-cost", "Model cost per game");
+        if (png.containsKey("model-cost")) {
+            chart(b, png, "model-cost", "Model cost per game");
+        } else {
+            b.append("<p>No seat used a language model: no cost to chart.</p>");
+        }
         b.append("<h2>Games</h2><p>Each game replays in the web monitor with the command beside it.</p><table><tr>"
                 + "<th>game</th><th>winner</th><th>days</th><th>seconds</th><th>journal</th><th>replay</th></tr>");
         for (GameRecord r : records) {

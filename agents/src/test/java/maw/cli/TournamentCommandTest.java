@@ -184,6 +184,11 @@ class TournamentCommandTest {
         assertThat(Main.execute("tournament", "--resume", out.toString())).as(console.err()).isZero();
         assertThat(console.out()).contains("resuming: 2 of 2 games played already, 0 to play");
         assertThat(games(out)).containsExactly(1, 2);
+        // No seat used a model: the report draws no empty cost chart, and says why.
+        assertThat(Main.execute("tournament", "report", out.toString())).as(console.err()).isZero();
+        assertThat(console.out()).contains("charts beside it: ratings, win-rates, roles, each .png and .svg");
+        assertThat(out.resolve("report/model-cost.png")).doesNotExist();
+        assertThat(Files.readString(out.resolve("report/index.html"))).contains("No seat used a language model");
     }
 
     @Test
