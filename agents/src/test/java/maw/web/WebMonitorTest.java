@@ -216,12 +216,26 @@ class WebMonitorTest {
     @Test
     void insideAModelSeatAreItsLatestCallsToTheModel() throws Exception {
         try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+            // Each model seat's first call is answered; the later ones wait until the page has been read, so that
+            // the game (four model seats of five: no majority without them) is still on while the test reads it.
+            java.util.concurrent.CountDownLatch read = new java.util.concurrent.CountDownLatch(1);
+            maw.llm.standin.GameBrain plays = new maw.llm.standin.GameBrain();
+            ollama.brain(call -> {
+                if (call.number() > 4) {
+                    try {
+                        read.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return plays.answer(call);
+            });
             maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
             maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(maw.testing.TestXmpp.home()
                     .resolve("prompts"));
             List<GameTable.SeatFiller> fillers = new java.util.ArrayList<>();
             for (int i = 0; i < 5; i++) {
-                fillers.add(i < 2 ? maw.agents.model.ModelInterfaceAgent.filler(settings, prompts, Duration.ZERO, null)
+                fillers.add(i < 4 ? maw.agents.model.ModelInterfaceAgent.filler(settings, prompts, Duration.ZERO, null)
                         : GameTable.ruleBots());
             }
             GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), fillers, 1, 4,
@@ -249,22 +263,21 @@ class WebMonitorTest {
                 }
                 assertThat(model).isNotNull();
                 String name = model;
-                maw.testing.Await.until("its inside shows a call", () -> {
-                    try {
-                        return maw.runtime.Json.parse(get(port, "/agents/" + name + "?token=" + token).body())
-                                .path("calls").size() > 0;
-                    } catch (Exception e) {
-                        return false;
-                    }
-                });
-                com.fasterxml.jackson.databind.JsonNode call = maw.runtime.Json.parse(get(port, "/agents/" + name
-                        + "?token=" + token).body()).path("calls").get(0);
+                com.fasterxml.jackson.databind.JsonNode inside = maw.testing.Await.value("its inside shows a call",
+                        Duration.ofSeconds(30), Duration.ofMillis(50), () -> {
+                            var r = get(port, "/agents/" + name + "?token=" + token);
+                            var node = r.statusCode() == 200 ? maw.runtime.Json.parse(r.body()) : null;
+                            return node != null && node.path("calls").size() > 0 ? node : null;
+                        });
+                com.fasterxml.jackson.databind.JsonNode call = inside.path("calls").get(0);
                 assertThat(call.path("system").asText()).startsWith("You are");
                 assertThat(call.path("user").asText()).contains("Your turn");
                 assertThat(call.path("answer").asText()).contains("\"action\"");
                 assertThat(call.path("promptTokens").asInt()).isPositive();
+                read.countDown();
                 game.get(2, TimeUnit.MINUTES);
             } finally {
+                read.countDown();
                 monitor.stop();
             }
         }
