@@ -12,7 +12,7 @@ import maw.aiwolf.game.NlpRegulation;
 import maw.runtime.Json;
 
 /**
- * The AIWolf NLP server's WebSocket packets (docs: ../shared/AIWOLF-NLP-WIRE.md), as its server writes them: one JSON
+ * The AIWolf NLP server's WebSocket packets (docs/AIWOLF.md), as its server writes them: one JSON
  * object a frame, {@code request} first, then {@code info}, {@code setting}, {@code talk_history} and {@code
  * whisper_history}, absent keys left out; maps with their keys sorted (as Go writes them). The agent answers the
  * requests that expect an answer with plain text.

@@ -12,7 +12,7 @@ import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.AiwolfSettings;
 
 /**
- * The packets of the official AIWolf server 0.6.x (AIWOLF-WIRE.md), written as it writes them: one JSON object a line,
+ * The packets of the official AIWolf server 0.6.x (docs/AIWOLF.md), written as it writes them: one JSON object a line,
  * the five top-level keys sorted and always present, nulls written out, {@code gameInfo} and {@code gameSetting} keys
  * sorted ({@code roleNumMap} in the order the official server writes it).
  */

@@ -18,7 +18,7 @@ import maw.aiwolf.game.NlpRegulation;
 import org.junit.jupiter.api.Test;
 
 /**
- * The NLP server's packets as its wire shows them (../shared/AIWOLF-NLP-WIRE.md): the keys and their order, the
+ * The NLP server's packets as its wire shows them (docs/AIWOLF.md): the keys and their order, the
  * setting, each seat's info (its own role, the pack, the day before's results to their roles, every role at FINISH),
  * and the talk history as the difference since the last packet.
  */
