@@ -52,18 +52,21 @@ public final class AgentLobby {
         return null;
     }
 
-    /** {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already. */
-    public String unique(String name) {
+    /** Every name given so far: agents that connect at the same instant under one name each get one of their own. */
+    private final java.util.Set<String> given = new java.util.HashSet<>();
+
+    /**
+     * {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already; the name is the
+     * new agent's from now on (two agents that name themselves alike at once never get the same name, even while one
+     * of them is between the waiting queue and the seats).
+     */
+    public synchronized String unique(String name) {
         String unique = name;
-        for (int i = 2; taken(unique); i++) {
+        for (int i = 2; given.contains(unique); i++) {
             unique = name + " " + i;
         }
+        given.add(unique);
         return unique;
-    }
-
-    private boolean taken(String name) {
-        return seated.stream().anyMatch(l -> l.name().equals(name))
-                || waiting.stream().anyMatch(l -> l.name().equals(name));
     }
 
     /** A new agent waits for a game. */

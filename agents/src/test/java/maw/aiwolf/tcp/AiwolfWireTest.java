@@ -338,4 +338,31 @@ class AiwolfWireTest {
             }
         }
     }
+
+    /** Agents that give one name (the official sample agents all call themselves by their class) get one each. */
+    @Test
+    void agentsConnectingAtOnceUnderOneNameGetANameEach() throws Exception {
+        try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
+            List<CompletableFuture<Void>> runs = new ArrayList<>();
+            CompletableFuture<List<AgentLink>> gathered = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    List<AgentLink> links = new ArrayList<>();
+                    while (links.size() < 15) {
+                        links = server.gather(15, Duration.ofMillis(20)); // seating while they still connect
+                    }
+                    gathered.complete(links);
+                } catch (Throwable e) {
+                    gathered.completeExceptionally(e);
+                }
+            });
+            for (int i = 0; i < 15; i++) {
+                runs.add(start(new RawAgent("SampleRoleAssignPlayer"), server.port(), null));
+            }
+            List<AgentLink> links = gathered.get(20, TimeUnit.SECONDS);
+            assertThat(links).extracting(AgentLink::name).doesNotHaveDuplicates().hasSize(15)
+                    .contains("SampleRoleAssignPlayer", "SampleRoleAssignPlayer 15");
+            server.finish();
+        }
+    }
 }
