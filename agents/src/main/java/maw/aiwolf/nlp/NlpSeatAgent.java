@@ -34,6 +34,8 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
     private String me;
     private int initializedDay = -1;
     private int finishedDay = -1;
+    /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
+    private int dayBegun = -1;
     private boolean talkedToday;
 
     /**
@@ -76,6 +78,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
                     options.settings().nlp());
             initializedDay = -1;
             finishedDay = -1;
+            dayBegun = -1;
             link.takeFresh(); // a connection made before the game began hears it from its start, not twice
             return;
         }
@@ -84,11 +87,18 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
         }
         catchUp();
         for (AiwolfEvent e : events.of(news)) {
+            // The contest's server begins a day (DAILY_INITIALIZE) only when the game goes on after the night, with
+            // the dawn's results in it: a game that ends at dawn ends with FINISH alone.
+            if (e instanceof AiwolfEvent.Over) {
+                dayBegun = -1;
+            } else if (!(e instanceof AiwolfEvent.Identified)) {
+                beginTheDay();
+            }
             switch (e) {
                 case AiwolfEvent.DayBegan d -> {
                     dailyFinish(d.day() - 1);
                     info.hear(e);
-                    dailyInitialize(d.day());
+                    dayBegun = d.day();
                 }
                 case AiwolfEvent.Votes v when !v.attack() -> {
                     dailyFinish(v.day());
@@ -125,6 +135,15 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             return gameId;
         }
         return maw.runtime.Ulid.valid(gameId) ? maw.runtime.Ulid.plus(gameId, round - 1) : gameId + "-" + round;
+    }
+
+    /** Tells the day that began, if it is not told yet. */
+    private void beginTheDay() {
+        if (dayBegun >= 0) {
+            int day = dayBegun;
+            dayBegun = -1;
+            dailyInitialize(day);
+        }
     }
 
     private void dailyInitialize(int day) {
@@ -170,6 +189,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             return new Action.Listen();
         }
         catchUp();
+        beginTheDay();
         List<Action.Kind> allowed = v.allowed_actions();
         Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
         if (allowed.contains(Action.Kind.TALK)) {

@@ -32,6 +32,8 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     private SeatInfo info;
     private int dailyFinished = -1;
     private int dailyInitialized = -1;
+    /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
+    private int dayBegun = -1;
     private String me;
 
     public TcpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, long gameSeed,
@@ -52,6 +54,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             info = new SeatInfo(sg.players(), me, options.settings());
             dailyFinished = -1;
             dailyInitialized = -1;
+            dayBegun = -1;
             link.takeFresh(); // a connection made before the game began hears it from its start, not twice
             return;
         }
@@ -60,11 +63,18 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         }
         catchUp();
         for (AiwolfEvent e : events.of(news)) {
+            // The official server begins a day (DAILY_INITIALIZE) only when the game goes on after the night, and
+            // with the dawn's results in it (the medium's): a game that ends at dawn ends with FINISH alone.
+            if (e instanceof AiwolfEvent.Over) {
+                dayBegun = -1;
+            } else if (!(e instanceof AiwolfEvent.Identified)) {
+                beginTheDay();
+            }
             info.hear(e);
             switch (e) {
                 case AiwolfEvent.Dealt d -> link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(),
                         Packets.gameSetting(options.settings(), gameSeed), null, null));
-                case AiwolfEvent.DayBegan d -> dailyInitialize(d.day());
+                case AiwolfEvent.DayBegan d -> dayBegun = d.day();
                 case AiwolfEvent.Votes v when !v.attack() -> dailyFinish(v.day());
                 case AiwolfEvent.Over over -> link.tell(Packets.line(Packets.Request.FINISH, info.gameInfo(), null,
                         null, null));
@@ -74,6 +84,15 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         if (news instanceof Catalog.PhaseChange pc && pc.new_phase() == Phase.NIGHT && pc.day() == 0) {
             dailyInitialize(0);
             dailyFinish(0); // day 0 has no talk
+        }
+    }
+
+    /** Tells the day that began, if it is not told yet. */
+    private void beginTheDay() {
+        if (dayBegun >= 0) {
+            int day = dayBegun;
+            dayBegun = -1;
+            dailyInitialize(day);
         }
     }
 
@@ -114,6 +133,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             return new Action.Listen();
         }
         catchUp();
+        beginTheDay();
         boolean night = v.phase() == Phase.NIGHT;
         List<Action.Kind> allowed = v.allowed_actions();
         Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();

@@ -334,6 +334,11 @@ class AiwolfWireTest {
                 }
                 assertThat(agents.get(1).requests).contains("TALK").doesNotContain("FINISH");
                 assertThat(agents.get(0).requests.getLast()).isEqualTo("FINISH");
+                // As the official server: a day begins (DAILY_INITIALIZE) only when the game goes on after the night.
+                for (RawAgent a : agents.subList(2, agents.size())) {
+                    List<String> seen = a.requests;
+                    assertThat(seen.get(seen.size() - 2)).as(a.name + ": " + seen).isNotEqualTo("DAILY_INITIALIZE");
+                }
                 assertThat(server.stats().get("sample1").get("timeouts")).isEqualTo(0L);
             }
         }
