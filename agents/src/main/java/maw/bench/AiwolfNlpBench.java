@@ -26,14 +26,17 @@ import maw.runtime.local.LocalTransport;
  * {@code maw bench aiwolf-nlp}: the NLP contest's games (5, 9 and 13 players) with every seat one of our agents
  * connected over loopback WebSocket to our NLP server ({@code aiwolf-nlp connect} against {@code aiwolf-nlp serve}),
  * against the same games with the seats in the process, one after another in one run: games per second and a
- * request's round trip. Then a game of model seats over WebSocket against MAW's Ollama stand-in answering each call
+ * request's round trip; then the WebSocket games again with agents that answer as the contest's sample agent was seen
+ * to (divining, guarding and attacking themselves, voting for themselves every other time), whose answers are dropped
+ * at once, so their games go as fast. Then a game of model seats over WebSocket against MAW's Ollama stand-in answering each call
  * after a fixed delay: its wall time against the sum of its model calls' latencies.
  */
 public final class AiwolfNlpBench {
 
     /** One village's figures. */
     public record Row(int players, int games, double inProcessGamesPerSecond, double webSocketGamesPerSecond,
-            double medianRoundTripMicros, double p99RoundTripMicros, long requests) {
+            double medianRoundTripMicros, double p99RoundTripMicros, long requests, double carelessGamesPerSecond,
+            double requestsPerSecond, double carelessRequestsPerSecond) {
 
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -45,6 +48,10 @@ public final class AiwolfNlpBench {
             m.put("medianRoundTripMicros", Figures.round(medianRoundTripMicros));
             m.put("p99RoundTripMicros", Figures.round(p99RoundTripMicros));
             m.put("requests", requests);
+            m.put("carelessWebSocketGamesPerSecond", Figures.round(carelessGamesPerSecond));
+            m.put("requestsPerSecond", Figures.round(requestsPerSecond));
+            m.put("carelessRequestsPerSecond", Figures.round(carelessRequestsPerSecond));
+            m.put("carelessToWellBehavedRatio", Figures.round(carelessRequestsPerSecond / requestsPerSecond));
             return m;
         }
     }
@@ -84,39 +91,54 @@ public final class AiwolfNlpBench {
             inProcess(players, games, seed, options);
             double local = games / ((System.nanoTime() - t0) / 1e9);
             List<Long> trips = new ArrayList<>();
-            double ws;
-            try (NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
-                URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
-                List<CompletableFuture<NlpClient.Played>> clients = connect(players, url, NlpClient.rules(),
-                        games + 1, seed);
-                List<AgentLink> links = gather(server, players);
-                NlpGames.play(server, links, List.of(), options, "bench-warm-up", seed - 10, new LocalTransport(),
-                        "", null, null, null);
-                List<Integer> before = links.stream().map(l -> l.roundTrips().size()).toList();
-                long t1 = System.nanoTime();
-                for (int g = 0; g < games; g++) {
-                    NlpGames.play(server, links, List.of(), options, "bench-" + g, seed + g, new LocalTransport(), "",
-                            null, null, null);
-                }
-                ws = games / ((System.nanoTime() - t1) / 1e9);
-                for (int i = 0; i < links.size(); i++) {
-                    List<Long> all = links.get(i).roundTrips();
-                    trips.addAll(all.subList(before.get(i), all.size()));
-                }
-                for (CompletableFuture<NlpClient.Played> c : clients) {
-                    c.get(30, TimeUnit.SECONDS);
-                }
-            }
+            double ws = webSocket(players, games, seed, options, false, trips);
+            List<Long> carelessTrips = new ArrayList<>();
+            double careless = webSocket(players, games, seed, options, true, carelessTrips);
+            // The careless agents' games may be longer (an attack vote naming nobody valid kills nobody): the
+            // server's pace is the requests it has answered a second.
+            double requestRate = trips.size() * ws / games;
+            double carelessRequestRate = carelessTrips.size() * careless / games;
             trips.sort(null);
             double median = trips.isEmpty() ? 0 : trips.get(trips.size() / 2) / 1000.0;
             double p99 = trips.isEmpty() ? 0 : trips.get((int) Math.min(trips.size() - 1, trips.size() * 0.99)) / 1000.0;
-            Row r = new Row(players, games, local, ws, median, p99, trips.size());
+            Row r = new Row(players, games, local, ws, median, p99, trips.size(), careless, requestRate,
+                    carelessRequestRate);
             out.printf(Locale.ROOT, "  %2d players: %.2f games/s every seat over WebSocket, %.2f in process (ratio "
-                    + "%.2f); a request's round trip: median %.0f us, 99th percentile %.0f us (%,d requests)%n",
-                    players, ws, local, ws / local, median, p99, trips.size());
+                    + "%.2f); a request's round trip: median %.0f us, 99th percentile %.0f us (%,d requests, %.0f a "
+                    + "second); agents answering carelessly: %.2f games/s, %.0f requests a second (%.2f of the "
+                    + "well-behaved's)%n", players, ws, local, ws / local, median, p99, trips.size(), requestRate,
+                    careless, carelessRequestRate, carelessRequestRate / requestRate);
             rows.add(r);
         }
         return rows;
+    }
+
+    /** Games per second of {@code games} games at our NLP server, every seat one of our agents over WebSocket. */
+    private static double webSocket(int players, int games, long seed, AiwolfOptions options, boolean careless,
+            List<Long> trips) throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
+            URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+            List<CompletableFuture<NlpClient.Played>> clients = connect(players, url, NlpClient.rules(), games + 1,
+                    seed, careless);
+            List<AgentLink> links = gather(server, players);
+            NlpGames.play(server, links, List.of(), options, GameTable.newGameId(), seed - 10, new LocalTransport(),
+                    "", null, null, null); // warm up
+            List<Integer> before = links.stream().map(l -> l.roundTrips().size()).toList();
+            long t1 = System.nanoTime();
+            for (int g = 0; g < games; g++) {
+                NlpGames.play(server, links, List.of(), options, GameTable.newGameId(), seed + g, new LocalTransport(),
+                        "", null, null, null);
+            }
+            double rate = games / ((System.nanoTime() - t1) / 1e9);
+            for (int i = 0; i < links.size(); i++) {
+                List<Long> all = links.get(i).roundTrips();
+                trips.addAll(all.subList(before.get(i), all.size()));
+            }
+            for (CompletableFuture<NlpClient.Played> c : clients) {
+                c.get(30, TimeUnit.SECONDS);
+            }
+            return rate;
+        }
     }
 
     /**
@@ -166,6 +188,11 @@ public final class AiwolfNlpBench {
 
     private static List<CompletableFuture<NlpClient.Played>> connect(int players, URI url, NlpClient.Minds minds,
             int games, long seed) {
+        return connect(players, url, minds, games, seed, false);
+    }
+
+    private static List<CompletableFuture<NlpClient.Played>> connect(int players, URI url, NlpClient.Minds minds,
+            int games, long seed, boolean careless) {
         List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
         for (int i = 1; i <= players; i++) {
             String name = "nlp" + i;
@@ -173,7 +200,8 @@ public final class AiwolfNlpBench {
             CompletableFuture<NlpClient.Played> f = new CompletableFuture<>();
             Thread.ofPlatform().daemon().name("bench-" + name).start(() -> {
                 try {
-                    f.complete(new NlpClient(name, null, minds, s, null).play(url, games, Duration.ofSeconds(10)));
+                    NlpClient client = new NlpClient(name, null, minds, s, null);
+                    f.complete((careless ? client.careless() : client).play(url, games, Duration.ofSeconds(10)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);
                 }

@@ -181,7 +181,9 @@ final class BenchCommand implements Runnable {
             header = "AIWolf games with every seat a TCP agent at our server, against the same games in process.",
             description = {"5- and 15-player games one after another: every seat our rule AIWolf agent connected over",
                 "loopback to ./maw aiwolf serve's server (the official TCP protocol), then the same games with the",
-                "seats in the process; games per second, their ratio, and a request's median round trip."})
+                "seats in the process; games per second, their ratio, and a request's median round trip. Then the TCP",
+                "games again with agents that answer as the official sample agents were seen to (votes, guards and",
+                "attacks naming themselves, divinations of the dead): games per second against the well-behaved."})
     static final class AiwolfTcp implements Callable<Integer> {
 
         @Option(names = "--games", defaultValue = "20", description = "games per village and way (default: "
@@ -214,8 +216,10 @@ final class BenchCommand implements Runnable {
             description = {"5-, 9- and 13-player games of the AIWolf NLP contest one after another: every seat our rule",
                 "agent (talking plain English) connected over loopback WebSocket to ./maw aiwolf-nlp serve's server,",
                 "then the same games with the seats in the process; games per second, their ratio, and a request's",
-                "round trip. Then a 5-player game of model seats over WebSocket against the Ollama stand-in answering",
-                "each call after --delay-ms: its wall time against the sum of its model calls."})
+                "round trip; the WebSocket games again with agents answering as the contest's sample agent was seen",
+                "to (naming themselves where another is asked for): games per second against the well-behaved. Then",
+                "a 5-player game of model seats over WebSocket against the Ollama stand-in answering each call after",
+                "--delay-ms: its wall time against the sum of its model calls."})
     static final class AiwolfNlp implements Callable<Integer> {
 
         @Mixin

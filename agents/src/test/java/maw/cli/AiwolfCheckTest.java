@@ -82,6 +82,14 @@ class AiwolfCheckTest {
     }
 
     @Test
+    void theTcpBenchmarkPlaysWellBehavedAndCarelessAgentsOverTcpAndInProcess() {
+        assertThat(Main.execute("bench", "aiwolf-tcp", "--games", "1", "--json")).as(console.err()).isZero();
+        assertThat(console.out()).contains(" 5 players: ").contains("15 players: ")
+                .contains("agents answering carelessly").contains("\"carelessToWellBehavedRatio\"")
+                .contains("\"carelessTcpGamesPerSecond\"");
+    }
+
+    @Test
     void aGameOfRuleBasedSeatsIsPrintedAsItHappensAndLoggedAsTheOfficialServerDoes(@org.junit.jupiter.api.io.TempDir
             java.nio.file.Path dir) throws Exception {
         java.nio.file.Path log = dir.resolve("game.log");

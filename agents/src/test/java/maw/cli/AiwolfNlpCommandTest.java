@@ -97,6 +97,7 @@ class AiwolfNlpCommandTest {
         assertThat(Main.execute("bench", "aiwolf-nlp", "--games", "1", "--delay-ms", "0", "--json"))
                 .as(console.out() + console.err()).isZero();
         assertThat(console.out()).contains("13 players: ").contains("model seats: a 5-player game over WebSocket")
-                .contains("\"webSocketToInProcessRatio\"").contains("\"wallToCallsRatio\"");
+                .contains("\"webSocketToInProcessRatio\"").contains("\"wallToCallsRatio\"")
+                .contains("agents answering carelessly").contains("\"carelessToWellBehavedRatio\"");
     }
 }

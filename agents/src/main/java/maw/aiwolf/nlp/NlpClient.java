@@ -76,6 +76,9 @@ public final class NlpClient {
     private static final Duration PING_EVERY = Duration.ofSeconds(1);
     private static final Duration PING_QUIET = Duration.ofSeconds(5);
     private final List<String> winners = new ArrayList<>();
+    /** Answers as the contest's sample agent was seen to: naming itself where a living other is asked for. */
+    private boolean careless;
+    private int votes;
 
     /**
      * @param name  the agent's name (the team is the name without its trailing digits)
@@ -89,6 +92,15 @@ public final class NlpClient {
         this.minds = minds;
         this.seed = seed;
         this.log = log == null ? line -> { } : log;
+    }
+
+    /**
+     * From now on answers as the contest's sample agent was seen to at a real table: it divines, guards and attacks
+     * itself, and votes for itself every other time (what {@code ./maw bench aiwolf-nlp} plays against the servers).
+     */
+    public NlpClient careless() {
+        careless = true;
+        return this;
     }
 
     /** How a connection ended. */
@@ -320,10 +332,10 @@ public final class NlpClient {
         return switch (request) {
             case "TALK" -> orElse(mind.talk(), "Over");
             case "WHISPER" -> orElse(mind.whisper(), "Over");
-            case "VOTE" -> living(mind.vote(), info, false);
-            case "DIVINE" -> living(mind.divine(), info, false);
-            case "GUARD" -> living(mind.guard(), info, false);
-            case "ATTACK" -> living(mind.attack(), info, true);
+            case "VOTE" -> careless && votes++ % 2 == 0 ? me : living(mind.vote(), info, false);
+            case "DIVINE" -> careless ? me : living(mind.divine(), info, false);
+            case "GUARD" -> careless ? me : living(mind.guard(), info, false);
+            case "ATTACK" -> careless ? me : living(mind.attack(), info, true);
             default -> null; // DAILY_INITIALIZE, DAILY_FINISH, *_PHASE_START/END, *_BROADCAST...: no answer
         };
     }

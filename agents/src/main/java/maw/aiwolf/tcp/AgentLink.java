@@ -51,9 +51,13 @@ public final class AgentLink implements AutoCloseable {
     private final AtomicLong timeouts = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong roundTripNanos = new AtomicLong();
-    /** Every answered request's round trip, for medians (at most a million kept). */
-    private final java.util.concurrent.ConcurrentLinkedQueue<Long> roundTrips =
-            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /**
+     * Every answered request's round trip, for medians (at most a million kept), in an array: a concurrent queue's
+     * size() walks it, and that walk on every answer was a seventh of a busy server's time.
+     */
+    private long[] roundTrips = new long[256];
+    private int roundTripCount;
+    private final Object tripsLock = new Object();
 
     private record Line(int generation, String text) {}
 
@@ -152,16 +156,40 @@ public final class AgentLink implements AutoCloseable {
                 return String.valueOf(s.getRemoteSocketAddress());
             }
         });
+        boolean quick = QUICK_ACK && quickAck(s);
         Thread.ofVirtual().name("aiwolf-tcp-" + name).start(() -> {
             try {
                 for (String l = in.readLine(); l != null; l = in.readLine()) {
                     received(gen, l);
+                    if (quick) {
+                        quickAck(s); // Linux turns quick acknowledgements off again after a while: on again each time
+                    }
                 }
             } catch (IOException e) {
                 // the connection went: below
             }
             received(gen, null);
         });
+    }
+
+    /** Whether the server acknowledges what agents write at once ({@code -Dmaw.aiwolf.quickack=false}: not). */
+    static final boolean QUICK_ACK = !"false".equals(System.getProperty("maw.aiwolf.quickack"));
+
+    /**
+     * Asks the kernel to acknowledge what arrives on {@code s} at once rather than after its delayed-ACK timer (Linux's
+     * TCP_QUICKACK): an agent that leaves Nagle's algorithm on waits for that acknowledgement before it writes more.
+     * False where the option is not there.
+     */
+    private static boolean quickAck(Socket s) {
+        try {
+            if (s.supportedOptions().contains(jdk.net.ExtendedSocketOptions.TCP_QUICKACK)) {
+                s.setOption(jdk.net.ExtendedSocketOptions.TCP_QUICKACK, true);
+                return true;
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // not on this system
+        }
+        return false;
     }
 
     /** Sends a packet that expects no answer. */
@@ -220,9 +248,7 @@ public final class AgentLink implements AutoCloseable {
                 }
                 long took = System.nanoTime() - t0;
                 roundTripNanos.addAndGet(took);
-                if (roundTrips.size() < 1_000_000) {
-                    roundTrips.add(took);
-                }
+                keep(took);
                 return l.text();
             }
         } catch (InterruptedException e) {
@@ -291,7 +317,25 @@ public final class AgentLink implements AutoCloseable {
 
     /** The round trips of the answered requests so far, in nanoseconds. */
     public List<Long> roundTrips() {
-        return List.copyOf(roundTrips);
+        synchronized (tripsLock) {
+            List<Long> out = new java.util.ArrayList<>(roundTripCount);
+            for (int i = 0; i < roundTripCount; i++) {
+                out.add(roundTrips[i]);
+            }
+            return out;
+        }
+    }
+
+    private void keep(long took) {
+        synchronized (tripsLock) {
+            if (roundTripCount == roundTrips.length) {
+                if (roundTripCount >= 1_000_000) {
+                    return;
+                }
+                roundTrips = java.util.Arrays.copyOf(roundTrips, roundTripCount * 2);
+            }
+            roundTrips[roundTripCount++] = took;
+        }
     }
 
     long roundTripNanos() {
