@@ -67,7 +67,8 @@ public final class AiwolfSeatEvents {
             case Catalog.EndGame e -> {
                 java.util.Map<String, AiwolfRole> roles = new java.util.LinkedHashMap<>();
                 e.roles().forEach((p, r) -> roles.put(p, AiwolfRole.valueOf(r.name())));
-                out.add(new AiwolfEvent.Over(e.winning_team() == Catalog.Winner.VILLAGERS ? AiwolfRole.Side.VILLAGERS
+                out.add(new AiwolfEvent.Over(e.winning_team() == Catalog.Winner.DRAW ? null
+                        : e.winning_team() == Catalog.Winner.VILLAGERS ? AiwolfRole.Side.VILLAGERS
                         : AiwolfRole.Side.WEREWOLVES, e.reason(), roles));
             }
             default -> { }

@@ -80,8 +80,9 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
             case AiwolfEvent.Over o -> {
                 Map<String, Role> roles = new TreeMap<>();
                 o.roles().forEach((p, r) -> roles.put(p, AiwolfState.role(r)));
-                yield List.of(new Notice(to, new Catalog.EndGame(g, round, o.winner() == AiwolfRole.Side.VILLAGERS
-                        ? Catalog.Winner.VILLAGERS : Catalog.Winner.WEREWOLVES, o.reason(), after.game().day(), roles,
+                yield List.of(new Notice(to, new Catalog.EndGame(g, round, o.winner() == null ? Catalog.Winner.DRAW
+                        : o.winner() == AiwolfRole.Side.VILLAGERS ? Catalog.Winner.VILLAGERS
+                        : Catalog.Winner.WEREWOLVES, o.reason(), after.game().day(), roles,
                         after.result() == null ? Map.of() : after.result().scores())));
             }
         };

@@ -82,7 +82,7 @@ public sealed interface AiwolfEvent {
     /** The werewolves' attack: whom they chose (null: nobody), and whether the bodyguard saved them (werewolves only). */
     record Attack(int day, String target, boolean guarded, Set<String> audience) implements AiwolfEvent {}
 
-    /** The game is over. */
+    /** The game is over: {@code winner} is null for a draw (the day cap). */
     record Over(AiwolfRole.Side winner, String reason, Map<String, AiwolfRole> roles) implements AiwolfEvent {
         @Override
         public Set<String> audience() {

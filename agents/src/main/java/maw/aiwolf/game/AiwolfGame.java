@@ -1073,7 +1073,14 @@ public final class AiwolfGame {
         }
     }
 
-    /** Whether a side has won (the game is then over). */
+    /**
+     * A game still going when this day would begin ends as a draw: a safety cap, far past any game the regulation
+     * plays (a day without a death happens only when no vote and no attack counts, as when every seat is gone or
+     * passes, and such a game would otherwise never end).
+     */
+    public static final int DAY_CAP = 20;
+
+    /** Whether a side has won, or the day cap is passed (the game is then over). */
     private boolean decided() {
         long wolvesAlive = alive.stream().filter(this::isWolf).count();
         long humansAlive = alive.size() - wolvesAlive;
@@ -1083,6 +1090,10 @@ public final class AiwolfGame {
         }
         if (humansAlive <= wolvesAlive) {
             finish(AiwolfRole.Side.WEREWOLVES, "the humans are no more than the werewolves");
+            return true;
+        }
+        if (day > DAY_CAP) {
+            finish(null, "no side won in " + DAY_CAP + " days: a draw");
             return true;
         }
         return false;

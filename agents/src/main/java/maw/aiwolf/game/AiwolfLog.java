@@ -70,7 +70,8 @@ public final class AiwolfLog {
                             .count();
                     long humans = players.stream().filter(alive::get).count() - wolves;
                     lines.add(day + ",result," + humans + "," + wolves + ","
-                            + (o.winner() == AiwolfRole.Side.VILLAGERS ? "VILLAGER" : "WEREWOLF"));
+                            + (o.winner() == null ? "NONE" : o.winner() == AiwolfRole.Side.VILLAGERS ? "VILLAGER"
+                                    : "WEREWOLF"));
                 }
                 default -> { }
             }

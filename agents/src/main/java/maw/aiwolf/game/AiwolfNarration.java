@@ -91,8 +91,8 @@ public final class AiwolfNarration {
                     + who(g.target()));
             case AiwolfEvent.Attack a -> out.add("  the werewolves attack " + (a.target() == null ? "nobody"
                     : who(a.target()) + (a.guarded() ? ", who is guarded" : "")));
-            case AiwolfEvent.Over o -> out.add("== The " + o.winner().name().toLowerCase(Locale.ROOT) + " win ("
-                    + o.reason() + ").");
+            case AiwolfEvent.Over o -> out.add(o.winner() == null ? "== No side wins (" + o.reason() + ")."
+                    : "== The " + o.winner().name().toLowerCase(Locale.ROOT) + " win (" + o.reason() + ").");
         }
         return out;
     }

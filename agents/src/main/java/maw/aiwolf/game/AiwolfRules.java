@@ -226,7 +226,8 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
                     }
                 }
                 case AiwolfEvent.Over o -> {
-                    Team winner = o.winner() == AiwolfRole.Side.VILLAGERS ? Team.VILLAGERS : Team.WEREWOLVES;
+                    Team winner = o.winner() == null ? null
+                            : o.winner() == AiwolfRole.Side.VILLAGERS ? Team.VILLAGERS : Team.WEREWOLVES;
                     Map<String, Role> roles = new TreeMap<>();
                     Map<String, Integer> scores = new TreeMap<>();
                     o.roles().forEach((p, r) -> {

@@ -75,29 +75,37 @@ public final class AgentLobby {
     }
 
     /**
-     * Waits up to {@code wait} for {@code players} agents (returns early when they are all there), and returns those
-     * that came, in the order they connected (at most {@code players}); agents seated in an earlier game come first.
+     * Waits up to {@code wait} for {@code players} connected agents (returns early when they are all there), and
+     * returns those that came, at most {@code players}: the agents seated in an earlier game first, in their order,
+     * then new ones in the order they connected. A seated agent whose connection is gone is waited for (it may be
+     * connecting again: the contest's sample agent connects anew for every game) but not taken while it is away.
      */
     public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
-        List<AgentLink> out = new ArrayList<>();
-        for (AgentLink l : seated) {
-            if (out.size() < players) {
-                out.add(l);
-            }
-        }
         long until = System.nanoTime() + wait.toNanos();
-        while (out.size() < players) {
-            long left = until - System.nanoTime();
-            AgentLink l = left <= 0 ? waiting.poll() : waiting.poll(left, TimeUnit.NANOSECONDS);
-            if (l == null) {
-                break;
+        while (true) {
+            List<AgentLink> out = new ArrayList<>();
+            for (AgentLink l : seated) {
+                if (out.size() < players && l.connected()) {
+                    out.add(l);
+                }
             }
-            if (l.connected()) {
-                out.add(l);
-                seated.add(l);
+            for (AgentLink l = waiting.poll(); l != null && out.size() < players; l = waiting.poll()) {
+                if (l.connected()) {
+                    out.add(l);
+                    seated.add(l);
+                }
+            }
+            long left = until - System.nanoTime();
+            if (out.size() >= players || left <= 0) {
+                return out;
+            }
+            // Someone may still come, or come back: look again soon (a newcomer wakes this at once).
+            AgentLink next = waiting.poll(Math.min(left, java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(25)),
+                    TimeUnit.NANOSECONDS);
+            if (next != null) {
+                waiting.add(next); // taken in the next look, in its order
             }
         }
-        return out;
     }
 
     /** Every seated agent's request figures. */

@@ -301,6 +301,26 @@ class AiwolfRulesTest {
         assertThat(votes.ballots()).doesNotContainKey(voters.getFirst()).hasSize(voters.size() - 1);
     }
 
+    @Test
+    void aGameWhereEverySeatPassesEndsAsADrawAtTheDayCap() {
+        // In the NLP game a passed vote is no vote and a passed attack kills nobody: nobody ever dies.
+        AiwolfState s = ((Outcome.Accepted<AiwolfState, AiwolfNews>) rules.apply(rules.newGame(AiwolfOptions.natural(5,
+                Duration.ofSeconds(5)), 11), new Command.Start(FIVE))).state();
+        int steps = 0;
+        while (!s.isOver()) {
+            assertThat(steps++).isLessThan(10_000);
+            AiwolfState now = s;
+            String who = now.awaiting().turns().entrySet().stream().filter(e -> !e.getValue().acts().isEmpty())
+                    .map(Map.Entry::getKey).findFirst().orElseThrow();
+            s = accepted(rules.apply(now, new Command.Perform(who, now.phase(), new Act.Pass())));
+        }
+        assertThat(s.living()).hasSize(5);
+        assertThat(s.result().winner()).as("a draw").isNull();
+        assertThat(s.result().reason()).contains("a draw");
+        assertThat(s.game().day()).isEqualTo(AiwolfGame.DAY_CAP + 1);
+        assertThat(s.result().scores().values()).containsOnly(0);
+    }
+
     private static Act randomAct(SplittableRandom r, AiwolfState s) {
         List<String> names = new ArrayList<>(s.players());
         names.add("Nobody");
