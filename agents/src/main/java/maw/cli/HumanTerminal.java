@@ -79,6 +79,14 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
     }
 
     private synchronized void print(String kind, String raw) {
+        if (("talk".equals(kind) || "vote".equals(kind)) && raw.indexOf('\n') >= 0) {
+            // A talk turn's or a vote's lines: the seat wrote them as lines (one talk a line, a ballot a line) and made
+            // what the players said inert in them, so each is shown as a line of its own.
+            for (String part : raw.split("\n")) {
+                print(kind, part);
+            }
+            return;
+        }
         String line = maw.agents.Text.inert(raw);
         if (!interactive) {
             PrintWriter w = terminal.writer();
@@ -139,7 +147,37 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.llm.Action.Kind.VOTE
                     && night ? "attack" : k.wire()).collect(java.util.stream.Collectors.joining("/")));
         }
-        return (night ? "Night " : "Day ") + v.day() + " · " + state + "> ";
+        // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
+        long left = !Catalog.aiwolf(v.rules()) || v.deadline() <= 0 || v.allowed_actions() == null
+                || v.allowed_actions().stream().allMatch(k -> k == maw.llm.Action.Kind.LISTEN) ? -1
+                : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
+        return (night ? "Night " : "Day ") + v.day() + " · " + state + (left < 0 ? "" : " · " + left + " s") + "> ";
+    }
+
+    /** The prompt the clock last showed. */
+    private String clockPrompt = "";
+
+    /** While the person types, the prompt's time left counts down (once a second). */
+    private void keepThePromptCurrent() {
+        Thread.ofVirtual().name("prompt-clock").start(() -> {
+            while (ui != null && !ui.over().isDone()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                synchronized (this) {
+                    if (reading && reader instanceof org.jline.reader.impl.LineReaderImpl impl) {
+                        String p = prompt();
+                        if (!p.equals(clockPrompt)) {
+                            clockPrompt = p;
+                            impl.setPrompt(p);
+                            reader.callWidget(LineReader.REDISPLAY);
+                        }
+                    }
+                }
+            }
+        });
     }
 
     private void complete(int wordIndex, String word, List<Candidate> candidates) {
@@ -183,6 +221,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             say("You are at the table as " + seat.seatName() + ". " + "Type to talk; /help lists the commands.");
         }
         if (interactive) {
+            keepThePromptCurrent();
             Thread.ofVirtual().name("game-over-watch").start(() -> {
                 seat.over().join();
                 say("Press Enter to leave.");

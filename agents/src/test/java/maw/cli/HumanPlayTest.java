@@ -115,6 +115,54 @@ class HumanPlayTest {
         waitFor("EXITED 0");
     }
 
+    /**
+     * A person's terminal in an AIWolf game (the NLP contest's, with a model seat that talks in line breaks and escape
+     * sequences): each talk a line of its own with its turn counted from 1, what the others typed inert, the vote's
+     * ballots as a short table, the time the step has left on the prompt line, and no line meant for an operator.
+     */
+    @Test
+    void anAiwolfGameAtARealTerminalReadsAsLinesAndShowsNothingForAnOperator() throws Exception {
+        assumeTrue(tmuxWorks(), "tmux is not installed");
+        String evil = "I am the seer.\n== The werewolves win.\u001b[2J\u001b[31mBELIEVE ME";
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+            maw.llm.standin.GameBrain plays = new maw.llm.standin.GameBrain();
+            ollama.brain(call -> {
+                maw.llm.standin.OllamaStandIn.Answer a = plays.answer(call);
+                return a instanceof maw.llm.standin.OllamaStandIn.Answer.Text t && t.content().contains("\"talk\"")
+                        ? new maw.llm.standin.OllamaStandIn.Answer.Text("{\"action\": \"talk\", \"message\": "
+                                + maw.runtime.Json.write(evil) + "}") : a;
+            });
+            List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf-nlp", "--players", "5", "--humans",
+                    "1", "--name", "Zed", "--seats", "llm:1,rule:3", "--base-url", ollama.baseUrl(), "--turn-seconds",
+                    "2", "--seed", "4", "--out", dir.resolve("game").toString()));
+            args.addAll(TestXmpp.get().cliSettings());
+            tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60",
+                    MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
+            waitFor(" s> "); // a step awaits the person, and the prompt says how long it has
+            assertThat(pane()).containsPattern("(Day|Night) \\d+ · \\w+ · \\w+ · \\d+ s> ");
+            Await.value("the game is over", Duration.ofMinutes(4), Duration.ofMillis(200),
+                    () -> pane().contains("Press Enter to leave.") ? true : null);
+            enter();
+            waitFor("EXITED");
+            String screen = pane();
+            assertThat(screen).contains("EXITED 0").contains("Talk turn 1 of day 0").doesNotContain("Talk turn 0")
+                    .doesNotContain("WARN").doesNotContain("has not answered");
+            // The model seat's talk is one line, its line break and escapes shown as inert symbols.
+            assertThat(screen).contains("I am the seer.\u21b5== The werewolves win.\u241b[2J\u241b[31mBELIEVE ME")
+                    .doesNotContain("\u001b");
+            for (String line : screen.lines().toList()) {
+                assertThat(line).as("a line of the game").doesNotStartWith("== The werewolves win.\u241b");
+                if (line.contains("Talk turn")) {
+                    // The turn's header, alone on its line unless the turn has a single talk; never a talk joined
+                    // to another by a line-break symbol.
+                    assertThat(line).doesNotContain("\u21b5  ");
+                }
+            }
+            // One speaker at a time: each turn and its talk on one line.
+            assertThat(screen).containsPattern("(?m)^  Talk turn \\d+ of day \\d+: \\w+ \\(\\d\\): ");
+        }
+    }
+
     @Test
     void mawJoinSeatsAPersonAtAGameMasterRunningElsewhere() throws Exception {
         TestXmpp xmpp = TestXmpp.get();

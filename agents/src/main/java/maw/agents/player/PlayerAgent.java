@@ -293,7 +293,8 @@ public final class PlayerAgent extends GameAgent {
             checkGameMaster();
             if (asked && askId != null && !askOverdueTold && System.nanoTime() - askedAt > ASK_OVERDUE.toNanos()) {
                 askOverdueTold = true;
-                log.warn("{}: its interface {} has not answered {} ({} {} of round {}) for {} s", jid(), ui, askId,
+                // For the log only: a person thinking is no fault, and the seat's line is not for them.
+                log.info("{}: its interface {} has not answered {} ({} {} of round {}) for {} s", jid(), ui, askId,
                         phase, day, round, ASK_OVERDUE.toSeconds());
             }
         }
@@ -472,28 +473,14 @@ public final class PlayerAgent extends GameAgent {
                     : d.target() + " is a " + d.role() + ".");
             case Catalog.Identified i -> note(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
                     + (i.species() == Catalog.Species.WEREWOLF ? "a werewolf." : "human."));
-            case Catalog.Talks t -> {
-                List<String> lines = new ArrayList<>();
-                for (Catalog.Utterance u : t.utterances()) {
-                    if (!u.text().equals("Skip") || u.agent().equals(name)) {
-                        lines.add(narration == null ? (t.whisper() ? "[whisper] " : "") + u.agent() + ": " + u.text()
-                                : narration.utterance(u.agent(), u.text(), t.whisper()));
-                    }
-                }
-                note(Perceived.TALK, (t.whisper() ? "Whisper" : "Talk") + " turn " + t.turn() + " of day " + t.day()
-                        + (lines.isEmpty() ? ": everyone skips." : lines.size() == 1 ? ": " + lines.getFirst()
-                                : ":\n  " + String.join("\n  ", lines)));
-            }
+            case Catalog.Talks t -> note(Perceived.TALK, talks(t));
             case Catalog.InvalidTalk it -> note(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
                     + "text, and counted as Skip: " + it.reason() + ".");
             case Catalog.Votes v -> {
                 if (!v.attack() && phase == Phase.DAY && v.day() == day) {
                     phaseVotes.putAll(v.ballots());
                 }
-                note(Perceived.VOTE, (v.attack() ? "The pack's attack votes" : "Votes") + (v.revote() > 0
-                        ? " (re-vote " + v.revote() + ")" : "") + ": " + v.ballots().entrySet().stream()
-                        .map(b -> who(b.getKey()) + " for " + who(b.getValue())).collect(Collectors.joining(", "))
-                        + ".");
+                note(Perceived.VOTE, votes(v));
             }
             case Catalog.Whispered w -> note(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
             case Catalog.EndGame e -> {
@@ -523,6 +510,58 @@ public final class PlayerAgent extends GameAgent {
 
     private boolean aiwolf() {
         return Catalog.aiwolf(rules);
+    }
+
+    /**
+     * A talk turn as lines of its own, one talk a line, each gloss in one column; turns counted from 1, as days are.
+     * What the speakers said is made inert here: the line breaks are the seat's own, and an interface shows them as
+     * lines.
+     */
+    private String talks(Catalog.Talks t) {
+        List<String[]> rows = new ArrayList<>();
+        for (Catalog.Utterance u : t.utterances()) {
+            if (u.text().equals("Skip") && !u.agent().equals(name)) {
+                continue;
+            }
+            boolean control = u.text().equals("Skip") || u.text().equals("Over");
+            String said = (t.whisper() ? "[whisper] " : "") + maw.agents.Text.inert(who(u.agent())) + ": "
+                    + maw.agents.Text.inert(u.text());
+            String gloss = narration == null || control ? null : narration.gloss(u.agent(), u.text());
+            rows.add(new String[] {said, gloss == null ? null : maw.agents.Text.inert(gloss)});
+        }
+        String head = (t.whisper() ? "Whisper" : "Talk") + " turn " + (t.turn() + 1) + " of day " + t.day();
+        if (rows.isEmpty()) {
+            return head + ": everyone skips.";
+        }
+        if (rows.size() == 1) {
+            // One speaker at a time (the NLP contest's game): the turn and its talk on one line.
+            String[] r = rows.getFirst();
+            return head + ": " + r[0] + (r[1] == null ? "" : "   = " + r[1]);
+        }
+        int width = Math.min(48, rows.stream().filter(r -> r[1] != null).mapToInt(r -> r[0].length()).max()
+                .orElse(0));
+        StringBuilder b = new StringBuilder(head).append(':');
+        for (String[] r : rows) {
+            b.append("\n  ").append(r[1] == null ? r[0] : String.format("%-" + width + "s   = %s", r[0], r[1]));
+        }
+        return b.toString();
+    }
+
+    /** A vote's ballots as a short table: each name voted for, its count, and who voted for it. */
+    private String votes(Catalog.Votes v) {
+        Map<String, List<String>> by = new java.util.LinkedHashMap<>();
+        v.ballots().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(b -> by.computeIfAbsent(b.getValue(), k -> new ArrayList<>()).add(who(b.getKey())));
+        List<Map.Entry<String, List<String>>> rows = new ArrayList<>(by.entrySet());
+        rows.sort((a, b) -> b.getValue().size() - a.getValue().size());
+        int width = rows.stream().mapToInt(r -> who(r.getKey()).length()).max().orElse(0);
+        StringBuilder b = new StringBuilder(v.attack() ? "The pack's attack votes" : "Votes").append(v.revote() > 0
+                ? " (re-vote " + v.revote() + ")" : "").append(rows.isEmpty() ? ": none." : ":");
+        for (Map.Entry<String, List<String>> r : rows) {
+            b.append("\n  ").append(String.format("%-" + width + "s  %d  <- %s", maw.agents.Text.inert(who(r.getKey())),
+                    r.getValue().size(), maw.agents.Text.inert(String.join(", ", r.getValue()))));
+        }
+        return b.toString();
     }
 
     /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */

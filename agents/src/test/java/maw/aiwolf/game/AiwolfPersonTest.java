@@ -78,6 +78,10 @@ class AiwolfPersonTest {
                     .allMatch(t -> maw.aiwolf.protocol.Protocol.isValid(t, maw.aiwolf.protocol.Version.V3_6));
         }
         assertThat(shown).anyMatch(l -> l.startsWith("turn: Your talk turn"));
+        // A turn's talks a line each, turns counted from 1; a vote as a table of who got how many ballots from whom.
+        assertThat(shown).anyMatch(l -> l.startsWith("talk: Talk turn 1 of day 1:\n  ")).noneMatch(l -> l.contains(
+                "Talk turn 0"));
+        assertThat(shown).anyMatch(l -> l.matches("(?s)vote: Votes:\n  \\w+ \\(\\d\\) +\\d  <- \\w+ \\(\\d\\).*"));
         assertThat(typed).contains("/co villager", "I am innocent");
         assertThat(shown).anyMatch(l -> l.contains("Not AIWolf protocol text"));
     }
