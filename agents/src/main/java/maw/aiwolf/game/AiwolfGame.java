@@ -497,14 +497,9 @@ public final class AiwolfGame {
      * The step ends when nobody else is awaited. Returns null when taken, or why it is refused.
      */
     public String pass(String player) {
-        if (!roles.containsKey(player)) {
-            return player + " does not play in this game";
-        }
-        if (stage == Stage.OVER) {
-            return "the game is over";
-        }
-        if (!alive.contains(player)) {
-            return "the dead neither talk nor act";
+        String out = outOfPlay(player);
+        if (out != null) {
+            return out;
         }
         Set<Kind> kinds = awaitedFrom(player);
         if (kinds.isEmpty()) {
@@ -523,8 +518,7 @@ public final class AiwolfGame {
                     if (settings.natural()) {
                         passed.add(player);
                     } else {
-                        List<String> others = alive.stream().filter(o -> !o.equals(player)).toList();
-                        ballots.put(player, others.get(nextInt(others.size())));
+                        ballots.put(player, randomOther(player));
                     }
                 }
                 case DIVINE -> {
@@ -542,7 +536,8 @@ public final class AiwolfGame {
         return null;
     }
 
-    private String refusal(String player, Kind kind) {
+    /** Why {@code player} can do nothing now whatever it asks (not in the game, the game over, dead), or null. */
+    private String outOfPlay(String player) {
         if (!roles.containsKey(player)) {
             return player + " does not play in this game";
         }
@@ -551,6 +546,20 @@ public final class AiwolfGame {
         }
         if (!alive.contains(player)) {
             return "the dead neither talk nor act";
+        }
+        return null;
+    }
+
+    /** A living player other than {@code player}, at random: the regulation's vote for one that gave none valid. */
+    private String randomOther(String player) {
+        List<String> others = alive.stream().filter(o -> !o.equals(player)).toList();
+        return others.get(nextInt(others.size()));
+    }
+
+    private String refusal(String player, Kind kind) {
+        String out = outOfPlay(player);
+        if (out != null) {
+            return out;
         }
         if (!awaitedFrom(player).contains(kind)) {
             return switch (kind) {
@@ -618,8 +627,7 @@ public final class AiwolfGame {
             case VOTE -> {
                 for (String p : List.copyOf(alive)) {
                     if (!ballots.containsKey(p)) {
-                        List<String> others = alive.stream().filter(o -> !o.equals(p)).toList();
-                        ballots.put(p, others.get(nextInt(others.size())));
+                        ballots.put(p, randomOther(p));
                     }
                 }
             }
