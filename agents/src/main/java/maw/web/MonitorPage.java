@@ -142,6 +142,9 @@ public final class MonitorPage implements AutoCloseable {
                 client.onClose(() -> clients.remove(client));
                 synchronized (history) {
                     for (Seen s : history) {
+                        if (client.terminated()) {
+                            return; // gone already (or the page is closing): nothing to catch up on
+                        }
                         if (god || s.isPublic()) {
                             client.sendEvent("watched", s.json(), String.valueOf(s.seq()));
                         }

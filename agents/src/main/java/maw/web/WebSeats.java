@@ -54,7 +54,12 @@ public final class WebSeats {
             client.keepAlive();
             client.onClose(() -> clients.remove(client));
             synchronized (this) {
-                lines.forEach(l -> client.sendEvent("seat", l));
+                for (String l : lines) {
+                    if (client.terminated()) {
+                        return; // gone already: nothing to catch up on
+                    }
+                    client.sendEvent("seat", l);
+                }
                 clients.put(client, true);
             }
         }
