@@ -59,7 +59,7 @@ public final class AgentNetwork implements AutoCloseable {
             XmppSettings settings = new XmppSettings(s.host(), s.port(), s.domain(), tls(config),
                     trust != null ? trust : s.trustCert(), config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600),
                     s.reconnectDelay());
-            AgentNetwork network = new AgentNetwork(new XmppTransport(settings), server);
+            AgentNetwork network = new AgentNetwork(logins(new XmppTransport(settings), config), server);
             network.started = started;
             return network;
         }
@@ -68,7 +68,7 @@ public final class AgentNetwork implements AutoCloseable {
                 config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600), null);
         String provisioning = config.url(Setting.XMPP_PROVISION_URL);
         if (provisioning.isEmpty()) {
-            return new AgentNetwork(new XmppTransport(settings), null, null);
+            return new AgentNetwork(logins(new XmppTransport(settings), config), null, null);
         }
         Path secretFile = config.path(Setting.XMPP_PROVISION_SECRET);
         String secret;
@@ -78,8 +78,14 @@ public final class AgentNetwork implements AutoCloseable {
             throw new maw.config.ConfigException(Setting.XMPP_PROVISION_SECRET.key() + ": cannot read " + secretFile
                     + " (" + e.getMessage() + ")");
         }
-        return new AgentNetwork(new XmppTransport(settings), null,
+        return new AgentNetwork(logins(new XmppTransport(settings), config), null,
                 new EjabberdApi(provisioning, settings.domain(), secret));
+    }
+
+    /** The transport's logins as the settings say: how many at once, and how long to keep trying. */
+    private static XmppTransport logins(XmppTransport t, MawConfig config) {
+        return t.logins(config.integer(Setting.XMPP_LOGIN_CONCURRENCY, 1, 1000),
+                config.seconds(Setting.XMPP_LOGIN_PATIENCE, 0, 3600));
     }
 
     /** The private instance the settings describe (whether or not it runs). */

@@ -55,8 +55,15 @@ public enum Setting {
             }),
     XMPP_CONNECT_TIMEOUT("xmpp.connect-timeout", "10", "seconds one connection attempt may take",
             (c, s) -> c.seconds(s, 0.1, 600)),
-    RUNTIME_THREADS("runtime.threads", "platform",
-            "threads behaviours run on: platform (lowest latency) or virtual (for very many in-JVM agents)",
+    XMPP_LOGIN_CONCURRENCY("xmpp.login-concurrency", "8",
+            "logins of this process under way at once, at most (each a TLS handshake; a storm of them drowns a server)",
+            (c, s) -> c.integer(s, 1, 1000)),
+    XMPP_LOGIN_PATIENCE("xmpp.login-patience", "120",
+            "seconds an agent keeps trying to log in after logins that failed for the server's load",
+            (c, s) -> c.seconds(s, 0, 3600)),
+    RUNTIME_THREADS("runtime.threads", "auto",
+            "threads behaviours run on: platform (lowest latency), virtual (very many agents in one process), or auto"
+                    + " (platform for a process's first 1,000 behaviours, virtual beyond)",
             (c, s) -> c.choice(s, ThreadKind.class)),
     LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {}),
     GAMES_DIR("games.dir", "var/games",
@@ -116,7 +123,7 @@ public enum Setting {
     public enum ServerKind { PRIVATE, EXTERNAL }
 
     /** Values of {@code runtime.threads}. */
-    public enum ThreadKind { PLATFORM, VIRTUAL }
+    public enum ThreadKind { AUTO, PLATFORM, VIRTUAL }
 
     /** Values of {@code llm.provider}. */
     public enum ProviderKind { OLLAMA, OPENAI }

@@ -51,14 +51,49 @@ public final class XmppTransport implements Transport {
 
     private final XmppSettings settings;
     private final X509TrustManager trust;
+    /** Logins under way at once, at most: each is a TLS handshake and a SCRAM exchange, which a storm drowns. */
+    private volatile java.util.concurrent.Semaphore logins = new java.util.concurrent.Semaphore(DEFAULT_LOGINS, true);
+    private volatile Duration loginPatience = DEFAULT_LOGIN_PATIENCE;
+    private final java.util.concurrent.atomic.AtomicLong loginRetries = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong loggedIn = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Logins under way at once by default (the setting xmpp.login-concurrency). */
+    public static final int DEFAULT_LOGINS = 8;
+
+    /** How long an agent keeps trying to log in by default (the setting xmpp.login-patience). */
+    public static final Duration DEFAULT_LOGIN_PATIENCE = Duration.ofSeconds(120);
 
     public XmppTransport(XmppSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.trust = settings.trustCert() == null ? null : TrustedCertificates.from(settings.trustCert());
     }
 
+    /**
+     * How agents of this transport log in: at most {@code atOnce} at the same time, and trying again with backoff for
+     * up to {@code patience} after a login that failed for load (a timeout, the server's resource-constraint, a stream
+     * closed during TLS or SASL). Set before the agents start.
+     */
+    public XmppTransport logins(int atOnce, Duration patience) {
+        if (atOnce < 1) {
+            throw new IllegalArgumentException("at least one login at a time");
+        }
+        this.logins = new java.util.concurrent.Semaphore(atOnce, true);
+        this.loginPatience = Objects.requireNonNull(patience, "patience");
+        return this;
+    }
+
     public XmppSettings settings() {
         return settings;
+    }
+
+    /** Logins that succeeded so far. */
+    public long loggedIn() {
+        return loggedIn.get();
+    }
+
+    /** Logins tried again after one failed for the server's load, so far. */
+    public long loginRetries() {
+        return loginRetries.get();
     }
 
     @Override
@@ -104,12 +139,69 @@ public final class XmppTransport implements Transport {
         }
     }
 
+    /** A login that failed for load: worth trying again. */
+    private static final class Busy extends Exception {
+        Busy(TransportException cause) {
+            super(cause);
+        }
+
+        TransportException why() {
+            return (TransportException) getCause();
+        }
+    }
+
+    /**
+     * Logs {@code jid} in, a bounded number of logins at a time; a login that fails for load is tried again after a
+     * backoff with jitter (100 ms doubling to 2 s) until the transport's patience, counted from the first such failure,
+     * runs out (waiting for a turn among the logins under way counts for nothing). An answer that cannot change
+     * (a wrong password, no such account, a server that refuses connections, TLS it cannot have) ends it at once.
+     */
     @Override
     public Connection open(Jid jid, String password, Inbound inbound) throws TransportException {
         if (!settings.domain().equalsIgnoreCase(jid.domain())) {
             throw new TransportException("cannot log in as " + jid + ": the server at " + settings.endpoint()
                     + " serves the domain " + settings.domain() + ", not " + jid.domain());
         }
+        long until = 0; // set by the first login that fails for load: waiting for a turn is not a failure
+        for (int attempt = 1;; attempt++) {
+            java.util.concurrent.Semaphore gate = logins;
+            try {
+                gate.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted while waiting to log in as " + jid, e);
+            }
+            Busy busy;
+            try {
+                Connection c = login(jid, password, inbound);
+                loggedIn.incrementAndGet();
+                return c;
+            } catch (Busy b) {
+                busy = b;
+            } finally {
+                gate.release();
+            }
+            if (attempt == 1) {
+                until = System.nanoTime() + loginPatience.toNanos();
+            }
+            long backoff = Math.min(2000, 100L << Math.min(attempt - 1, 5));
+            long wait = backoff / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
+            if (System.nanoTime() + wait * 1_000_000 - until > 0) {
+                throw new TransportException(busy.why().getMessage() + "; gave up after " + attempt + " attempt(s) in "
+                        + loginPatience.toSeconds() + " s (xmpp.login-patience)", busy.why());
+            }
+            LOG.info("{}; trying again in {} ms (attempt {})", busy.why().getMessage(), wait, attempt + 1);
+            loginRetries.incrementAndGet();
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted while logging in as " + jid, e);
+            }
+        }
+    }
+
+    private Connection login(Jid jid, String password, Inbound inbound) throws TransportException, Busy {
         AgentXmppConnection c = new AgentXmppConnection(configurationFor(jid, password));
         c.setReplyTimeout(settings.connectTimeout().toMillis());
         // Stream management without resumption: the server re-routes what it could not deliver when a session dies
@@ -138,14 +230,18 @@ public final class XmppTransport implements Transport {
                     + ": the server does not offer STARTTLS and xmpp.tls is 'required'", e);
         } catch (SmackException.NoResponseException e) {
             c.instantShutdown();
-            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
-                    + ": the server did not answer within " + settings.connectTimeout().toMillis() + " ms", e);
+            throw new Busy(new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
+                    + ": the server did not answer within " + settings.connectTimeout().toMillis() + " ms", e));
         } catch (IOException | XMPPException | SmackException e) {
             c.instantShutdown();
             String hint = hasCause(e, SSLException.class)
                     ? " (TLS failed: is xmpp.trust-cert the server's certificate?)" : "";
-            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint() + ": "
-                    + rootMessage(e) + hint, e);
+            TransportException failed = new TransportException("cannot log in as " + jid + " at "
+                    + settings.endpoint() + ": " + rootMessage(e) + hint, e);
+            if (forLoad(e)) {
+                throw new Busy(failed);
+            }
+            throw failed;
         } catch (InterruptedException e) {
             c.instantShutdown();
             Thread.currentThread().interrupt();
@@ -157,6 +253,35 @@ public final class XmppTransport implements Transport {
         rm.setFixedDelay((int) Math.max(1, settings.reconnectDelay().toSeconds()));
         rm.enableAutomaticReconnection();
         return conn;
+    }
+
+    /**
+     * Whether a failed login failed for the server's load, so that trying again may succeed: a stream error of
+     * resource-constraint (or a policy the server applies under load), a connection closed under the login (during TLS
+     * or SASL), a read that timed out. A certificate the client does not trust is no load.
+     */
+    static boolean forLoad(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof XMPPException.StreamErrorException se) {
+                var condition = se.getStreamError().getCondition();
+                return condition == org.jivesoftware.smack.packet.StreamError.Condition.resource_constraint
+                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.policy_violation
+                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.connection_timeout
+                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.system_shutdown;
+            }
+            if (t instanceof java.security.cert.CertificateException) {
+                return false;
+            }
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.io.EOFException
+                    || t instanceof SmackException.NotConnectedException
+                    || t instanceof java.net.SocketException && !(t instanceof ConnectException)) {
+                return true;
+            }
+            if (t instanceof SSLException && !hasCause(t, java.security.cert.CertificateException.class)) {
+                return true; // a handshake cut short by the server
+            }
+        }
+        return false;
     }
 
     private static boolean isRefused(Throwable e) {
