@@ -507,7 +507,7 @@ public class Agent {
     }
 
     private void launch(Behaviour b) {
-        Thread t = threads.builder().name(jid.local() + "/" + b.name()).unstarted(() -> {
+        Thread t = threads.unstarted(jid.local() + "/" + b.name(), () -> {
             try {
                 b.execute();
             } catch (Throwable e) {

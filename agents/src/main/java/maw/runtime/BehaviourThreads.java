@@ -1,30 +1,64 @@
 package maw.runtime;
 
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What kind of thread each behaviour runs on. Platform threads are the default: on a 2-core machine a parked platform
- * thread wakes in about 30 us when its message arrives, a virtual thread in about 60 us (its carrier must be woken
- * first), and a request/reply has two such wake-ups (maw bench transport). Virtual threads suit very large in-JVM
- * simulations where tens of thousands of behaviours mostly sleep. Chosen per JVM with the system property
- * {@code maw.runtime.threads} ({@code platform} or {@code virtual}), set from the {@code runtime.threads} setting.
+ * What kind of thread each behaviour runs on. On a 2-core machine a parked platform thread wakes in about 30 us when
+ * its message arrives, a virtual thread in about 60 us (its carrier must be woken first), and a request/reply has two
+ * such wake-ups (maw bench transport); but each platform thread is a kernel thread, and past a few thousand of them
+ * (500 games at once in one process: 7,500 behaviours beside Smack's two threads a connection) the kernel's own work
+ * for them starves everything else. {@code auto}, the default, runs a process's first {@link #AUTO_PLATFORM_LIMIT}
+ * live behaviours on platform threads and any beyond on virtual threads; {@code platform} and {@code virtual} choose
+ * one kind for all. Chosen per JVM with the system property {@code maw.runtime.threads}, set from the
+ * {@code runtime.threads} setting.
  */
 public enum BehaviourThreads {
-    PLATFORM, VIRTUAL;
+    PLATFORM, VIRTUAL, AUTO;
 
     public static final String PROPERTY = "maw.runtime.threads";
 
-    Thread.Builder builder() {
-        return this == VIRTUAL ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
+    /** Live behaviours on platform threads, at most, under {@code auto}. */
+    public static final int AUTO_PLATFORM_LIMIT = 1000;
+
+    private static final AtomicInteger PLATFORM_LIVE = new AtomicInteger();
+
+    /**
+     * A thread, not started, that runs {@code task} for a behaviour named {@code name}; start it (under auto a platform
+     * thread counts from now until it ends).
+     */
+    Thread unstarted(String name, Runnable task) {
+        if (this == VIRTUAL) {
+            return Thread.ofVirtual().name(name).unstarted(task);
+        }
+        if (this == PLATFORM) {
+            return Thread.ofPlatform().daemon().name(name).unstarted(task);
+        }
+        if (PLATFORM_LIVE.incrementAndGet() > AUTO_PLATFORM_LIMIT) {
+            PLATFORM_LIVE.decrementAndGet();
+            return Thread.ofVirtual().name(name).unstarted(task);
+        }
+        return Thread.ofPlatform().daemon().name(name).unstarted(() -> {
+            try {
+                task.run();
+            } finally {
+                PLATFORM_LIVE.decrementAndGet();
+            }
+        });
+    }
+
+    /** Behaviours that run on platform threads under {@code auto} now. */
+    static int autoPlatformLive() {
+        return PLATFORM_LIVE.get();
     }
 
     static BehaviourThreads defaultKind() {
-        String v = System.getProperty(PROPERTY, "platform").strip().toUpperCase(Locale.ROOT);
+        String v = System.getProperty(PROPERTY, "auto").strip().toUpperCase(Locale.ROOT);
         try {
             return valueOf(v);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value '" + System.getProperty(PROPERTY) + "' for "
-                    + PROPERTY + ": expected platform or virtual", e);
+                    + PROPERTY + ": expected auto, platform or virtual", e);
         }
     }
 }

@@ -52,7 +52,7 @@ public final class AiwolfBotAgent extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("AiwolfSeat", self -> {
-            Message m = self.receive(Duration.ofMillis(500));
+            Message m = self.receive(Duration.ofSeconds(1));
             if (m != null) {
                 guarded(m, () -> answer(m));
             }

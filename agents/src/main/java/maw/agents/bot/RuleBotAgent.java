@@ -61,7 +61,8 @@ public final class RuleBotAgent extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("SendInput", self -> {
-            Message m = self.receive(Duration.ofMillis(250));
+            // Asleep until a message comes, or until a pack's proposal is due: thousands of idle bots cost nothing.
+            Message m = self.receive(Duration.ofMillis(untilProposal()));
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
@@ -230,6 +231,14 @@ public final class RuleBotAgent extends GameAgent {
         SplittableRandom r = new SplittableRandom(String.join(",", pack).hashCode() * 0x9E3779B97F4A7C15L
                 ^ (round * 1_000_003L) ^ (v.day() * 7919L));
         return victims.get(r.nextInt(victims.size()));
+    }
+
+    /** How long the bot may sleep: until its night proposal is due, if one is pending, else a second. */
+    private long untilProposal() {
+        if (proposal != null || nightKey == null || player == null) {
+            return 1000;
+        }
+        return Math.clamp(proposeAt - System.currentTimeMillis(), 1, 1000);
     }
 
     /** Half the night gone and nobody proposed: this bot proposes, unasked. */

@@ -1,0 +1,52 @@
+package maw.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+/** {@code auto}: platform threads for a process's first behaviours, virtual ones past the limit, platform again after. */
+class BehaviourThreadsTest {
+
+    @Test
+    void autoRunsBehavioursOnPlatformThreadsUpToTheLimitThenOnVirtualOnes() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Runnable hold = () -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        List<Thread> started = new ArrayList<>();
+        try {
+            int platform = 0;
+            Thread t;
+            while (!(t = BehaviourThreads.AUTO.unstarted("b" + started.size(), hold)).isVirtual()) {
+                t.start();
+                started.add(t);
+                platform++;
+                assertThat(platform).isLessThanOrEqualTo(BehaviourThreads.AUTO_PLATFORM_LIMIT);
+            }
+            assertThat(BehaviourThreads.autoPlatformLive()).isEqualTo(BehaviourThreads.AUTO_PLATFORM_LIMIT);
+            assertThat(t.getName()).isEqualTo("b" + started.size());
+            // One more, also virtual, while the platform ones live.
+            assertThat(BehaviourThreads.AUTO.unstarted("more", hold).isVirtual()).isTrue();
+        } finally {
+            release.countDown();
+            for (Thread s : started) {
+                s.join();
+            }
+        }
+        // Behaviours that ended give their platform threads back.
+        assertThat(BehaviourThreads.autoPlatformLive()).isLessThan(BehaviourThreads.AUTO_PLATFORM_LIMIT);
+        Thread after = BehaviourThreads.AUTO.unstarted("after", () -> { });
+        assertThat(after.isVirtual()).isFalse();
+        after.start();
+        after.join();
+        assertThat(BehaviourThreads.PLATFORM.unstarted("p", () -> { }).isVirtual()).isFalse();
+        assertThat(BehaviourThreads.VIRTUAL.unstarted("v", () -> { }).isVirtual()).isTrue();
+    }
+}
