@@ -36,7 +36,8 @@ public final class GameBench {
             long xmppPlayMillisMedian, long xmppStopMillisMedian, long messagesPerGame, int concurrentGames,
             int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
             long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
-            long pageMillisMedian, long pageMillisP99, int pageRequests) {
+            long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
+            long concurrentLoginRetries) {
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -63,6 +64,8 @@ public final class GameBench {
             m.put("concurrentStuck", concurrentStuck);
             m.put("concurrentWallMillis", concurrentWallMillis);
             m.put("concurrentAgents", concurrentAgents);
+            m.put("concurrentLoginMillis", concurrentLoginMillis);
+            m.put("concurrentLoginRetries", concurrentLoginRetries);
             m.put("heapPerAgentBytes", heapPerAgentBytes);
             m.put("heapPerRawConnectionBytes", heapPerRawConnectionBytes);
             m.put("heapRatioAgentToRawConnection", Figures.round((double) heapPerAgentBytes
@@ -128,16 +131,17 @@ public final class GameBench {
             out.printf("  game %d: %d ms playing, watched%n", i + 1, r.playMillis());
         }
 
-        out.printf("%d games at once on one ejabberd ...%n", concurrent);
-        Concurrent c = concurrent(players, concurrent, seed + 1000);
-
+        // Before the games at once, whose thousands of agents leave garbage behind that a later measure would count.
         out.printf("heap of bare Smack connections, for comparison ...%n");
         long rawHeap = rawConnectionHeap(200);
+
+        out.printf("%d games at once on one ejabberd ...%n", concurrent);
+        Concurrent c = concurrent(players, concurrent, seed + 1000);
 
         return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
-                c.pageMillisP99, c.pageRequests);
+                c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
@@ -188,36 +192,52 @@ public final class GameBench {
     }
 
     private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent,
-            long pageMillisMedian, long pageMillisP99, int pageRequests) {}
+            long pageMillisMedian, long pageMillisP99, int pageRequests, long loginMillis, long loginRetries) {}
 
+    /**
+     * {@code games} tables started at the same instant, every agent logging in at once (the transport lets
+     * xmpp.login-concurrency through at a time); the games are held at a start gate until all agents are in, so that
+     * the login time and the heap per agent are those of everyone connected, then they all play at once.
+     */
     private Concurrent concurrent(int players, int games, long seed) throws Exception {
         List<GameTable> tables = new ArrayList<>();
         Map<String, String> accounts = new LinkedHashMap<>();
+        CompletableFuture<Void> gate = new CompletableFuture<>();
         for (int g = 0; g < games; g++) {
             GameTable t = new GameTable(GameTable.Spec.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS, null),
                     xmpp.domain());
+            t.startGate(gate);
             tables.add(t);
             accounts.putAll(t.accounts());
         }
         provision.accept(accounts);
         long before = liveHeap();
+        long retries0 = xmpp.loginRetries();
+        long in0 = xmpp.loggedIn();
         long t0 = System.nanoTime();
         List<CompletableFuture<GameTable.Result>> results = new ArrayList<>();
         for (GameTable t : tables) {
             CompletableFuture<GameTable.Result> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
-                    f.complete(t.play(xmpp, null, null, Duration.ofMinutes(3)));
+                    // The game's own time counts from when its agents are in, which includes the wait at the gate.
+                    f.complete(t.play(xmpp, null, null, Duration.ofMinutes(45)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);
                 }
             });
             results.add(f);
         }
-        CompletableFuture.allOf(tables.stream().map(GameTable::allStarted).toArray(CompletableFuture[]::new))
-                .get(5, TimeUnit.MINUTES);
-        long during = liveHeap();
         int agents = games * (3 + 2 * players);
+        CompletableFuture<Void> allIn = CompletableFuture.allOf(tables.stream().map(GameTable::allStarted)
+                .toArray(CompletableFuture[]::new));
+        // A storm of logins takes minutes on a small machine: say how far it is every 10 s.
+        waitWithProgress(allIn, t0, () -> String.format("%d of %d agents logged in, %d logins tried again",
+                xmpp.loggedIn() - in0, agents, xmpp.loginRetries() - retries0));
+        long loginMillis = (System.nanoTime() - t0) / 1_000_000;
+        long during = liveHeap();
+        out.printf("  all %d agents logged in (%d ms, %d logins tried again); live heap %d MB over the %d MB before%n",
+                agents, loginMillis, xmpp.loginRetries() - retries0, during >> 20, before >> 20);
         // The web monitor of one of the games, its page asked for the table every 50 ms while the games play.
         GameTable watched = tables.getLast();
         String web = "bench-c-web";
@@ -242,13 +262,21 @@ public final class GameBench {
                 }
             }
         });
-        out.printf("  all %d agents connected (%d ms); live heap %d MB over the %d MB before%n", agents,
-                (System.nanoTime() - t0) / 1_000_000, during >> 20, before >> 20);
+        long p0 = System.nanoTime();
+        gate.complete(null);
+        CompletableFuture<Void> allOver = CompletableFuture.allOf(results.stream()
+                .map(f -> f.handle((r, e) -> null)).toArray(CompletableFuture[]::new));
+        try {
+            waitWithProgress(allOver, p0, () -> String.format("%d of %d games over",
+                    results.stream().filter(CompletableFuture::isDone).count(), games));
+        } catch (java.util.concurrent.TimeoutException e) {
+            // counted below as stuck
+        }
         int finished = 0;
         int stuck = 0;
         for (CompletableFuture<GameTable.Result> f : results) {
             try {
-                f.get(5, TimeUnit.MINUTES);
+                f.get(1, TimeUnit.SECONDS);
                 finished++;
             } catch (Exception e) {
                 stuck++;
@@ -256,16 +284,38 @@ public final class GameBench {
             }
         }
         long wall = (System.nanoTime() - t0) / 1_000_000;
+        long playMillis = (System.nanoTime() - p0) / 1_000_000;
         polling.set(false);
         poller.join();
         monitor.stop();
         List<Long> sorted = pageMillis.stream().sorted().toList();
         long pageMedian = sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2);
         long pageP99 = sorted.isEmpty() ? -1 : sorted.get((int) Math.min(sorted.size() - 1, sorted.size() * 0.99));
-        out.printf("  %d finished, %d stuck, in %d ms; the monitor's page answered %d times: median %d ms, 99th "
-                + "percentile %d ms%n", finished, stuck, wall, sorted.size(), pageMedian, pageP99);
+        out.printf("  %d finished, %d stuck, %d ms playing (%d ms in all); the monitor's page answered %d times: median"
+                + " %d ms, 99th percentile %d ms%n", finished, stuck, playMillis, wall, sorted.size(), pageMedian,
+                pageP99);
         return new Concurrent(finished, stuck, wall, agents, Math.max(0, during - before) / agents, pageMedian,
-                pageP99, sorted.size());
+                pageP99, sorted.size(), loginMillis, xmpp.loginRetries() - retries0);
+    }
+
+    /** Waits for {@code done}, a line of progress every 10 s; gives up after 30 minutes. */
+    private void waitWithProgress(CompletableFuture<?> done, long since, java.util.function.Supplier<String> progress)
+            throws Exception {
+        long shown = System.nanoTime();
+        while (true) {
+            try {
+                done.get(1, TimeUnit.SECONDS);
+                return;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (System.nanoTime() - since > TimeUnit.MINUTES.toNanos(30)) {
+                    throw e;
+                }
+                if (System.nanoTime() - shown > TimeUnit.SECONDS.toNanos(10)) {
+                    shown = System.nanoTime();
+                    out.printf("  %ds: %s%n", TimeUnit.NANOSECONDS.toSeconds(shown - since), progress.get());
+                }
+            }
+        }
     }
 
     /** Heap held by {@code n} bare Smack connections logged in with the agents' settings. */

@@ -476,8 +476,10 @@ final class BenchCommand implements Runnable {
                 System.out.printf("the same games with the web monitor watching: median %d ms playing (unwatched %d "
                         + "ms, ratio %.2f)%n", r.watchedPlayMillisMedian(), r.xmppPlayMillisMedian(),
                         (double) r.watchedPlayMillisMedian() / Math.max(1, r.xmppPlayMillisMedian()));
-                System.out.printf("%d games at once: %d finished, %d stuck, in %d ms   (target: 0 stuck)%n",
-                        r.concurrentGames(), r.concurrentFinished(), r.concurrentStuck(), r.concurrentWallMillis());
+                System.out.printf("%d games at once: %d finished, %d stuck, in %d ms; all %d agents logged in after %d ms"
+                        + " (%d logins tried again)   (target: 0 stuck)%n", r.concurrentGames(), r.concurrentFinished(),
+                        r.concurrentStuck(), r.concurrentWallMillis(), r.concurrentAgents(), r.concurrentLoginMillis(),
+                        r.concurrentLoginRetries());
                 System.out.printf("meanwhile the web monitor's page of one of them: median %d ms, 99th percentile %d ms "
                         + "(%d requests)%n", r.pageMillisMedian(), r.pageMillisP99(), r.pageRequests());
                 System.out.printf("heap per agent while playing: %d KB (a bare Smack connection: %d KB)   "
@@ -487,7 +489,7 @@ final class BenchCommand implements Runnable {
                     out.put("server", network.describe());
                     printJson(out);
                 }
-                return 0;
+                return r.concurrentStuck() == 0 ? 0 : 1;
             }
         }
     }
