@@ -1,10 +1,17 @@
 package maw.runtime.xmpp;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Objects;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.X509TrustManager;
 import maw.runtime.Jid;
@@ -52,10 +59,10 @@ public final class XmppTransport implements Transport {
     private final XmppSettings settings;
     private final X509TrustManager trust;
     /** Logins under way at once, at most: each is a TLS handshake and a SCRAM exchange, which a storm drowns. */
-    private volatile java.util.concurrent.Semaphore logins = new java.util.concurrent.Semaphore(DEFAULT_LOGINS, true);
+    private volatile Semaphore logins = new Semaphore(DEFAULT_LOGINS, true);
     private volatile Duration loginPatience = DEFAULT_LOGIN_PATIENCE;
-    private final java.util.concurrent.atomic.AtomicLong loginRetries = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong loggedIn = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong loginRetries = new AtomicLong();
+    private final AtomicLong loggedIn = new AtomicLong();
 
     /** Logins under way at once by default (the setting xmpp.login-concurrency). */
     public static final int DEFAULT_LOGINS = 8;
@@ -77,7 +84,7 @@ public final class XmppTransport implements Transport {
         if (atOnce < 1) {
             throw new IllegalArgumentException("at least one login at a time");
         }
-        this.logins = new java.util.concurrent.Semaphore(atOnce, true);
+        this.logins = new Semaphore(atOnce, true);
         this.loginPatience = Objects.requireNonNull(patience, "patience");
         return this;
     }
@@ -164,7 +171,7 @@ public final class XmppTransport implements Transport {
         }
         long until = 0; // set by the first login that fails for load: waiting for a turn is not a failure
         for (int attempt = 1;; attempt++) {
-            java.util.concurrent.Semaphore gate = logins;
+            Semaphore gate = logins;
             try {
                 gate.acquire();
             } catch (InterruptedException e) {
@@ -185,7 +192,7 @@ public final class XmppTransport implements Transport {
                 until = System.nanoTime() + loginPatience.toNanos();
             }
             long backoff = Math.min(2000, 100L << Math.min(attempt - 1, 5));
-            long wait = backoff / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
+            long wait = backoff / 2 + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
             if (System.nanoTime() + wait * 1_000_000 - until > 0) {
                 throw new TransportException(busy.why().getMessage() + "; gave up after " + attempt + " attempt(s) in "
                         + loginPatience.toSeconds() + " s (xmpp.login-patience)", busy.why());
@@ -269,15 +276,15 @@ public final class XmppTransport implements Transport {
                         || condition == org.jivesoftware.smack.packet.StreamError.Condition.connection_timeout
                         || condition == org.jivesoftware.smack.packet.StreamError.Condition.system_shutdown;
             }
-            if (t instanceof java.security.cert.CertificateException) {
+            if (t instanceof CertificateException) {
                 return false;
             }
-            if (t instanceof java.net.SocketTimeoutException || t instanceof java.io.EOFException
+            if (t instanceof SocketTimeoutException || t instanceof EOFException
                     || t instanceof SmackException.NotConnectedException
-                    || t instanceof java.net.SocketException && !(t instanceof ConnectException)) {
+                    || t instanceof SocketException && !(t instanceof ConnectException)) {
                 return true;
             }
-            if (t instanceof SSLException && !hasCause(t, java.security.cert.CertificateException.class)) {
+            if (t instanceof SSLException && !hasCause(t, CertificateException.class)) {
                 return true; // a handshake cut short by the server
             }
         }
