@@ -235,17 +235,21 @@ public final class RuleBotAgent extends GameAgent {
 
     /** How long the bot may sleep: until its night proposal is due, if one is pending, else a second. */
     private long untilProposal() {
-        if (proposal != null || nightKey == null || player == null) {
+        if (!mayPropose()) {
             return 1000;
         }
         return Math.clamp(proposeAt - System.currentTimeMillis(), 1, 1000);
     }
 
+    /** Whether a night proposal is pending and still in time. */
+    private boolean mayPropose() {
+        return proposal == null && nightKey != null && player != null && lastView != null
+                && lastView.phase() == Phase.NIGHT && System.currentTimeMillis() <= lastView.deadline() - 500;
+    }
+
     /** Half the night gone and nobody proposed: this bot proposes, unasked. */
     private void proposeIfDue() {
-        if (proposal != null || nightKey == null || player == null || lastView == null
-                || System.currentTimeMillis() < proposeAt || lastView.phase() != Phase.NIGHT
-                || System.currentTimeMillis() > lastView.deadline() - 500) {
+        if (!mayPropose() || System.currentTimeMillis() < proposeAt) {
             return;
         }
         proposal = pick(lastRound, lastView);
