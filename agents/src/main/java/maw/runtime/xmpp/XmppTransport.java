@@ -216,6 +216,10 @@ public final class XmppTransport implements Transport {
         // anyway, and while a stream is "resumable" Smack reports it as authenticated and swallows sends into it.
         c.setUseStreamManagement(true);
         c.setUseStreamManagementResumption(false);
+        // Smack asks the server for an acknowledgement after every message by default: two more elements on the wire,
+        // parsed and written on both sides, for each message. The sender's window (awaitWindow) asks when it needs
+        // one, and without resumption nothing else reads them.
+        c.addRequestAckPredicate(stanza -> false);
         XmppConnection conn = new XmppConnection(c, jid, inbound);
         c.onMessage(conn::onStanza);
         c.addStanzaAcknowledgedListener(stanza -> conn.acknowledged());
