@@ -177,6 +177,9 @@ class NlpServerTest {
                         }
                     }, null);
             assertThat(result.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            // FINISH goes out as the seat hears the game's end, which may be just after the result is known.
+            maw.testing.Await.until("the garbler is sent FINISH", () -> !garbled.isEmpty()
+                    && garbled.getLast().equals("FINISH"));
             assertThat(garbled).contains("TALK").last().isEqualTo("FINISH");
             assertThat(left).contains("TALK").doesNotContain("FINISH");
             // The garbled text is its talk, as the contest's server takes any text; the binary frame is nothing.
