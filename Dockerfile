@@ -7,8 +7,10 @@
 FROM maven:3.9-eclipse-temurin-21 AS build
 WORKDIR /src
 COPY pom.xml ./
+COPY base/pom.xml base/pom.xml
 COPY llm/pom.xml llm/pom.xml
 COPY agents/pom.xml agents/pom.xml
+COPY base/src base/src
 COPY llm/src llm/src
 COPY agents/src agents/src
 RUN mvn -B -ntp -q -DskipTests package

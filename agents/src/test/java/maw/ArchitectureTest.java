@@ -21,9 +21,16 @@ class ArchitectureTest {
             .importPackages("maw");
 
     @Test
+    void theVocabularyDependsOnNothingButTheJdk() {
+        classes().that().resideInAPackage("maw.base..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.base..", "java..")
+                .check(MAW);
+    }
+
+    @Test
     void theRulesDependOnNothingButTheJdk() {
         classes().that().resideInAPackage("maw.game..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.game..", "java..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.game..", "maw.base..", "java..")
                 .check(MAW);
     }
 
@@ -39,7 +46,7 @@ class ArchitectureTest {
     void theAiwolfRulesArePureLikeMawsOwn() {
         classes().that().resideInAPackage("maw.aiwolf.game..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.game..", "maw.aiwolf.protocol..",
-                        "maw.game..", "java..")
+                        "maw.game..", "maw.base..", "java..")
                 .check(MAW);
     }
 

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import maw.game.Act;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Species;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
-import maw.game.Role;
-import maw.llm.Action;
 import maw.runtime.Json;
 import maw.runtime.Message;
 
@@ -461,16 +461,6 @@ public final class Catalog {
     @JsonTypeName("night_result")
     public record NightResult(String game, int round, int night, String victim, String reason) implements Body {}
 
-    /** What an AIWolf seer or medium learns: the species, not the role (the possessed shows human). */
-    public enum Species implements Wire {
-        HUMAN, WEREWOLF;
-
-        @Override
-        public String toString() {
-            return wire();
-        }
-    }
-
     /** GameMaster to the seer, inform: the role (MAW), or the species (AIWolf). */
     @JsonTypeName("divined")
     public record Divined(String game, int round, int day, String target, Role role, Species species)
@@ -498,8 +488,8 @@ public final class Catalog {
             return wire();
         }
 
-        public static Winner of(maw.game.Team t) {
-            return t == null ? DRAW : t == maw.game.Team.VILLAGERS ? VILLAGERS : WEREWOLVES;
+        public static Winner of(maw.base.Team t) {
+            return t == null ? DRAW : t == maw.base.Team.VILLAGERS ? VILLAGERS : WEREWOLVES;
         }
     }
 
@@ -549,12 +539,12 @@ public final class Catalog {
      * {@code votes} the votes of this phase the seat has been told of, voter to target.
      */
     public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-            List<String> living, List<String> dead, List<String> valid_targets, List<Action.Kind> allowed_actions,
-            Map<Action.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+            List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
+            Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
             String voted_for, boolean spoke, Map<String, String> votes, String rules, List<String> agents) {
         public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-                List<String> living, List<String> dead, List<String> valid_targets, List<Action.Kind> allowed_actions,
-                Map<Action.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
+                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
                 String voted_for, boolean spoke, Map<String, String> votes) {
             this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
                     max_message_length, unseen, voted_for, spoke, votes, null, null);
@@ -571,37 +561,30 @@ public final class Catalog {
 
     /** Interface to player: what to do (speak, vote, divine, whisper or listen). */
     @JsonTypeName("player_action")
-    public record PlayerAction(Action.Kind action, String message, String target) implements Body {
+    public record PlayerAction(Act.Kind action, String message, String target) implements Body {
         public PlayerAction {
             required(action, "player_action's action");
         }
 
-        public static PlayerAction of(Action a) {
-            return switch (a) {
-                case Action.Speak s -> new PlayerAction(Action.Kind.SPEAK, s.message(), null);
-                case Action.Vote v -> new PlayerAction(Action.Kind.VOTE, null, v.target());
-                case Action.Divine d -> new PlayerAction(Action.Kind.DIVINE, null, d.target());
-                case Action.Whisper w -> new PlayerAction(Action.Kind.WHISPER, w.message(), w.target());
-                case Action.Talk t -> new PlayerAction(Action.Kind.TALK, t.message(), null);
-                case Action.Guard g -> new PlayerAction(Action.Kind.GUARD, null, g.target());
-                case Action.Listen l -> new PlayerAction(Action.Kind.LISTEN, null, null);
-            };
+        public static PlayerAction of(Act a) {
+            return new PlayerAction(a.kind(), a.text(), a.target());
         }
 
-        /** The action this body carries (missing parts stay null for the Player to refuse). */
-        public Action toAction() {
+        /** The act this body carries (missing parts stay null for the Player to refuse). */
+        public Act toAct() {
             return switch (action) {
-                case SPEAK -> new Action.Speak(message);
-                case VOTE -> new Action.Vote(target);
-                case DIVINE -> new Action.Divine(target);
-                case WHISPER -> new Action.Whisper(target, message);
-                case TALK -> new Action.Talk(message);
-                case GUARD -> new Action.Guard(target);
-                case LISTEN -> new Action.Listen();
+                case SPEAK -> new Act.Speak(message);
+                case VOTE -> new Act.Vote(target);
+                case DIVINE -> new Act.Divine(target);
+                case WHISPER -> new Act.Whisper(target, message);
+                case TALK -> new Act.Talk(message);
+                case GUARD -> new Act.Guard(target);
+                case PASS -> new Act.Pass();
+                case LISTEN -> new Act.Listen();
             };
         }
 
-        public Action.Kind kind() {
+        public Act.Kind kind() {
             return action;
         }
     }

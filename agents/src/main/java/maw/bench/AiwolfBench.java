@@ -9,9 +9,10 @@ import java.util.Map;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.AiwolfSettings;
 import maw.aiwolf.game.Composition;
+import maw.base.Role;
+import maw.base.Team;
 
 /**
  * {@code maw bench aiwolf}: AIWolf games by the GAT2017 regulation on the rule engine in this process (no GameMaster,
@@ -87,12 +88,12 @@ public final class AiwolfBench {
             long s = seed + g;
             AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names, s);
             Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
-                boolean villager = game.role(p).side() == AiwolfRole.Side.VILLAGERS;
+                boolean villager = game.role(p).team() == Team.VILLAGERS;
                 boolean rules = villager ? ruleVillagers : ruleWolves;
                 long seatSeed = s * 1000 + names.indexOf(p);
                 return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
             });
-            if (AiwolfBots.play(game, seats) == AiwolfRole.Side.VILLAGERS) {
+            if (AiwolfBots.play(game, seats) == Team.VILLAGERS) {
                 wins++;
             }
         }

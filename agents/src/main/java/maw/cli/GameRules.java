@@ -134,12 +134,12 @@ public final class GameRules {
         if (roles == null) {
             return maw.aiwolf.game.Composition.of(players());
         }
-        java.util.Map<maw.aiwolf.game.AiwolfRole, Integer> counts = new java.util.EnumMap<>(
-                maw.aiwolf.game.AiwolfRole.class);
+        java.util.Map<maw.base.Role, Integer> counts = new java.util.EnumMap<>(
+                maw.base.Role.class);
         for (String part : roles.split(",")) {
             String[] kv = part.strip().split("=", 2);
-            maw.aiwolf.game.AiwolfRole role = null;
-            for (maw.aiwolf.game.AiwolfRole r : maw.aiwolf.game.AiwolfRole.values()) {
+            maw.base.Role role = null;
+            for (maw.base.Role r : maw.base.Role.values()) {
                 if (r.name().equalsIgnoreCase(kv[0].strip())) {
                     role = r;
                 }

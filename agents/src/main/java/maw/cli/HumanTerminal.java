@@ -142,14 +142,14 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         String state = night && v.room() == null ? "asleep" : v.role().wire();
         if (Catalog.aiwolf(v.rules())) {
-            java.util.List<maw.llm.Action.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
-                    : v.allowed_actions().stream().filter(k -> k != maw.llm.Action.Kind.LISTEN).toList();
-            state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.llm.Action.Kind.VOTE
+            java.util.List<maw.base.Act.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
+                    : v.allowed_actions().stream().filter(k -> k != maw.base.Act.Kind.LISTEN).toList();
+            state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.base.Act.Kind.VOTE
                     && night ? "attack" : k.wire()).collect(java.util.stream.Collectors.joining("/")));
         }
         // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
         long left = !Catalog.aiwolf(v.rules()) || v.deadline() <= 0 || v.allowed_actions() == null
-                || v.allowed_actions().stream().allMatch(k -> k == maw.llm.Action.Kind.LISTEN) ? -1
+                || v.allowed_actions().stream().allMatch(k -> k == maw.base.Act.Kind.LISTEN) ? -1
                 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         return (night ? "Night " : "Day ") + v.day() + " · " + state + (left < 0 ? "" : " · " + left + " s") + "> ";
     }
@@ -250,7 +250,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             }
             HumanCommands.Command c = HumanCommands.parse(line, seat.view(), System.currentTimeMillis());
             switch (c) {
-                case HumanCommands.Act a -> seat.act(a.action());
+                case HumanCommands.Perform a -> seat.act(a.act());
                 case HumanCommands.Tell t -> say(t.text());
                 case HumanCommands.Wait w -> {
                     while (!HumanCommands.reached(w, seat.view(), seat.over().isDone())) {

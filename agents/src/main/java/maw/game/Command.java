@@ -1,6 +1,7 @@
 package maw.game;
 
 import java.util.List;
+import maw.base.Act;
 
 /**
  * What the GameMaster asks of a rule set, whatever the rule set: deal and begin, a player's act, a timer that ran out.

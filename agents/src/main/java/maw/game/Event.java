@@ -3,6 +3,8 @@ package maw.game;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import maw.base.Role;
+import maw.base.Team;
 
 /** What MAW's rules announce, each with the audience allowed to learn it. */
 public sealed interface Event extends GameEvent {

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import maw.base.Act;
+import maw.base.Role;
 
 /**
  * Everything MAW's rules know about one game, immutable. The next state comes from {@link Rules#apply}; nothing else

@@ -3,6 +3,7 @@ package maw.game;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import maw.base.Role;
 
 /**
  * What the GameMaster reads from the state of any rule set to drive a game: the phase, the players, whom the rules

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Team;
 import maw.game.Command.Perform;
 import maw.game.Command.Start;
 import maw.game.Command.Timeout;
@@ -193,6 +196,9 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 return new No(RefusalCode.NOT_NOW, "MAW's phases have no turns to pass: a day ends by a majority or "
                         + "its timer, a night by the pack's vote or its timer");
             }
+            if (act instanceof Act.Speak || act instanceof Act.Listen) {
+                return new No(RefusalCode.NOT_NOW, "speech is said in the open room, and listening is no act");
+            }
             if (act.target() == null || !s.isPlayer(act.target())) {
                 return new No(RefusalCode.UNKNOWN_TARGET, act.target() + " is not a player in this game");
             }
@@ -203,6 +209,8 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 case Act.Talk t -> throw new AssertionError("refused above");
                 case Act.Guard g -> throw new AssertionError("refused above");
                 case Act.Pass x -> throw new AssertionError("refused above");
+                case Act.Speak x -> throw new AssertionError("refused above");
+                case Act.Listen x -> throw new AssertionError("refused above");
             };
         }
 

@@ -1,6 +1,8 @@
 package maw.game;
 
 import java.util.Map;
+import maw.base.Role;
+import maw.base.Team;
 
 /** How a game ended, in any rule set: the winning side (null for a draw), why, after how many days, roles, scores. */
 public interface Result {

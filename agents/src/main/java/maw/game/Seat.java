@@ -1,5 +1,7 @@
 package maw.game;
 
+import maw.base.Role;
+
 /** A player at the table: name, role and whether still alive. */
 public record Seat(String name, Role role, boolean alive) {
 

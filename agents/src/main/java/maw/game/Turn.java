@@ -3,6 +3,7 @@ package maw.game;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import maw.base.Act;
 
 /**
  * What the rules await from one player now: the acts it may make, whom each may name, and what it has already done

@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.game.Act;
+import maw.base.Act;
 import maw.game.Command;
 import maw.game.Phase;
 import maw.game.RefusalCode;
@@ -89,6 +89,8 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
                         case Act.Guard g -> "guard";
                         case Act.Whisper w -> "whisper";
                         case Act.Pass x -> "pass";
+                        case Act.Speak x -> "speak";
+                        case Act.Listen x -> "listen";
                     };
                     count(round, p.actor(), kind);
                     Map<String, String> roles = games.containsKey(round) ? games.get(round).roles() : Map.of();

@@ -9,11 +9,11 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.base.Role;
 import maw.game.Command;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.Outcome;
-import maw.game.Role;
 
 /**
  * A tournament's games, decided before the first is played: each game's seed, and so its deal (the rule sets deal

@@ -67,8 +67,8 @@ public final class WebSeats {
         /** A line the person typed; what to tell them back at once, or null. */
         String say(String line) {
             return switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis())) {
-                case HumanCommands.Act a -> {
-                    ui.act(a.action());
+                case HumanCommands.Perform a -> {
+                    ui.act(a.act());
                     yield null;
                 }
                 case HumanCommands.Tell t -> t.text();

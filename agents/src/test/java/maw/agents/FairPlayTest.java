@@ -220,7 +220,7 @@ class FairPlayTest {
             assertThat(t.v(0).ask(t.gm, t.vote(Phase.DAY, 1, t.v(1))).bodyType()).isEqualTo("accepted");
             assertThat(t.accepted).hasSize(2); // the deal and the one fair vote
             assertThat(t.accepted.get(1)).isEqualTo(new Command.Perform(t.v(0).name,
-                    new maw.game.PhaseId(Phase.DAY, 1), new maw.game.Act.Vote(t.v(1).name)));
+                    new maw.game.PhaseId(Phase.DAY, 1), new maw.base.Act.Vote(t.v(1).name)));
         }
     }
 
@@ -306,7 +306,7 @@ class FairPlayTest {
             Message poll = t.v(0).ask(t.gm, new Catalog.GetNewMessages(t.game, 1, 0));
             assertThat(code(poll)).isEqualTo("wrong_recipient");
             assertThat(reason(poll)).contains("rooms keep the lines");
-            Message action = t.v(0).ask(t.gm, Catalog.PlayerAction.of(new maw.llm.Action.Listen()));
+            Message action = t.v(0).ask(t.gm, Catalog.PlayerAction.of(new maw.base.Act.Listen()));
             assertThat(code(action)).isEqualTo("wrong_recipient");
         }
 
@@ -408,7 +408,7 @@ class FairPlayTest {
                 assertThat(s.seen()).noneMatch(m -> "whispered".equals(m.bodyType()));
             }
             assertThat(t.accepted).anyMatch(c -> c instanceof Command.Perform p
-                    && p.act() instanceof maw.game.Act.Whisper);
+                    && p.act() instanceof maw.base.Act.Whisper);
         }
 
         @Test

@@ -33,9 +33,9 @@ import maw.testing.TestXmpp;
 import org.jivesoftware.smack.XMPPException;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
 import org.jivesoftware.smackx.iqregister.AccountManager;
-import org.jxmpp.jid.parts.Localpart;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.jxmpp.jid.parts.Localpart;
 
 /**
  * What another process or user of the machine can do to the private ejabberd's accounts, tried as they would:
@@ -171,7 +171,7 @@ class HostileAccountsTest {
         // Someone with the interface's password speaks for the seat.
         ScriptedSeat fakeUi = agents.start(new ScriptedSeat(uiJid.withResource("intruder"),
                 TestXmpp.password(uiJid), "fake-ui", gmJid));
-        fakeUi.send(playerJid, Performative.INFORM, new Catalog.PlayerAction(maw.llm.Action.Kind.VOTE, null, "Ann"));
+        fakeUi.send(playerJid, Performative.INFORM, new Catalog.PlayerAction(maw.base.Act.Kind.VOTE, null, "Ann"));
         assertThat(fakeUi.answer().json().get("code").asText()).isEqualTo("not_yours");
 
         // The real GameMaster's session is still the seat's GameMaster.

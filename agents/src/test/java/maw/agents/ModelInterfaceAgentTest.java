@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import maw.game.Phase;
-import maw.game.Role;
-import maw.llm.Action;
 import maw.agents.model.ModelInterfaceAgent;
+import maw.base.Act;
+import maw.base.Role;
+import maw.game.Phase;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -64,7 +64,7 @@ class ModelInterfaceAgentTest {
     private static Catalog.SeatView dayView(List<String> unseen) {
         return new Catalog.SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid", "Dee"),
-                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), Map.of(), "Village", 200, unseen,
+                List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), Map.of(), "Village", 200, unseen,
                 null, false, Map.of());
     }
 
@@ -92,8 +92,8 @@ class ModelInterfaceAgentTest {
         ScriptedSeat player = seat("player");
         Catalog.SeatView v = dayView(List.of("Day 1 begins."));
         Catalog.SeatView withWhispers = new Catalog.SeatView(v.you(), v.role(), v.partners(), v.phase(), v.day(),
-                v.deadline(), v.living(), v.dead(), v.valid_targets(), List.of(Action.Kind.SPEAK, Action.Kind.VOTE,
-                        Action.Kind.WHISPER, Action.Kind.LISTEN), Map.of(Action.Kind.WHISPER, v.valid_targets()),
+                v.deadline(), v.living(), v.dead(), v.valid_targets(), List.of(Act.Kind.SPEAK, Act.Kind.VOTE,
+                        Act.Kind.WHISPER, Act.Kind.LISTEN), Map.of(Act.Kind.WHISPER, v.valid_targets()),
                 v.room(), v.max_message_length(), v.unseen(), null, false, Map.of());
         ask(player, "w1", 1, "act", withWhispers);
         Message answer = answerTo(player, "w1");
@@ -193,7 +193,7 @@ class ModelInterfaceAgentTest {
         Await.until("the seat counts its thinking time", () -> ui.thinkingMillis() > 0);
         Catalog.SeatView night = new Catalog.SeatView("Ann", Role.WEREWOLF, List.of("Dee"), Phase.NIGHT, 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
-                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), Map.of(), "Hideout", 200,
+                List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), Map.of(), "Hideout", 200,
                 List.of("Night 1 falls."), null, false, Map.of());
         ask(player, "night", 1, "act", night);
         assertThat(answerTo(player, "day").json().get("action").asText()).isEqualTo("listen");

@@ -65,17 +65,17 @@ class PersonSeatTest {
         next("You sit at the table as Zed");
         gm.send(playerJid, Performative.INFORM, new Catalog.StartGame("g", 1, 1, 3, List.of("Ann", "Bob", "Zed"),
                 villageJid.toString(), "hideout@localhost", "maw"));
-        gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, maw.game.Role.VILLAGER, List.of()));
+        gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, maw.base.Role.VILLAGER, List.of()));
         next("role: You are a villager.");
         long dayEnds = System.currentTimeMillis() + 60_000;
         gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
                 dayEnds, 60, List.of("Ann", "Bob", "Zed"), null));
         gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.DAY, 1, dayEnds,
-                List.of(maw.game.Act.Kind.SPEAK, maw.game.Act.Kind.VOTE, maw.game.Act.Kind.WHISPER),
-                Map.of(maw.game.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of(), Map.of("Village", true)));
+                List.of(maw.base.Act.Kind.SPEAK, maw.base.Act.Kind.VOTE, maw.base.Act.Kind.WHISPER),
+                Map.of(maw.base.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of(), Map.of("Village", true)));
         next("phase: Day 1 begins.");
         maw.testing.Await.until("the seat is told its turn", () -> ui.view() != null
-                && ui.view().allowed_actions().contains(maw.llm.Action.Kind.VOTE));
+                && ui.view().allowed_actions().contains(maw.base.Act.Kind.VOTE));
         assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.DAY);
         assertThat(ui.view().room()).isEqualTo("Village");
 
@@ -86,7 +86,7 @@ class PersonSeatTest {
         assertThat(chat.json().get("message").asText()).isEqualTo("Good morning.");
 
         // A whisper goes to the GameMaster, stamped with the phase, for Ann's ears only.
-        ui.act(new maw.llm.Action.Whisper("Ann", "I trust you."));
+        ui.act(new maw.base.Act.Whisper("Ann", "I trust you."));
         Message whisper = gm.next("whisper");
         assertThat(whisper.json().get("to").asText()).isEqualTo("Ann");
         assertThat(whisper.json().get("message").asText()).isEqualTo("I trust you.");
@@ -136,7 +136,7 @@ class PersonSeatTest {
                 "The game is over.", null));
         oldPlayer.stop();
         ScriptedSeat oldUi = agents.start(new ScriptedSeat(uiJid, "pw", "old-ui", gmJid));
-        oldUi.send(playerJid, Performative.INFORM, Catalog.PlayerAction.of(new maw.llm.Action.Vote("Ann")));
+        oldUi.send(playerJid, Performative.INFORM, Catalog.PlayerAction.of(new maw.base.Act.Vote("Ann")));
         oldUi.stop();
 
         ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));

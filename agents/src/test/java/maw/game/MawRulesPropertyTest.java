@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import maw.base.Act;
+import maw.base.Team;
 import org.junit.jupiter.api.Test;
 
 /** Properties that hold for every game: thousands of seeds, table sizes and option sets, random play. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import maw.base.Act;
 
 /** A game driven by tests: apply commands, keep the events, read the state. */
 final class Table {

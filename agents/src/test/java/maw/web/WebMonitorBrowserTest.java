@@ -39,7 +39,7 @@ class WebMonitorBrowserTest {
         maw.agents.gamemaster.GameMasterAgent.Listener votes = new maw.agents.gamemaster.GameMasterAgent.Listener() {
             @Override
             public void command(int round, maw.game.Command c) {
-                if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.game.Act.Vote
+                if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Vote
                         && p.phase() != null && p.phase().phase() == maw.game.Phase.DAY) {
                     dayVotes.add(System.nanoTime());
                 }

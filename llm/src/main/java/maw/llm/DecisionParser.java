@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import maw.base.Act;
 
 /**
- * Turns a model's answer into a {@link Action}, or says precisely why it cannot. Models wrap JSON in prose or code
+ * Turns a model's answer into a {@link Act}, or says precisely why it cannot. Models wrap JSON in prose or code
  * fences, invent actions and vote for people who are not there; each of those is a distinct, countable
  * {@link Problem} so the caller can retry with a reminder and report what went wrong.
  */
@@ -33,12 +34,12 @@ public final class DecisionParser {
     }
 
     /** The outcome of parsing: a decision, or a problem with a human-readable detail. */
-    public record Result(Action decision, Problem problem, String detail, boolean wrappedInProse) {
+    public record Result(Act decision, Problem problem, String detail, boolean wrappedInProse) {
         public boolean ok() {
             return decision != null;
         }
 
-        static Result of(Action d, boolean wrapped) {
+        static Result of(Act d, boolean wrapped) {
             return new Result(d, null, null, wrapped);
         }
 
@@ -128,12 +129,12 @@ public final class DecisionParser {
                     + String.join(", ", allowedActions) + ")");
         }
         return switch (action) {
-            case "listen" -> Result.of(new Action.Listen(), wrapped);
+            case "listen" -> Result.of(new Act.Listen(), wrapped);
             case "speak" -> speak(node, wrapped);
-            case "vote" -> target(node, wrapped, Action.Kind.VOTE);
-            case "divine" -> target(node, wrapped, Action.Kind.DIVINE);
+            case "vote" -> target(node, wrapped, Act.Kind.VOTE);
+            case "divine" -> target(node, wrapped, Act.Kind.DIVINE);
             case "whisper" -> whisper(node, wrapped);
-            case "guard" -> target(node, wrapped, Action.Kind.GUARD);
+            case "guard" -> target(node, wrapped, Act.Kind.GUARD);
             case "talk" -> talk(node, wrapped);
             default -> Result.fail(Problem.UNKNOWN_ACTION, "unknown action \"" + actionNode.asText() + "\"");
         };
@@ -141,7 +142,7 @@ public final class DecisionParser {
 
     private Result speak(JsonNode node, boolean wrapped) {
         Object message = message(node, "speak");
-        return message instanceof Result r ? r : Result.of(new Action.Speak((String) message), wrapped);
+        return message instanceof Result r ? r : Result.of(new Act.Speak((String) message), wrapped);
     }
 
     /** The message of a speak or whisper, or the failed {@link Result}. */
@@ -178,7 +179,7 @@ public final class DecisionParser {
         }
         if (natural) {
             try {
-                return Result.of(new Action.Talk(cut(talk.writeNatural(text, fields, agents), maxMessageLength)),
+                return Result.of(new Act.Talk(cut(talk.writeNatural(text, fields, agents), maxMessageLength)),
                         wrapped);
             } catch (IllegalArgumentException e) {
                 return Result.fail(Problem.INVALID_TALK, e.getMessage());
@@ -189,23 +190,23 @@ public final class DecisionParser {
                     "message of " + text.length() + " characters; at most " + maxMessageLength);
         }
         try {
-            return Result.of(new Action.Talk(talk.write(text, fields, agents)), wrapped);
+            return Result.of(new Act.Talk(talk.write(text, fields, agents)), wrapped);
         } catch (IllegalArgumentException e) {
             return Result.fail(Problem.INVALID_TALK, e.getMessage());
         }
     }
 
     private Result whisper(JsonNode node, boolean wrapped) {
-        Result to = target(node, wrapped, Action.Kind.WHISPER);
+        Result to = target(node, wrapped, Act.Kind.WHISPER);
         if (!to.ok()) {
             return to;
         }
         Object message = message(node, "whisper");
         return message instanceof Result r ? r
-                : Result.of(new Action.Whisper(((Action.Whisper) to.decision()).target(), (String) message), wrapped);
+                : Result.of(new Act.Whisper(((Act.Whisper) to.decision()).target(), (String) message), wrapped);
     }
 
-    private Result target(JsonNode node, boolean wrapped, Action.Kind kind) {
+    private Result target(JsonNode node, boolean wrapped, Act.Kind kind) {
         JsonNode t = node.get("target");
         String target = t != null && t.isTextual() ? t.asText().strip() : "";
         if (target.isEmpty()) {
@@ -214,10 +215,10 @@ public final class DecisionParser {
         for (String valid : validTargets) {
             if (valid.equalsIgnoreCase(target)) {
                 return Result.of(switch (kind) {
-                    case DIVINE -> new Action.Divine(valid);
-                    case WHISPER -> new Action.Whisper(valid, null);
-                    case GUARD -> new Action.Guard(valid);
-                    default -> new Action.Vote(valid);
+                    case DIVINE -> new Act.Divine(valid);
+                    case WHISPER -> new Act.Whisper(valid, null);
+                    case GUARD -> new Act.Guard(valid);
+                    default -> new Act.Vote(valid);
                 }, wrapped);
             }
         }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import maw.base.Act;
 
 /**
  * A seat played by a language model: each turn it renders the guiding prompt for the seat's role and phase, sends
@@ -67,10 +68,10 @@ public final class ModelSeat {
     }
 
     /**
-     * The seat's decision for this turn; {@link Action.Listen} when the model could not give a usable one, or when
+     * The seat's decision for this turn; {@link Act.Listen} when the model could not give a usable one, or when
      * the calling thread is interrupted (the turn is over: the call is abandoned and counted as cancelled).
      */
-    public Action decide(PromptView view, List<String> unseen) {
+    public Act decide(PromptView view, List<String> unseen) {
         return turn(view, unseen).decision();
     }
 
@@ -78,16 +79,16 @@ public final class ModelSeat {
      * A turn's outcome: the decision, and whether the model received the turn's news (false when every call failed
      * or the turn was abandoned first: the news should go with the next turn).
      */
-    public record Turn(Action decision, boolean newsSeen) {}
+    public record Turn(Act decision, boolean newsSeen) {}
 
     /** Like {@link #decide}, saying also whether the model received the news. */
     public Turn turn(PromptView view, List<String> unseen) {
         long answered = llm.calls();
-        Action d = decideOnce(view, unseen);
+        Act d = decideOnce(view, unseen);
         return new Turn(d, llm.calls() > answered);
     }
 
-    private Action decideOnce(PromptView view, List<String> unseen) {
+    private Act decideOnce(PromptView view, List<String> unseen) {
         Set<String> names = Set.copyOf(view.players());
         // The running summary keeps the news lines the game master announced, not what players said.
         llm.summaryKeeps(line -> {
@@ -122,7 +123,7 @@ public final class ModelSeat {
                         e.kind().name().toLowerCase(Locale.ROOT) + ": " + e.getMessage(), 0, 0, 0));
                 if (e.kind() == LlmException.Kind.CANCELLED) {
                     stats.cancelled();
-                    return new Action.Listen();
+                    return new Act.Listen();
                 }
                 stats.problem(e.kind().name().toLowerCase(Locale.ROOT));
                 continue;
@@ -144,7 +145,7 @@ public final class ModelSeat {
                     + (view.validTargets().isEmpty() ? "" : "\nValid targets: " + String.join(", ", view.validTargets()));
         }
         stats.gaveUp();
-        Action listen = new Action.Listen();
+        Act listen = new Act.Listen();
         stats.decided(listen);
         return listen;
     }

@@ -3,6 +3,7 @@ package maw.llm;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import maw.base.Act;
 
 /** What a model seat cost and what went wrong, for the game summary. */
 public final class SeatStats {
@@ -14,7 +15,7 @@ public final class SeatStats {
     private final Map<String, Long> problems = new TreeMap<>();
     private final Map<String, Long> actions = new TreeMap<>();
 
-    synchronized void decided(Action d) {
+    synchronized void decided(Act d) {
         decisions++;
         actions.merge(d.kind().wire(), 1L, Long::sum);
     }

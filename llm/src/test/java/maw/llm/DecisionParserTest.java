@@ -3,6 +3,7 @@ package maw.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import maw.base.Act;
 import maw.llm.DecisionParser.Problem;
 import org.junit.jupiter.api.Test;
 
@@ -12,20 +13,20 @@ class DecisionParserTest {
 
     @Test
     void theThreeActionsParse() {
-        assertThat(parser.parse("{\"action\":\"listen\"}").decision()).isEqualTo(new Action.Listen());
+        assertThat(parser.parse("{\"action\":\"listen\"}").decision()).isEqualTo(new Act.Listen());
         assertThat(parser.parse("{\"action\":\"speak\",\"message\":\"Bob is lying.\"}").decision())
-                .isEqualTo(new Action.Speak("Bob is lying."));
+                .isEqualTo(new Act.Speak("Bob is lying."));
         assertThat(parser.parse("{\"action\": \"VOTE\", \"target\": \" bob \"}").decision())
-                .isEqualTo(new Action.Vote("Bob"));
+                .isEqualTo(new Act.Vote("Bob"));
     }
 
     @Test
     void jsonWrappedInProseOrFencesIsFoundAndFlagged() {
         var r = parser.parse("Sure! Here is my move:\n```json\n{\"action\": \"vote\", \"target\": \"Carol\"}\n```");
-        assertThat(r.decision()).isEqualTo(new Action.Vote("Carol"));
+        assertThat(r.decision()).isEqualTo(new Act.Vote("Carol"));
         assertThat(r.wrappedInProse()).isTrue();
         var braces = parser.parse("I think {not json} but {\"action\":\"speak\",\"message\":\"a } b\"} ok");
-        assertThat(braces.decision()).isEqualTo(new Action.Speak("a } b"));
+        assertThat(braces.decision()).isEqualTo(new Act.Speak("a } b"));
     }
 
     @Test
@@ -53,9 +54,9 @@ class DecisionParserTest {
                     }
                 }, List.of("Ann", "Bob"));
         assertThat(natural.parse("{\"action\":\"talk\",\"message\":\"Hi @Bob, who do you suspect?\"}").decision())
-                .isEqualTo(new Action.Talk("Hi @Bob, who do you suspect?"));
+                .isEqualTo(new Act.Talk("Hi @Bob, who do you suspect?"));
         assertThat(natural.parse("{\"action\":\"talk\",\"message\":\"I think Ann is lying about her role "
-                + "today\"}").decision()).isEqualTo(new Action.Talk("I think Ann is lying about"));
+                + "today\"}").decision()).isEqualTo(new Act.Talk("I think Ann is lying about"));
         assertThat(natural.parse("{\"action\":\"talk\",\"verb\":\"VOTE\",\"target\":\"Bob\"}").problem())
                 .as("fields without a message: this writer cannot say them").isEqualTo(Problem.INVALID_TALK);
     }

@@ -3,6 +3,7 @@ package maw.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import maw.base.Act;
 import maw.llm.standin.OllamaStandIn;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,21 +22,21 @@ class GameBrainTest {
         ollama.close();
     }
 
-    private Action decide(PromptView view) {
+    private Act decide(PromptView view) {
         ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
                 new PromptTemplates(Views.prompts()));
-        Action d = seat.decide(view, List.of());
+        Act d = seat.decide(view, List.of());
         assertThat(seat.stats().problems()).isEmpty();
         return d;
     }
 
     @Test
     void itSpeaksFirstThenVotesForAValidTargetThenListens() {
-        assertThat(decide(Views.villagerDay())).isInstanceOfSatisfying(Action.Speak.class,
-                s -> assertThat(s.message()).matches("I suspect (Bob|Cid|Dee|Eve)\\."));
-        assertThat(decide(Views.werewolfDay())).isInstanceOfSatisfying(Action.Vote.class,
+        assertThat(decide(Views.villagerDay())).isInstanceOfSatisfying(Act.Speak.class,
+                s -> assertThat(s.text()).matches("I suspect (Bob|Cid|Dee|Eve)\\."));
+        assertThat(decide(Views.werewolfDay())).isInstanceOfSatisfying(Act.Vote.class,
                 v -> assertThat(v.target()).isIn("Ann", "Bob", "Dee", "Eve"));
-        assertThat(decide(Views.werewolfNight())).isEqualTo(new Action.Listen());
+        assertThat(decide(Views.werewolfNight())).isEqualTo(new Act.Listen());
     }
 
     @Test
@@ -43,6 +44,6 @@ class GameBrainTest {
         PromptView cid = Views.werewolfNight();
         PromptView notYet = new PromptView("Eve", "werewolf", List.of("Cid"), "night", 2, cid.players(), cid.living(),
                 cid.dead(), cid.validTargets(), cid.allowedActions(), "Hideout", 200, null, true);
-        assertThat(decide(notYet)).isEqualTo(new Action.Vote("Ann"));
+        assertThat(decide(notYet)).isEqualTo(new Act.Vote("Ann"));
     }
 }

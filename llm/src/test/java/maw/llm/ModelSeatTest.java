@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import maw.base.Act;
 import maw.llm.standin.OllamaStandIn;
 import maw.llm.standin.OllamaStandIn.Answer;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,7 @@ class ModelSeatTest {
         return seat(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withRetries(2));
     }
 
-    private Action decide(ModelSeat s, Answer... answers) {
+    private Act decide(ModelSeat s, Answer... answers) {
         script.clear();
         script.addAll(List.of(answers));
         return s.decide(Views.villagerDay(), List.of("Bob: I suspect Cid."));
@@ -48,7 +49,7 @@ class ModelSeatTest {
     @Test
     void aGoodAnswerIsTheDecisionAndTheGuidingPromptAndNewsAreSent() {
         ModelSeat s = seat();
-        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Action.Vote("Cid"));
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Act.Vote("Cid"));
         OllamaStandIn.Call call = ollama.calls().get(0);
         assertThat(call.system()).contains("You are Ann");
         assertThat(call.lastUser()).contains("Valid vote targets: Bob, Cid, Dee, Eve.");
@@ -62,7 +63,7 @@ class ModelSeatTest {
     void jsonWrappedInProseIsAcceptedAndCounted() {
         ModelSeat s = seat();
         assertThat(decide(s, text("Sure! {\"action\":\"speak\",\"message\":\"Cid is odd.\"} Hope it helps")))
-                .isEqualTo(new Action.Speak("Cid is odd."));
+                .isEqualTo(new Act.Speak("Cid is odd."));
         assertThat(s.stats().problems()).containsEntry("wrapped_in_prose", 1L);
         assertThat(s.stats().retries()).isZero();
     }
@@ -71,7 +72,7 @@ class ModelSeatTest {
     void eachBadAnswerIsSentBackWithWhatWasWrongUntilAGoodOne() {
         ModelSeat s = seat();
         assertThat(decide(s, text("I vote for Cid!"), text("{\"action\":\"dance\"}"),
-                text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Action.Vote("Cid"));
+                text("{\"action\":\"vote\",\"target\":\"Cid\"}"))).isEqualTo(new Act.Vote("Cid"));
         assertThat(s.stats().problems()).containsEntry("not_json", 1L).containsEntry("unknown_action", 1L);
         assertThat(s.stats().retries()).isEqualTo(2);
         assertThat(ollama.calls().get(1).lastUser()).startsWith("That answer could not be used: no JSON object");
@@ -83,7 +84,7 @@ class ModelSeatTest {
         ModelSeat s = seat();
         assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Fay\"}"), text("{\"action\":\"speak\"}"),
                 text("{\"action\":\"speak\",\"message\":\"" + "x".repeat(201) + "\"}")))
-                .isEqualTo(new Action.Listen());
+                .isEqualTo(new Act.Listen());
         assertThat(s.stats().problems()).containsEntry("invalid_target", 1L).containsEntry("empty_message", 1L)
                 .containsEntry("message_too_long", 1L);
         assertThat(ollama.calls()).hasSize(3);
@@ -95,7 +96,7 @@ class ModelSeatTest {
                 .withTimeout(Duration.ofMillis(400)));
         assertThat(decide(s, new Answer.Slow(Duration.ofSeconds(2), text("{\"action\":\"listen\"}")),
                 new Answer.Error(500, "CUDA out of memory"), text("{\"action\":\"vote\",\"target\":\"Bob\"}")))
-                .isEqualTo(new Action.Vote("Bob"));
+                .isEqualTo(new Act.Vote("Bob"));
         assertThat(s.stats().problems()).containsEntry("timeout", 1L).containsEntry("http_error", 1L);
     }
 
@@ -103,7 +104,7 @@ class ModelSeatTest {
     void aMalformedResponseBodyIsAnHttpErrorNotACrash() {
         ModelSeat s = seat();
         assertThat(decide(s, new Answer.Malformed("<html>Bad gateway</html>"), new Answer.Malformed("{\"done\":"),
-                new Answer.Malformed(""))).isEqualTo(new Action.Listen());
+                new Answer.Malformed(""))).isEqualTo(new Act.Listen());
         assertThat(s.stats().problems().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(3);
     }
 
@@ -113,7 +114,7 @@ class ModelSeatTest {
         LlmSettings openai = LlmSettings.ollamaDefaults().withProvider(LlmSettings.Provider.OPENAI,
                 ollama.openAiBaseUrl()).withApiKey("sk-maw");
         ModelSeat s = seat(openai);
-        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Dee\"}"))).isEqualTo(new Action.Vote("Dee"));
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Dee\"}"))).isEqualTo(new Act.Vote("Dee"));
         assertThat(ollama.calls().get(0).api()).isEqualTo("openai");
         assertThat(ollama.calls().get(0).format().get("type").asText()).isEqualTo("json_object");
         assertThat(s.llm().promptTokens()).isPositive();
@@ -123,7 +124,7 @@ class ModelSeatTest {
     void aTurnThatIsOverIsAbandonedAtOnceAndCountedAsCancelledNotAsAProblem() throws Exception {
         ModelSeat s = seat();
         script.add(new Answer.Slow(Duration.ofSeconds(10), text("{\"action\":\"listen\"}")));
-        java.util.concurrent.CompletableFuture<Action> result = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Act> result = new java.util.concurrent.CompletableFuture<>();
         Thread turn = Thread.ofVirtual().start(() -> result.complete(s.decide(Views.villagerDay(), List.of())));
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (ollama.calls().isEmpty() && System.nanoTime() < deadline) {
@@ -132,7 +133,7 @@ class ModelSeatTest {
         assertThat(ollama.calls()).hasSize(1);
         turn.interrupt();
         // The model would answer after 10 s; the turn is given up long before.
-        assertThat(result.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(new Action.Listen());
+        assertThat(result.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(new Act.Listen());
         assertThat(s.stats().cancelledCount()).isEqualTo(1);
         assertThat(s.stats().problems()).isEmpty();
         assertThat(s.stats().retries()).isZero();

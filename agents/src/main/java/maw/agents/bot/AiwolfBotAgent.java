@@ -9,8 +9,8 @@ import maw.agents.GameAgent;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
+import maw.base.Act;
 import maw.game.Phase;
-import maw.llm.Action;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -105,27 +105,27 @@ public final class AiwolfBotAgent extends GameAgent {
     }
 
     /** The bot's act for what the seat may do now. */
-    Action decide(Catalog.SeatView v) {
+    Act decide(Catalog.SeatView v) {
         if (mind == null || v.allowed_actions() == null) {
-            return new Action.Listen();
+            return new Act.Listen();
         }
         boolean night = v.phase() == Phase.NIGHT;
-        List<Action.Kind> allowed = v.allowed_actions();
-        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
-        if (allowed.contains(Action.Kind.TALK)) {
+        List<Act.Kind> allowed = v.allowed_actions();
+        Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Act.Kind.TALK)) {
             String text = night ? mind.whisper() : mind.talk();
-            return new Action.Talk(text == null || text.isBlank() ? "Skip" : text);
+            return new Act.Talk(text == null || text.isBlank() ? "Skip" : text);
         }
-        if (allowed.contains(Action.Kind.DIVINE)) {
-            return new Action.Divine(valid(mind.divine(), targets.get(Action.Kind.DIVINE)));
+        if (allowed.contains(Act.Kind.DIVINE)) {
+            return new Act.Divine(valid(mind.divine(), targets.get(Act.Kind.DIVINE)));
         }
-        if (allowed.contains(Action.Kind.GUARD)) {
-            return new Action.Guard(valid(mind.guard(), targets.get(Action.Kind.GUARD)));
+        if (allowed.contains(Act.Kind.GUARD)) {
+            return new Act.Guard(valid(mind.guard(), targets.get(Act.Kind.GUARD)));
         }
-        if (allowed.contains(Action.Kind.VOTE)) {
-            return new Action.Vote(valid(night ? mind.attack() : mind.vote(), targets.get(Action.Kind.VOTE)));
+        if (allowed.contains(Act.Kind.VOTE)) {
+            return new Act.Vote(valid(night ? mind.attack() : mind.vote(), targets.get(Act.Kind.VOTE)));
         }
-        return new Action.Listen();
+        return new Act.Listen();
     }
 
     /** The mind's choice when the seat may name it, else the first it may. */

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfRole;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 import maw.game.Phase;
-import maw.game.Role;
 
 /**
  * What a seat of an AIWolf game hears, from the GameMaster's catalog messages back to the engine's events: so that an
@@ -18,7 +19,7 @@ public final class AiwolfSeatEvents {
 
     private final String me;
     private List<String> players = List.of();
-    private AiwolfRole role;
+    private Role role;
 
     public AiwolfSeatEvents(String me) {
         this.me = me;
@@ -38,7 +39,7 @@ public final class AiwolfSeatEvents {
                 role = null;
             }
             case Catalog.AssignRole ar -> {
-                role = AiwolfRole.valueOf(ar.role().name());
+                role = ar.role();
                 List<String> pack = new ArrayList<>();
                 if (ar.role() == Role.WEREWOLF) {
                     pack.add(me);
@@ -65,18 +66,18 @@ public final class AiwolfSeatEvents {
                     species(i.species())));
             case Catalog.NightResult nr -> out.add(new AiwolfEvent.Attack(nr.night(), nr.victim(), false, null));
             case Catalog.EndGame e -> {
-                java.util.Map<String, AiwolfRole> roles = new java.util.LinkedHashMap<>();
-                e.roles().forEach((p, r) -> roles.put(p, AiwolfRole.valueOf(r.name())));
+                java.util.Map<String, Role> roles = new java.util.LinkedHashMap<>();
+                roles.putAll(e.roles());
                 out.add(new AiwolfEvent.Over(e.winning_team() == Catalog.Winner.DRAW ? null
-                        : e.winning_team() == Catalog.Winner.VILLAGERS ? AiwolfRole.Side.VILLAGERS
-                        : AiwolfRole.Side.WEREWOLVES, e.reason(), roles));
+                        : e.winning_team() == Catalog.Winner.VILLAGERS ? Team.VILLAGERS
+                        : Team.WEREWOLVES, e.reason(), roles));
             }
             default -> { }
         }
         return out;
     }
 
-    static AiwolfRole.Species species(Catalog.Species s) {
-        return s == Catalog.Species.WEREWOLF ? AiwolfRole.Species.WEREWOLF : AiwolfRole.Species.HUMAN;
+    static Species species(Species s) {
+        return s == Species.WEREWOLF ? Species.WEREWOLF : Species.HUMAN;
     }
 }

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.base.Act;
 import maw.game.Phase;
-import maw.llm.Action;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -95,7 +95,7 @@ public final class RuleBotAgent extends GameAgent {
             return;
         }
         player = m.sender().bare();
-        Action a = decide(in.round(), in.view());
+        Act a = decide(in.round(), in.view());
         log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
                 in.view().day(), in.round(), a);
         reply(m, Performative.INFORM, Catalog.PlayerAction.of(a));
@@ -107,10 +107,10 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** The bot's move for this turn. */
-    Action decide(int round, Catalog.SeatView v) {
+    Act decide(int round, Catalog.SeatView v) {
         if (v == null || v.valid_targets() == null || v.valid_targets().isEmpty()
-                || !v.allowed_actions().contains(Action.Kind.VOTE)) {
-            return new Action.Listen();
+                || !v.allowed_actions().contains(Act.Kind.VOTE)) {
+            return new Act.Listen();
         }
         if (v.phase() == Phase.NIGHT) {
             return night(round, v);
@@ -124,28 +124,28 @@ public final class RuleBotAgent extends GameAgent {
         }
         SplittableRandom r = random(round, "day", v.day());
         String suspect = suspects.get(r.nextInt(suspects.size()));
-        if (!v.spoke() && v.allowed_actions().contains(Action.Kind.SPEAK)) {
-            return new Action.Speak(String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
+        if (!v.spoke() && v.allowed_actions().contains(Act.Kind.SPEAK)) {
+            return new Act.Speak(String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
         }
         if (v.voted_for() == null) {
             List<String> mates = v.partners() == null ? List.of()
                     : v.partners().stream().filter(p -> v.living().contains(p)).toList();
             List<String> whisperTo = v.targets() == null ? List.of()
-                    : v.targets().getOrDefault(Action.Kind.WHISPER, List.of());
+                    : v.targets().getOrDefault(Act.Kind.WHISPER, List.of());
             if (!mates.isEmpty() && whisperTo.contains(mates.get(0)) && !whispered(round, v)) {
                 whisperedKey = round + "/" + v.day();
-                return new Action.Whisper(mates.get(0), "I vote for " + suspect + " today.");
+                return new Act.Whisper(mates.get(0), "I vote for " + suspect + " today.");
             }
-            return new Action.Vote(suspect);
+            return new Act.Vote(suspect);
         }
-        return new Action.Listen();
+        return new Act.Listen();
     }
 
     private boolean whispered(int round, Catalog.SeatView v) {
         return (round + "/" + v.day()).equals(whisperedKey);
     }
 
-    private Action night(int round, Catalog.SeatView v) {
+    private Act night(int round, Catalog.SeatView v) {
         String key = round + "/" + v.day();
         if (!key.equals(nightKey)) {
             nightKey = key;
@@ -175,13 +175,13 @@ public final class RuleBotAgent extends GameAgent {
             proposal = pick(round, v);
         }
         if (proposal == null) {
-            return new Action.Listen(); // wait for the pack, or for half the night
+            return new Act.Listen(); // wait for the pack, or for half the night
         }
-        if (!v.spoke() && v.allowed_actions().contains(Action.Kind.SPEAK)) {
-            return new Action.Speak(followed != null && !followed.equals(v.voted_for())
+        if (!v.spoke() && v.allowed_actions().contains(Act.Kind.SPEAK)) {
+            return new Act.Speak(followed != null && !followed.equals(v.voted_for())
                     ? "Agreed: " + proposal + "." : "Tonight we take " + proposal + ".");
         }
-        return proposal.equals(v.voted_for()) ? new Action.Listen() : new Action.Vote(proposal);
+        return proposal.equals(v.voted_for()) ? new Act.Listen() : new Act.Vote(proposal);
     }
 
     /**
@@ -254,10 +254,10 @@ public final class RuleBotAgent extends GameAgent {
         }
         proposal = pick(lastRound, lastView);
         if (!lastView.spoke()) {
-            send(player, Performative.INFORM, Catalog.PlayerAction.of(new Action.Speak("Tonight we take " + proposal
+            send(player, Performative.INFORM, Catalog.PlayerAction.of(new Act.Speak("Tonight we take " + proposal
                     + ".")));
         }
-        send(player, Performative.INFORM, Catalog.PlayerAction.of(new Action.Vote(proposal)));
+        send(player, Performative.INFORM, Catalog.PlayerAction.of(new Act.Vote(proposal)));
     }
 
     private SplittableRandom random(int round, String phase, int day) {

@@ -9,10 +9,11 @@ import maw.agents.Catalog;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfNews;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.AiwolfState;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 import maw.game.Phase;
-import maw.game.Role;
 
 /**
  * The AIWolf rules' events as catalog messages: the deal ({@code assign_role}), each day and night
@@ -42,7 +43,7 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
         Set<String> to = e.audience() == null ? everyone : e.audience();
         return switch (e) {
             case AiwolfEvent.Dealt d -> List.of(new Notice(to, new Catalog.AssignRole(g, round,
-                    AiwolfState.role(d.role()), d.pack().stream().filter(p -> !p.equals(d.player())).toList())));
+                    d.role(), d.pack().stream().filter(p -> !p.equals(d.player())).toList())));
             case AiwolfEvent.DayBegan d -> {
                 List<Notice> out = new ArrayList<>();
                 out.add(new Notice(to, new Catalog.PhaseChange(g, round, Phase.DAY, d.day(), c.deadlineMillis(),
@@ -79,28 +80,28 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
                             : a.guarded() ? "the bodyguard guarded " + a.target() : "the pack's choice")));
             case AiwolfEvent.Over o -> {
                 Map<String, Role> roles = new TreeMap<>();
-                o.roles().forEach((p, r) -> roles.put(p, AiwolfState.role(r)));
+                o.roles().forEach((p, r) -> roles.put(p, r));
                 yield List.of(new Notice(to, new Catalog.EndGame(g, round, o.winner() == null ? Catalog.Winner.DRAW
-                        : o.winner() == AiwolfRole.Side.VILLAGERS ? Catalog.Winner.VILLAGERS
+                        : o.winner() == Team.VILLAGERS ? Catalog.Winner.VILLAGERS
                         : Catalog.Winner.WEREWOLVES, o.reason(), after.game().day(), roles,
                         after.result() == null ? Map.of() : after.result().scores())));
             }
         };
     }
 
-    static Catalog.Species species(AiwolfRole.Species s) {
-        return s == AiwolfRole.Species.WEREWOLF ? Catalog.Species.WEREWOLF : Catalog.Species.HUMAN;
+    static Species species(Species s) {
+        return s == Species.WEREWOLF ? Species.WEREWOLF : Species.HUMAN;
     }
 
     @Override
     public List<Notice> recap(AiwolfState s, String player, Context c) {
-        AiwolfRole role = s.game().role(player);
-        List<String> pack = role == AiwolfRole.WEREWOLF ? s.game().players().stream()
-                .filter(p -> !p.equals(player) && s.game().role(p) == AiwolfRole.WEREWOLF).toList() : List.of();
+        Role role = s.game().role(player);
+        List<String> pack = role == Role.WEREWOLF ? s.game().players().stream()
+                .filter(p -> !p.equals(player) && s.game().role(p) == Role.WEREWOLF).toList() : List.of();
         AiwolfGame.Stage stage = s.game().stage();
         Phase phase = stage == AiwolfGame.Stage.TALK || stage == AiwolfGame.Stage.VOTE ? Phase.DAY : Phase.NIGHT;
         return List.of(
-                new Notice(Set.of(player), new Catalog.AssignRole(c.game(), c.round(), AiwolfState.role(role), pack)),
+                new Notice(Set.of(player), new Catalog.AssignRole(c.game(), c.round(), role, pack)),
                 new Notice(Set.of(player), new Catalog.PhaseChange(c.game(), c.round(), phase, s.game().day(),
                         c.deadlineMillis(), (int) s.options().step().toSeconds(), s.living(), null)));
     }

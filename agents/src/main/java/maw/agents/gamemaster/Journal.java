@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
-import maw.game.Act;
+import maw.base.Act;
 import maw.game.Audience;
 import maw.game.Command;
 import maw.game.Event;

@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import maw.agents.Catalog;
+import maw.base.Role;
 import maw.game.Audience;
 import maw.game.Event;
 import maw.game.GameState;
-import maw.game.Role;
 
 /** MAW's events as catalog messages. */
 public final class MawHerald implements Herald<GameState, Event> {

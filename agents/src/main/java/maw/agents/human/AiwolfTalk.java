@@ -7,7 +7,7 @@ import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
-import maw.llm.Action;
+import maw.base.Act;
 
 /**
  * A person's lines in an AIWolf game: protocol text, checked here before it is sent (so a typo is answered at once,
@@ -33,11 +33,11 @@ final class AiwolfTalk {
             return new HumanCommands.Tell("Not AIWolf protocol text (" + f.error().message() + "). Type a sentence "
                     + "such as COMINGOUT Agent[03] SEER, or a command: " + commands());
         }
-        if (!allows(v, Action.Kind.TALK)) {
+        if (!allows(v, Act.Kind.TALK)) {
             return new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == maw.game.Phase.NIGHT
                     ? " (at night only the werewolves whisper, in their turns)." : "."));
         }
-        return new HumanCommands.Act(new Action.Talk(Protocol.write(p.sentence())));
+        return new HumanCommands.Perform(new Act.Talk(Protocol.write(p.sentence())));
     }
 
     /** The command {@code word}, or null when it is not one of AIWolf's (the usual commands then apply). */
@@ -55,28 +55,28 @@ final class AiwolfTalk {
             case "/estimate" -> a.length != 2 ? new HumanCommands.Tell("Whom, and which role? /estimate 4 werewolf")
                     : agent(a[0], v, word, n -> sentence(v, "ESTIMATE " + n + " " + a[1].toUpperCase(Locale.ROOT)));
             case "/vote", "/v" -> a.length != 1 ? new HumanCommands.Tell("Whom? /vote 4 (or a name)")
-                    : allows(v, Action.Kind.VOTE) ? HumanCommands.target(name(a[0], v), v, "vote",
-                            t -> new HumanCommands.Act(new Action.Vote(t)))
+                    : allows(v, Act.Kind.VOTE) ? HumanCommands.target(name(a[0], v), v, "vote",
+                            t -> new HumanCommands.Perform(new Act.Vote(t)))
                     : agent(a[0], v, word, n -> sentence(v, "VOTE " + n));
             case "/attack" -> a.length != 1 ? new HumanCommands.Tell("Whom? /attack 4 (or a name)")
-                    : allows(v, Action.Kind.VOTE) && v.phase() == maw.game.Phase.NIGHT
+                    : allows(v, Act.Kind.VOTE) && v.phase() == maw.game.Phase.NIGHT
                             ? HumanCommands.target(name(a[0], v), v, "attack",
-                                    t -> new HumanCommands.Act(new Action.Vote(t)))
+                                    t -> new HumanCommands.Perform(new Act.Vote(t)))
                     : agent(a[0], v, word, n -> sentence(v, "ATTACK " + n));
             case "/divine", "/d" -> a.length != 1 ? new HumanCommands.Tell("Whom? /divine 3 (or a name)")
-                    : HumanCommands.target(name(a[0], v), v, "divine", t -> new HumanCommands.Act(new Action.Divine(t)));
+                    : HumanCommands.target(name(a[0], v), v, "divine", t -> new HumanCommands.Perform(new Act.Divine(t)));
             case "/guard", "/g" -> a.length != 1 ? new HumanCommands.Tell("Whom? /guard 3 (or a name)")
-                    : HumanCommands.target(name(a[0], v), v, "guard", t -> new HumanCommands.Act(new Action.Guard(t)));
+                    : HumanCommands.target(name(a[0], v), v, "guard", t -> new HumanCommands.Perform(new Act.Guard(t)));
             default -> null;
         };
     }
 
-    private static boolean allows(Catalog.SeatView v, Action.Kind k) {
+    private static boolean allows(Catalog.SeatView v, Act.Kind k) {
         return v.allowed_actions() != null && v.allowed_actions().contains(k);
     }
 
     private static HumanCommands.Command talkNow(Catalog.SeatView v, String text) {
-        return allows(v, Action.Kind.TALK) ? new HumanCommands.Act(new Action.Talk(text))
+        return allows(v, Act.Kind.TALK) ? new HumanCommands.Perform(new Act.Talk(text))
                 : new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == maw.game.Phase.NIGHT
                         ? " (at night only the werewolves whisper, in their turns)." : "."));
     }

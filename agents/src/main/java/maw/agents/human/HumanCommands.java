@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import maw.agents.Catalog;
+import maw.base.Act;
 import maw.game.Phase;
-import maw.llm.Action;
 
 /**
  * What a person types at the table, read into a command. Plain text is chat; commands start with a slash:
@@ -26,7 +26,7 @@ public final class HumanCommands {
     public sealed interface Command {}
 
     /** An action for the seat (chat, a vote, a question, a whisper), in the seats' one vocabulary. */
-    public record Act(Action action) implements Command {}
+    public record Perform(Act act) implements Command {}
 
     /** Something to tell the person, with no message sent: an answer to /who, /help, or what was wrong. */
     public record Tell(String text) implements Command {}
@@ -53,7 +53,7 @@ public final class HumanCommands {
         }
         boolean aiwolf = v != null && Catalog.aiwolf(v.rules());
         if (!text.startsWith("/")) {
-            return aiwolf ? AiwolfTalk.protocol(text, v) : new Act(new Action.Speak(text));
+            return aiwolf ? AiwolfTalk.protocol(text, v) : new Perform(new Act.Speak(text));
         }
         String[] parts = text.split("\\s+", 2);
         String word = parts[0].toLowerCase(Locale.ROOT);
@@ -65,9 +65,9 @@ public final class HumanCommands {
             }
         }
         return switch (word) {
-            case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Act(new Action.Speak(arg));
-            case "/vote", "/v" -> target(arg, v, "vote", t -> new Act(new Action.Vote(t)));
-            case "/divine", "/d" -> target(arg, v, "divine", t -> new Act(new Action.Divine(t)));
+            case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Perform(new Act.Speak(arg));
+            case "/vote", "/v" -> target(arg, v, "vote", t -> new Perform(new Act.Vote(t)));
+            case "/divine", "/d" -> target(arg, v, "divine", t -> new Perform(new Act.Divine(t)));
             case "/whisper", "/wh" -> whisper(arg, v);
             case "/who", "/w" -> new Tell(who(v));
             case "/role", "/r" -> new Tell(role(v));
@@ -123,12 +123,12 @@ public final class HumanCommands {
         for (int n = words.length - 1; n >= 1; n--) {
             String name = String.join(" ", java.util.Arrays.copyOfRange(words, 0, n));
             String text = String.join(" ", java.util.Arrays.copyOfRange(words, n, words.length));
-            Command c = target(name, v, "whisper", t -> new Act(new Action.Whisper(t, text)));
-            if (c instanceof Act a && known(v, ((Action.Whisper) a.action()).target())) {
+            Command c = target(name, v, "whisper", t -> new Perform(new Act.Whisper(t, text)));
+            if (c instanceof Perform a && known(v, ((Act.Whisper) a.act()).target())) {
                 return c;
             }
         }
-        return target(words[0], v, "whisper", t -> new Act(new Action.Whisper(t,
+        return target(words[0], v, "whisper", t -> new Perform(new Act.Whisper(t,
                 String.join(" ", java.util.Arrays.copyOfRange(words, 1, words.length)))));
     }
 

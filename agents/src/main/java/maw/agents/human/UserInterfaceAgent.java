@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.base.Act;
 import maw.game.RefusalCode;
-import maw.llm.Action;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -103,7 +103,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
                     // goes to the Player when they type it.
                     person.show("turn", asked);
                 } else {
-                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Action.Listen()));
+                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Act.Listen()));
                 }
             }
             case Catalog.Observe o -> {
@@ -131,23 +131,23 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         String time = left < 0 ? "" : " (" + left + " s)";
         boolean night = v.phase() == maw.game.Phase.NIGHT;
-        java.util.List<Action.Kind> a = v.allowed_actions();
-        if (a.contains(Action.Kind.TALK)) {
+        java.util.List<Act.Kind> a = v.allowed_actions();
+        if (a.contains(Act.Kind.TALK)) {
             return (night ? "Your whisper turn" : "Your talk turn") + time + (Catalog.natural(v.rules())
                     ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
                     : ": type protocol text (VOTE Agent[03], COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, "
                     + "/vote N") + (night ? ", /attack N" : "") + ", /skip, /over.";
         }
-        if (a.contains(Action.Kind.DIVINE)) {
+        if (a.contains(Act.Kind.DIVINE)) {
             return "Whom do you divine tonight" + time + "? /divine N";
         }
-        if (a.contains(Action.Kind.GUARD)) {
+        if (a.contains(Act.Kind.GUARD)) {
             return "Whom do you guard tonight" + time + "? /guard N";
         }
-        if (a.contains(Action.Kind.VOTE)) {
+        if (a.contains(Act.Kind.VOTE)) {
             return (night ? "The attack vote" + time + ": /attack N" : "The vote" + time + ": /vote N") + " ("
                     + String.join(", ", v.targets() == null ? java.util.List.of()
-                            : v.targets().getOrDefault(Action.Kind.VOTE, java.util.List.of())) + ").";
+                            : v.targets().getOrDefault(Act.Kind.VOTE, java.util.List.of())) + ").";
         }
         return null;
     }
@@ -160,16 +160,16 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
 
     /** Says something in the room that is open to the seat. */
     public void speak(String text) {
-        act(new Action.Speak(text));
+        act(new Act.Speak(text));
     }
 
     /** Votes (by day in the Village, by night as a werewolf) for a player. */
     public void vote(String target) {
-        act(new Action.Vote(target));
+        act(new Act.Vote(target));
     }
 
     /** Does what the person asked: speak, vote, divine, whisper. */
-    public void act(Action a) {
+    public void act(Act a) {
         send(player, Performative.INFORM, Catalog.PlayerAction.of(a));
     }
 }

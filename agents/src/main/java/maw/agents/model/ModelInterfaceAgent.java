@@ -13,8 +13,8 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.table.GameTable;
+import maw.base.Act;
 import maw.game.RefusalCode;
-import maw.llm.Action;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -222,7 +222,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             if (latest != null) {
                 unseen.addAll(lines(latestInput));
             }
-            Action d = done == null ? new Action.Listen() : done.decision();
+            Act d = done == null ? new Act.Listen() : done.decision();
             log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
             reply(asked, Performative.INFORM, latest != null ? listen() : Catalog.PlayerAction.of(d));
         }
@@ -297,14 +297,14 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 v.partners() == null ? List.of() : v.partners(), v.phase() == null ? null : v.phase().wire(), v.day(),
                 players, living, dead, targets,
                 v.allowed_actions() == null ? List.of("listen")
-                        : v.allowed_actions().stream().map(Action.Kind::wire).toList(), v.room(),
+                        : v.allowed_actions().stream().map(Act.Kind::wire).toList(), v.room(),
                 Catalog.natural(v.rules()) ? Math.min(v.max_message_length(),
                         maw.aiwolf.game.NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
                 v.spoke(), Catalog.aiwolf(v.rules()) ? v.agents() : null, Catalog.natural(v.rules()));
     }
 
     private static Catalog.PlayerAction listen() {
-        return Catalog.PlayerAction.of(new Action.Listen());
+        return Catalog.PlayerAction.of(new Act.Listen());
     }
 
     @Override

@@ -12,12 +12,12 @@ import maw.agents.Catalog.Body;
 import maw.agents.Catalog.Perceived;
 import maw.agents.GameAgent;
 import maw.agents.chatroom.ChatRoomAgent;
-import maw.game.Act;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Species;
 import maw.game.Phase;
 import maw.game.RefusalCode;
-import maw.game.Role;
 import maw.game.Room;
-import maw.llm.Action;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -96,7 +96,7 @@ public final class PlayerAgent extends GameAgent {
     private boolean news;
     private String votedFor;
     private String voteId;
-    private final List<Action> beforeTurn = new ArrayList<>();
+    private final List<Act> beforeTurn = new ArrayList<>();
     private final Map<String, String> phaseVotes = new java.util.LinkedHashMap<>();
     private boolean spoke;
     private String next;
@@ -468,11 +468,11 @@ public final class PlayerAgent extends GameAgent {
             case Catalog.NightResult nr -> note(Perceived.NIGHT, nr.victim() == null
                     ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
             case Catalog.Divined d -> note(Perceived.DIVINED, d.species() != null
-                    ? "Your divination: " + who(d.target()) + " is " + (d.species() == Catalog.Species.WEREWOLF
+                    ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
                             ? "a werewolf." : "human.")
                     : d.target() + " is a " + d.role() + ".");
             case Catalog.Identified i -> note(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
-                    + (i.species() == Catalog.Species.WEREWOLF ? "a werewolf." : "human."));
+                    + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
             case Catalog.Talks t -> note(Perceived.TALK, talks(t));
             case Catalog.InvalidTalk it -> note(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
                     + "text, and counted as Skip: " + it.reason() + ".");
@@ -603,9 +603,9 @@ public final class PlayerAgent extends GameAgent {
         news = true;
         next = !alive ? DEAD : t.acts().isEmpty() ? ASLEEP : AWAKE;
         // What the interface asked for before the turn came is judged now.
-        List<Action> waiting = List.copyOf(beforeTurn);
+        List<Act> waiting = List.copyOf(beforeTurn);
         beforeTurn.clear();
-        for (Action a : waiting) {
+        for (Act a : waiting) {
             perform(a);
         }
     }
@@ -714,10 +714,10 @@ public final class PlayerAgent extends GameAgent {
             askId = null;
             asked = false;
         }
-        Action action = a.toAction();
-        if (action instanceof Action.Listen) {
+        Act action = a.toAct();
+        if (action instanceof Act.Listen || action instanceof Act.Pass) {
             if (alive && turn != null && turn.acts().contains(Act.Kind.TALK)) {
-                perform(new Action.Talk("Skip")); // a talk turn awaits every living player: listening is Skip
+                perform(new Act.Talk("Skip")); // a talk turn awaits every living player: listening is Skip
             } else if (alive && turn != null && turn.acts().contains(Act.Kind.PASS)) {
                 pass(); // a step that asks the seat once: no act is its answer, and the default is played now
             }
@@ -730,7 +730,7 @@ public final class PlayerAgent extends GameAgent {
         perform(action);
     }
 
-    private void perform(Action action) {
+    private void perform(Act action) {
         String problem = problemWith(action);
         if (problem != null) {
             note(Perceived.REFUSAL, problem);
@@ -738,7 +738,7 @@ public final class PlayerAgent extends GameAgent {
         }
         act(action);
         news = true;
-        Act.Kind kind = Act.Kind.fromWire(action.kind().wire());
+        Act.Kind kind = action.kind();
         if (aiwolf() && turn != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
             // (or its refusal, which gives the act back).
@@ -769,13 +769,13 @@ public final class PlayerAgent extends GameAgent {
     }
 
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
-    private String problemWith(Action action) {
+    private String problemWith(Act action) {
         if (!alive) {
             return "You are dead: you can watch, but no longer speak or vote.";
         }
-        Act.Kind kind = Act.Kind.fromWire(action.kind().wire());
+        Act.Kind kind = action.kind();
         if (turn == null || !turn.acts().contains(kind)) {
-            if (action instanceof Action.Speak) {
+            if (action instanceof Act.Speak) {
                 return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
             }
             return phase == Phase.NIGHT && kind == Act.Kind.VOTE
@@ -785,44 +785,45 @@ public final class PlayerAgent extends GameAgent {
                                     .collect(Collectors.joining(", ")) + ").");
         }
         return switch (action) {
-            case Action.Speak sp when sp.message() == null || sp.message().isBlank() ->
+            case Act.Speak sp when sp.text() == null || sp.text().isBlank() ->
                     "There is nothing to say in an empty message.";
-            case Action.Speak sp when room == null || !roomOpen -> phase == Phase.NIGHT
+            case Act.Speak sp when room == null || !roomOpen -> phase == Phase.NIGHT
                     ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
-            case Action.Whisper w when w.message() == null || w.message().isBlank() ->
+            case Act.Whisper w when w.text() == null || w.text().isBlank() ->
                     "There is nothing to whisper in an empty message.";
-            case Action.Talk t when t.message() == null || t.message().isBlank() ->
+            case Act.Talk t when t.text() == null || t.text().isBlank() ->
                     "There is nothing to say in an empty talk (say Skip to pass, Over when done for the day).";
             default -> null;
         };
     }
 
-    private void act(Action action) {
+    private void act(Act action) {
         switch (action) {
-            case Action.Speak sp -> {
+            case Act.Speak sp -> {
                 spoke = true;
-                send(room, Performative.REQUEST, new Catalog.Chat(game, round, phase, day, sp.message()));
+                send(room, Performative.REQUEST, new Catalog.Chat(game, round, phase, day, sp.text()));
                 // A poll right behind the line: the room answers it with the line (and what came before), before any
                 // act the seat sends next can end the phase and close the room; so the seat's last word reaches it.
                 poll();
             }
-            case Action.Vote v -> {
+            case Act.Vote v -> {
                 votedFor = v.target();
                 Message vote = request(gameMaster, new Catalog.Vote(game, round, phase, day, v.target(), step));
                 voteId = vote.replyWith();
                 send(vote);
             }
-            case Action.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target(),
+            case Act.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target(),
                     step)));
-            case Action.Talk t -> {
+            case Act.Talk t -> {
                 spoke = true;
-                send(request(gameMaster, new Catalog.Talk(game, round, phase, day, t.message().strip(), step)));
+                send(request(gameMaster, new Catalog.Talk(game, round, phase, day, t.text().strip(), step)));
             }
-            case Action.Guard g -> send(request(gameMaster, new Catalog.Guard(game, round, phase, day, g.target(),
+            case Act.Guard g -> send(request(gameMaster, new Catalog.Guard(game, round, phase, day, g.target(),
                     step)));
-            case Action.Whisper w -> send(request(gameMaster, new Catalog.Whisper(game, round, phase, day,
-                    w.target(), w.message())));
-            case Action.Listen l -> { }
+            case Act.Whisper w -> send(request(gameMaster, new Catalog.Whisper(game, round, phase, day,
+                    w.target(), w.text())));
+            case Act.Listen l -> { }
+            case Act.Pass p -> { } // answered before it is performed
         }
     }
 
@@ -853,26 +854,25 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private Catalog.SeatView view(List<String> lines) {
-        List<Action.Kind> actions = new ArrayList<>();
-        Map<Action.Kind, List<String>> targets = new java.util.EnumMap<>(Action.Kind.class);
+        List<Act.Kind> actions = new ArrayList<>();
+        Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
         if (alive && turn != null) {
             for (Act.Kind k : turn.acts()) {
-                Action.Kind a = Action.Kind.fromWire(k.wire());
-                if (a == null) {
+                if (k == Act.Kind.PASS) {
                     continue; // a pass is what listening says where a turn takes one
                 }
-                actions.add(a);
+                actions.add(k);
                 List<String> t = turn.targets() == null ? null : turn.targets().get(k);
                 if (t != null) {
-                    targets.put(a, t);
+                    targets.put(k, t);
                 }
             }
         }
-        actions.add(Action.Kind.LISTEN);
+        actions.add(Act.Kind.LISTEN);
         List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
         String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
         return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
-                targets.getOrDefault(Action.Kind.VOTE, List.of()), actions, targets, roomName,
+                targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
                 java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)), rules,
                 aiwolf() ? players : null);

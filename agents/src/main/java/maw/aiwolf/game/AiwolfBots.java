@@ -13,6 +13,9 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import maw.aiwolf.protocol.Sentence;
 import maw.aiwolf.protocol.Words;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 
 /**
  * The seats MAW brings to AIWolf games without a model: a rule-based player that talks protocol and reasons on what it
@@ -23,12 +26,12 @@ public final class AiwolfBots {
     private AiwolfBots() {}
 
     /** Plays {@code game} to its end with these seats; returns the winning side. */
-    public static AiwolfRole.Side play(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
+    public static Team play(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
         return play(game, seats, e -> { });
     }
 
     /** The same, handing every event of the game to {@code observer} too (a log, a journal). */
-    public static AiwolfRole.Side play(AiwolfGame game, Map<String, AiwolfPlayer> seats,
+    public static Team play(AiwolfGame game, Map<String, AiwolfPlayer> seats,
             java.util.function.Consumer<AiwolfEvent> observer) {
         deliver(game, seats, observer);
         int guard = 0;
@@ -74,9 +77,9 @@ public final class AiwolfBots {
                 .findFirst().map(AiwolfEvent.Over::winner).orElseGet(() -> lastWinner(game));
     }
 
-    private static AiwolfRole.Side lastWinner(AiwolfGame game) {
-        long wolves = game.living().stream().filter(p -> game.role(p) == AiwolfRole.WEREWOLF).count();
-        return wolves == 0 ? AiwolfRole.Side.VILLAGERS : AiwolfRole.Side.WEREWOLVES;
+    private static Team lastWinner(AiwolfGame game) {
+        long wolves = game.living().stream().filter(p -> game.role(p) == Role.WEREWOLF).count();
+        return wolves == 0 ? Team.VILLAGERS : Team.WEREWOLVES;
     }
 
     private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats,
@@ -126,7 +129,7 @@ public final class AiwolfBots {
     public static AiwolfPlayer rules(String me, List<String> players, long seed) {
         return new Base(me, players, seed) {
             private final Deque<String> toSay = new ArrayDeque<>();
-            private final Map<String, AiwolfRole.Species> known = new HashMap<>();
+            private final Map<String, Species> known = new HashMap<>();
             private final Set<String> seerClaims = new LinkedHashSet<>();
             private final Set<String> mediumClaims = new LinkedHashSet<>();
             /** Werewolf reports by claimed seers and mediums: accused -> accusers. */
@@ -146,8 +149,8 @@ public final class AiwolfBots {
                             toSay.add("COMINGOUT " + agent(me) + " SEER");
                             cameOut = true;
                         }
-                        toSay.add("DIVINED " + agent(d.target()) + " " + d.species());
-                        if (d.species() == AiwolfRole.Species.WEREWOLF) {
+                        toSay.add("DIVINED " + agent(d.target()) + " " + d.species().name());
+                        if (d.species() == Species.WEREWOLF) {
                             toSay.add("REQUEST ANY (VOTE " + agent(d.target()) + ")");
                         }
                     }
@@ -157,11 +160,11 @@ public final class AiwolfBots {
                             toSay.add("COMINGOUT " + agent(me) + " MEDIUM");
                             cameOut = true;
                         }
-                        toSay.add("IDENTIFIED " + agent(i.target()) + " " + i.species());
+                        toSay.add("IDENTIFIED " + agent(i.target()) + " " + i.species().name());
                     }
                     case AiwolfEvent.DayBegan d -> {
                         whispered = null;
-                        if (role == AiwolfRole.POSSESSED && d.day() >= 1) {
+                        if (role == Role.POSSESSED && d.day() >= 1) {
                             if (!cameOut) {
                                 toSay.add("COMINGOUT " + agent(me) + " SEER");
                                 cameOut = true;
@@ -173,8 +176,8 @@ public final class AiwolfBots {
                                 toSay.add("DIVINED " + agent(fakeTarget) + " WEREWOLF");
                             }
                         }
-                        if (role == AiwolfRole.WEREWOLF || role == AiwolfRole.VILLAGER
-                                || role == AiwolfRole.BODYGUARD) {
+                        if (role == Role.WEREWOLF || role == Role.VILLAGER
+                                || role == Role.BODYGUARD) {
                             String v = vote();
                             if (v != null) {
                                 toSay.add("VOTE " + agent(v));
@@ -214,12 +217,12 @@ public final class AiwolfBots {
                     return;
                 }
                 // What I know for sure unmasks a liar: a "werewolf" who is me, or who I know to be human.
-                boolean meHuman = target.equals(me) && role.species() == AiwolfRole.Species.HUMAN;
-                if (wolf && (meHuman || known.get(target) == AiwolfRole.Species.HUMAN)) {
+                boolean meHuman = target.equals(me) && role.species() == Species.HUMAN;
+                if (wolf && (meHuman || known.get(target) == Species.HUMAN)) {
                     liars.add(speaker);
                     return;
                 }
-                if (!wolf && known.get(target) == AiwolfRole.Species.WEREWOLF) {
+                if (!wolf && known.get(target) == Species.WEREWOLF) {
                     liars.add(speaker);
                     return;
                 }
@@ -250,16 +253,16 @@ public final class AiwolfBots {
             @Override
             public String vote() {
                 List<String> others = others();
-                if (role == AiwolfRole.WEREWOLF) {
+                if (role == Role.WEREWOLF) {
                     return threat(others.stream().filter(p -> !pack.contains(p)).toList());
                 }
-                if (role == AiwolfRole.POSSESSED) {
+                if (role == Role.POSSESSED) {
                     List<String> rivals = others.stream().filter(seerClaims::contains).toList();
                     return !rivals.isEmpty() ? any(rivals) : fakeTarget != null && alive.contains(fakeTarget)
                             ? fakeTarget : any(others);
                 }
                 for (String p : others) {
-                    if (known.get(p) == AiwolfRole.Species.WEREWOLF) {
+                    if (known.get(p) == Species.WEREWOLF) {
                         return p;
                     }
                 }
@@ -271,7 +274,7 @@ public final class AiwolfBots {
                 int best = 0;
                 for (String p : others) {
                     int n = (int) accused.getOrDefault(p, Set.of()).stream().filter(a -> !liars.contains(a)).count();
-                    if (n > best && known.get(p) != AiwolfRole.Species.HUMAN) {
+                    if (n > best && known.get(p) != Species.HUMAN) {
                         best = n;
                         most = p;
                     }
@@ -328,7 +331,7 @@ public final class AiwolfBots {
         final List<String> players;
         final SplittableRandom random;
         final Set<String> alive;
-        AiwolfRole role;
+        Role role;
         Set<String> pack = Set.of();
 
         Base(String me, List<String> players, long seed) {

@@ -3,6 +3,9 @@ package maw.aiwolf.game;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 
 /**
  * What an AIWolf game announces, each event with the players allowed to learn it ({@code null}: everyone).
@@ -16,7 +19,7 @@ public sealed interface AiwolfEvent {
     record Utterance(int day, int idx, int turn, String agent, String text) {}
 
     /** The roles are dealt: each player learns its own (and the werewolves each other). */
-    record Dealt(String player, AiwolfRole role, List<String> pack) implements AiwolfEvent {
+    record Dealt(String player, Role role, List<String> pack) implements AiwolfEvent {
         @Override
         public Set<String> audience() {
             return Set.of(player);
@@ -56,7 +59,7 @@ public sealed interface AiwolfEvent {
     }
 
     /** The seer learns a species. */
-    record Divined(int day, String seer, String target, AiwolfRole.Species species) implements AiwolfEvent {
+    record Divined(int day, String seer, String target, Species species) implements AiwolfEvent {
         @Override
         public Set<String> audience() {
             return Set.of(seer);
@@ -64,7 +67,7 @@ public sealed interface AiwolfEvent {
     }
 
     /** The medium learns the species of the player executed the day before. */
-    record Identified(int day, String medium, String target, AiwolfRole.Species species) implements AiwolfEvent {
+    record Identified(int day, String medium, String target, Species species) implements AiwolfEvent {
         @Override
         public Set<String> audience() {
             return Set.of(medium);
@@ -83,7 +86,7 @@ public sealed interface AiwolfEvent {
     record Attack(int day, String target, boolean guarded, Set<String> audience) implements AiwolfEvent {}
 
     /** The game is over: {@code winner} is null for a draw (the day cap). */
-    record Over(AiwolfRole.Side winner, String reason, Map<String, AiwolfRole> roles) implements AiwolfEvent {
+    record Over(Team winner, String reason, Map<String, Role> roles) implements AiwolfEvent {
         @Override
         public Set<String> audience() {
             return null;

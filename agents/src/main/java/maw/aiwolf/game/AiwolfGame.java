@@ -15,6 +15,8 @@ import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Sentence;
 import maw.aiwolf.protocol.Version;
+import maw.base.Role;
+import maw.base.Team;
 
 /**
  * An AIWolf game by the GAT2017 regulation, as the official server 0.6.x applies it where the regulation is silent:
@@ -39,7 +41,7 @@ public final class AiwolfGame {
     /** SplitMix64's state: the game's randomness, copied with the game (see {@link #copy}). */
     private long random;
     private final List<String> players;
-    private final Map<String, AiwolfRole> roles = new LinkedHashMap<>();
+    private final Map<String, Role> roles = new LinkedHashMap<>();
     private final Set<String> alive = new LinkedHashSet<>();
     private final List<AiwolfEvent> events = new ArrayList<>();
 
@@ -92,7 +94,7 @@ public final class AiwolfGame {
      * Deals as the official server does with role requests: a player who asked for a role the village still has
      * gets it (in the order of the players); the others are dealt the rest at random.
      */
-    public AiwolfGame(AiwolfSettings settings, List<String> players, long seed, Map<String, AiwolfRole> requests) {
+    public AiwolfGame(AiwolfSettings settings, List<String> players, long seed, Map<String, Role> requests) {
         this.settings = Objects.requireNonNull(settings, "settings");
         if (players.size() != settings.players() || new LinkedHashSet<>(players).size() != players.size()) {
             throw new IllegalArgumentException("the village has " + settings.players() + " seats for "
@@ -100,13 +102,13 @@ public final class AiwolfGame {
         }
         this.players = List.copyOf(players);
         this.random = seed;
-        List<AiwolfRole> deck = new ArrayList<>(settings.composition().roles());
+        List<Role> deck = new ArrayList<>(settings.composition().roles());
         for (int i = deck.size() - 1; i > 0; i--) {
             Collections.swap(deck, i, nextInt(i + 1));
         }
-        Map<String, AiwolfRole> dealt = new HashMap<>();
+        Map<String, Role> dealt = new HashMap<>();
         for (String p : players) {
-            AiwolfRole wanted = requests.get(p);
+            Role wanted = requests.get(p);
             if (wanted != null && deck.remove(wanted)) {
                 dealt.put(p, wanted);
             }
@@ -115,9 +117,9 @@ public final class AiwolfGame {
             roles.put(p, dealt.containsKey(p) ? dealt.get(p) : deck.removeFirst());
             alive.add(p);
         }
-        List<String> pack = players.stream().filter(p -> roles.get(p) == AiwolfRole.WEREWOLF).toList();
+        List<String> pack = players.stream().filter(p -> roles.get(p) == Role.WEREWOLF).toList();
         for (String p : players) {
-            events.add(new AiwolfEvent.Dealt(p, roles.get(p), roles.get(p) == AiwolfRole.WEREWOLF ? pack : List.of()));
+            events.add(new AiwolfEvent.Dealt(p, roles.get(p), roles.get(p) == Role.WEREWOLF ? pack : List.of()));
         }
         day = 0;
         if (settings.natural()) {
@@ -233,10 +235,10 @@ public final class AiwolfGame {
                 if (attackBallots.containsKey(player)) {
                     out.put(Kind.ATTACK, attackBallots.get(player));
                 }
-                if (divined && divineTarget != null && roles.get(player) == AiwolfRole.SEER) {
+                if (divined && divineTarget != null && roles.get(player) == Role.SEER) {
                     out.put(Kind.DIVINE, divineTarget);
                 }
-                if (guarded && guardTarget != null && roles.get(player) == AiwolfRole.BODYGUARD) {
+                if (guarded && guardTarget != null && roles.get(player) == Role.BODYGUARD) {
                     out.put(Kind.GUARD, guardTarget);
                 }
             }
@@ -253,11 +255,11 @@ public final class AiwolfGame {
         return List.copyOf(alive);
     }
 
-    public AiwolfRole role(String player) {
+    public Role role(String player) {
         return roles.get(player);
     }
 
-    public Map<String, AiwolfRole> roles() {
+    public Map<String, Role> roles() {
         return Collections.unmodifiableMap(roles);
     }
 
@@ -341,11 +343,11 @@ public final class AiwolfGame {
                 }
                 case NIGHT -> {
                     if (nightPart == NightPart.DIVINE) {
-                        if (roles.get(p) == AiwolfRole.SEER && !divined) {
+                        if (roles.get(p) == Role.SEER && !divined) {
                             k.add(Kind.DIVINE);
                         }
                     } else {
-                        if (revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
+                        if (revote == 0 && roles.get(p) == Role.BODYGUARD && !guarded) {
                             k.add(Kind.GUARD);
                         }
                         if (isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
@@ -374,10 +376,10 @@ public final class AiwolfGame {
                 }
             }
             case NIGHT -> {
-                if (revote == 0 && roles.get(p) == AiwolfRole.SEER && !divined) {
+                if (revote == 0 && roles.get(p) == Role.SEER && !divined) {
                     k.add(Kind.DIVINE);
                 }
-                if (day > 0 && revote == 0 && roles.get(p) == AiwolfRole.BODYGUARD && !guarded) {
+                if (day > 0 && revote == 0 && roles.get(p) == Role.BODYGUARD && !guarded) {
                     k.add(Kind.GUARD);
                 }
                 if (day > 0 && isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
@@ -567,9 +569,9 @@ public final class AiwolfGame {
                         : "one talk a turn") : "this is not a time to talk";
                 case WHISPER -> !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper";
                 case VOTE -> stage == Stage.VOTE ? "already voted" : "this is not a time to vote";
-                case DIVINE -> roles.get(player) != AiwolfRole.SEER ? "only the seer divines"
+                case DIVINE -> roles.get(player) != Role.SEER ? "only the seer divines"
                         : "the seer divines once a night";
-                case GUARD -> roles.get(player) != AiwolfRole.BODYGUARD ? "only the bodyguard guards"
+                case GUARD -> roles.get(player) != Role.BODYGUARD ? "only the bodyguard guards"
                         : "the bodyguard guards once a night, from night 1";
                 case ATTACK -> !isWolf(player) ? "only werewolves attack" : "this is not a time to attack";
             };
@@ -597,7 +599,7 @@ public final class AiwolfGame {
     }
 
     private boolean isWolf(String p) {
-        return roles.get(p) == AiwolfRole.WEREWOLF;
+        return roles.get(p) == Role.WEREWOLF;
     }
 
     // --- steps ------------------------------------------------------------------------------------------------------
@@ -827,7 +829,7 @@ public final class AiwolfGame {
      */
     private void dawn(String attacked) {
         for (String p : alive) {
-            if (roles.get(p) == AiwolfRole.SEER && divineTarget != null) {
+            if (roles.get(p) == Role.SEER && divineTarget != null) {
                 events.add(new AiwolfEvent.Divined(day, p, divineTarget, roles.get(divineTarget).species()));
             }
         }
@@ -836,7 +838,7 @@ public final class AiwolfGame {
         }
         if (guardTarget != null) {
             for (String p : alive) {
-                if (roles.get(p) == AiwolfRole.BODYGUARD) {
+                if (roles.get(p) == Role.BODYGUARD) {
                     events.add(new AiwolfEvent.Guarded(day, p, guardTarget));
                 }
             }
@@ -849,7 +851,7 @@ public final class AiwolfGame {
         events.add(new AiwolfEvent.DayBegan(day, attacked, List.copyOf(alive)));
         if (executedYesterday != null) {
             for (String p : alive) {
-                if (roles.get(p) == AiwolfRole.MEDIUM) {
+                if (roles.get(p) == Role.MEDIUM) {
                     events.add(new AiwolfEvent.Identified(day, p, executedYesterday,
                             roles.get(executedYesterday).species()));
                 }
@@ -1071,7 +1073,7 @@ public final class AiwolfGame {
                 victim = top.get(nextInt(top.size()));
             }
             boolean saved = victim != null && victim.equals(guardTarget) && alive.stream()
-                    .anyMatch(p -> roles.get(p) == AiwolfRole.BODYGUARD);
+                    .anyMatch(p -> roles.get(p) == Role.BODYGUARD);
             events.add(new AiwolfEvent.Attack(day, victim, saved, wolves));
             attacked = victim != null && !saved ? victim : null;
         }
@@ -1093,11 +1095,11 @@ public final class AiwolfGame {
         long wolvesAlive = alive.stream().filter(this::isWolf).count();
         long humansAlive = alive.size() - wolvesAlive;
         if (wolvesAlive == 0) {
-            finish(AiwolfRole.Side.VILLAGERS, "no werewolf is left");
+            finish(Team.VILLAGERS, "no werewolf is left");
             return true;
         }
         if (humansAlive <= wolvesAlive) {
-            finish(AiwolfRole.Side.WEREWOLVES, "the humans are no more than the werewolves");
+            finish(Team.WEREWOLVES, "the humans are no more than the werewolves");
             return true;
         }
         if (day > DAY_CAP) {
@@ -1107,7 +1109,7 @@ public final class AiwolfGame {
         return false;
     }
 
-    private void finish(AiwolfRole.Side winner, String reason) {
+    private void finish(Team winner, String reason) {
         stage = Stage.OVER;
         beginStep();
         events.add(new AiwolfEvent.Over(winner, reason, Map.copyOf(roles)));

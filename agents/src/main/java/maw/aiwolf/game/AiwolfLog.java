@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import maw.base.Role;
+import maw.base.Team;
 
 /**
  * A game in the official AIWolf server's log format, one comma-separated line per event, as its log viewer and
@@ -17,7 +19,7 @@ import java.util.Map;
 public final class AiwolfLog {
 
     private final List<String> players;
-    private final Map<String, AiwolfRole> roles = new LinkedHashMap<>();
+    private final Map<String, Role> roles = new LinkedHashMap<>();
     private final Map<String, Boolean> alive = new HashMap<>();
     private final List<String> lines = new ArrayList<>();
     private int day;
@@ -56,21 +58,21 @@ public final class AiwolfLog {
                         + (v.attack() ? "attackVote" : "vote") + "," + n(voter) + "," + n(target)));
                 case AiwolfEvent.Executed x -> {
                     alive.put(x.player(), false);
-                    lines.add(x.day() + ",execute," + n(x.player()) + "," + roles.get(x.player()));
+                    lines.add(x.day() + ",execute," + n(x.player()) + "," + roles.get(x.player()).name());
                 }
                 case AiwolfEvent.Divined d -> lines.add(d.day() + ",divine," + n(d.seer()) + "," + n(d.target()) + ","
-                        + d.species());
+                        + d.species().name());
                 case AiwolfEvent.Guarded g -> lines.add(g.day() + ",guard," + n(g.bodyguard()) + "," + n(g.target())
-                        + "," + roles.get(g.target()));
+                        + "," + roles.get(g.target()).name());
                 case AiwolfEvent.Attack a -> lines.add(a.day() + ",attack," + (a.target() == null ? "-1,false"
                         : n(a.target()) + "," + !a.guarded()));
                 case AiwolfEvent.Over o -> {
                     status();
-                    long wolves = players.stream().filter(p -> alive.get(p) && roles.get(p) == AiwolfRole.WEREWOLF)
+                    long wolves = players.stream().filter(p -> alive.get(p) && roles.get(p) == Role.WEREWOLF)
                             .count();
                     long humans = players.stream().filter(alive::get).count() - wolves;
                     lines.add(day + ",result," + humans + "," + wolves + ","
-                            + (o.winner() == null ? "NONE" : o.winner() == AiwolfRole.Side.VILLAGERS ? "VILLAGER"
+                            + (o.winner() == null ? "NONE" : o.winner() == Team.VILLAGERS ? "VILLAGER"
                                     : "WEREWOLF"));
                 }
                 default -> { }
@@ -80,8 +82,8 @@ public final class AiwolfLog {
 
     private void status() {
         for (String p : players) {
-            lines.add(day + ",status," + n(p) + "," + roles.get(p) + "," + (alive.get(p) ? "ALIVE" : "DEAD") + ","
-                    + p);
+            lines.add(day + ",status," + n(p) + "," + roles.get(p).name() + "," + (alive.get(p) ? "ALIVE" : "DEAD")
+                    + "," + p);
         }
     }
 

@@ -2,6 +2,7 @@ package maw.aiwolf.game;
 
 import java.time.Duration;
 import java.util.Objects;
+import maw.base.Role;
 
 /**
  * An AIWolf game's options under the GameMaster: the server settings (the village and its limits) and how long each
@@ -13,7 +14,7 @@ import java.util.Objects;
  * @param roleRequests the roles players asked for (the official server's ROLE request): honoured while the village
  *                     has them, in the order of the players
  */
-public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Map<String, AiwolfRole> roleRequests) {
+public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Map<String, Role> roleRequests) {
 
     public AiwolfOptions {
         Objects.requireNonNull(settings, "settings");
@@ -29,7 +30,7 @@ public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Ma
     }
 
     /** The same options with these role requests. */
-    public AiwolfOptions withRoleRequests(java.util.Map<String, AiwolfRole> requests) {
+    public AiwolfOptions withRoleRequests(java.util.Map<String, Role> requests) {
         return new AiwolfOptions(settings, step, requests);
     }
 

@@ -5,15 +5,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import maw.game.Act;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Team;
 import maw.game.Command;
 import maw.game.Outcome;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
-import maw.game.Role;
 import maw.game.Rules;
-import maw.game.Team;
 
 /**
  * The AIWolf regulation (GAT2017, as the official server 0.6.x applies it) as a rule set the GameMaster drives: the
@@ -140,7 +140,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             RefusalCode code = target == null || game.role(target) == null ? RefusalCode.UNKNOWN_TARGET
                     : !game.living().contains(target) ? RefusalCode.TARGET_DEAD
                     : target.equals(actor) && !selfAllowed ? RefusalCode.SELF_TARGET
-                    : kind == AiwolfGame.Kind.ATTACK && game.role(target) == AiwolfRole.WEREWOLF
+                    : kind == AiwolfGame.Kind.ATTACK && game.role(target) == Role.WEREWOLF
                             ? RefusalCode.PACK_TARGET : null;
             if (code != null) {
                 return refused(code, switch (code) {
@@ -178,15 +178,17 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             case Act.Guard g -> AiwolfGame.Kind.GUARD;
             case Act.Whisper w -> null;
             case Act.Pass x -> null;
+            case Act.Speak x -> null; // said in a room, never to the GameMaster
+            case Act.Listen x -> null;
         };
     }
 
     private static RefusalCode notAwaited(AiwolfGame game, String actor, AiwolfGame.Kind kind) {
-        AiwolfRole role = game.role(actor);
+        Role role = game.role(actor);
         boolean roleOk = switch (kind) {
-            case DIVINE -> role == AiwolfRole.SEER;
-            case GUARD -> role == AiwolfRole.BODYGUARD;
-            case WHISPER, ATTACK -> role == AiwolfRole.WEREWOLF;
+            case DIVINE -> role == Role.SEER;
+            case GUARD -> role == Role.BODYGUARD;
+            case WHISPER, ATTACK -> role == Role.WEREWOLF;
             default -> true;
         };
         if (!roleOk) {
@@ -226,13 +228,12 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
                     }
                 }
                 case AiwolfEvent.Over o -> {
-                    Team winner = o.winner() == null ? null
-                            : o.winner() == AiwolfRole.Side.VILLAGERS ? Team.VILLAGERS : Team.WEREWOLVES;
+                    Team winner = o.winner();
                     Map<String, Role> roles = new TreeMap<>();
                     Map<String, Integer> scores = new TreeMap<>();
                     o.roles().forEach((p, r) -> {
-                        roles.put(p, AiwolfState.role(r));
-                        scores.put(p, r.side() == o.winner() ? 1 : 0);
+                        roles.put(p, r);
+                        scores.put(p, r.team() == o.winner() ? 1 : 0);
                     });
                     ended = new AiwolfState.Ended(winner, o.reason(), g.day(), roles, scores);
                 }

@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Team;
 import maw.game.Access;
-import maw.game.Act;
 import maw.game.Awaiting;
 import maw.game.GameView;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.Result;
-import maw.game.Role;
 import maw.game.Room;
-import maw.game.Team;
 import maw.game.Turn;
 
 /**
@@ -43,11 +43,6 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
     public record Ended(Team winner, String reason, int days, Map<String, Role> roles, Map<String, Integer> scores)
             implements Result {}
 
-    /** The MAW role of an AIWolf role (the same six names). */
-    public static Role role(AiwolfRole r) {
-        return Role.valueOf(r.name());
-    }
-
     @Override
     public PhaseId phase() {
         if (game == null) {
@@ -69,7 +64,7 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
 
     @Override
     public Optional<Role> role(String player) {
-        return game == null || game.role(player) == null ? Optional.empty() : Optional.of(role(game.role(player)));
+        return game == null || game.role(player) == null ? Optional.empty() : Optional.of(game.role(player));
     }
 
     /** What each player is awaited for in this step: every player has a turn (empty for those it does not await). */
@@ -125,7 +120,7 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
     public List<String> livingWerewolves() {
         List<String> out = new ArrayList<>();
         for (String p : living()) {
-            if (game.role(p) == AiwolfRole.WEREWOLF) {
+            if (game.role(p) == Role.WEREWOLF) {
                 out.add(p);
             }
         }

@@ -6,12 +6,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import maw.base.Role;
 
 /**
  * How many of each role a village deals: the regulation's villages of 5 and 15, the official server's default for
  * any size from 3 to 18 players, or any role-count map.
  */
-public record Composition(Map<AiwolfRole, Integer> counts) {
+public record Composition(Map<Role, Integer> counts) {
 
     /** The official server 0.6.x's default roles for 3 to 18 players (its {@code getDefaultGame}). */
     private static final int[][] DEFAULTS = {
@@ -36,15 +37,15 @@ public record Composition(Map<AiwolfRole, Integer> counts) {
 
     public Composition {
         Objects.requireNonNull(counts, "counts");
-        EnumMap<AiwolfRole, Integer> copy = new EnumMap<>(AiwolfRole.class);
-        for (AiwolfRole r : AiwolfRole.values()) {
+        EnumMap<Role, Integer> copy = new EnumMap<>(Role.class);
+        for (Role r : Role.values()) {
             int n = counts.getOrDefault(r, 0);
             if (n < 0) {
                 throw new IllegalArgumentException("a role count cannot be negative: " + r + " " + n);
             }
             copy.put(r, n);
         }
-        int wolves = copy.get(AiwolfRole.WEREWOLF);
+        int wolves = copy.get(Role.WEREWOLF);
         int players = copy.values().stream().mapToInt(Integer::intValue).sum();
         if (wolves < 1) {
             throw new IllegalArgumentException("a village needs a werewolf");
@@ -72,9 +73,9 @@ public record Composition(Map<AiwolfRole, Integer> counts) {
             throw new IllegalArgumentException("the official villages have 3 to 18 players, not " + players);
         }
         int[] row = DEFAULTS[players - 3];
-        Map<AiwolfRole, Integer> m = new EnumMap<>(AiwolfRole.class);
-        AiwolfRole[] order = {AiwolfRole.VILLAGER, AiwolfRole.SEER, AiwolfRole.MEDIUM, AiwolfRole.BODYGUARD,
-            AiwolfRole.WEREWOLF, AiwolfRole.POSSESSED};
+        Map<Role, Integer> m = new EnumMap<>(Role.class);
+        Role[] order = {Role.VILLAGER, Role.SEER, Role.MEDIUM, Role.BODYGUARD,
+            Role.WEREWOLF, Role.POSSESSED};
         for (int i = 0; i < order.length; i++) {
             m.put(order[i], row[i]);
         }
@@ -85,13 +86,13 @@ public record Composition(Map<AiwolfRole, Integer> counts) {
         return counts.values().stream().mapToInt(Integer::intValue).sum();
     }
 
-    public int count(AiwolfRole r) {
+    public int count(Role r) {
         return counts.get(r);
     }
 
     /** Every role dealt, in the order of the enum (one entry per player); the deal shuffles it. */
-    public List<AiwolfRole> roles() {
-        List<AiwolfRole> out = new ArrayList<>();
+    public List<Role> roles() {
+        List<Role> out = new ArrayList<>();
         counts.forEach((r, n) -> {
             for (int i = 0; i < n; i++) {
                 out.add(r);

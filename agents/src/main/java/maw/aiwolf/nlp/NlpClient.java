@@ -19,9 +19,10 @@ import java.util.function.Consumer;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.base.Role;
+import maw.base.Species;
 import maw.runtime.Json;
 
 /**
@@ -62,7 +63,7 @@ public final class NlpClient {
     private String gameId;
     private List<String> agents = List.of();
     private String me;
-    private AiwolfRole role;
+    private Role role;
     private int day = -1;
     private final Set<String> heard = new HashSet<>();
     private int games;
@@ -392,14 +393,14 @@ public final class NlpClient {
         mind = minds.mind(me, agents, seed ^ games ^ id.hashCode(), limit, talk);
         role = role(info.path("role_map").path(me).asText());
         List<String> pack = new ArrayList<>();
-        if (role == AiwolfRole.WEREWOLF) {
+        if (role == Role.WEREWOLF) {
             info.path("role_map").properties().forEach(e -> {
                 if (e.getValue().asText().equals("WEREWOLF")) {
                     pack.add(e.getKey());
                 }
             });
         }
-        mind.hear(new AiwolfEvent.Dealt(me, role == null ? AiwolfRole.VILLAGER : role, pack));
+        mind.hear(new AiwolfEvent.Dealt(me, role == null ? Role.VILLAGER : role, pack));
         log.accept(name + ": game " + id + " as " + me + ", " + (role == null ? "?" : role.name().toLowerCase(
                 java.util.Locale.ROOT)) + " among " + agents.size());
     }
@@ -490,16 +491,16 @@ public final class NlpClient {
         }
     }
 
-    private static AiwolfRole role(String s) {
+    private static Role role(String s) {
         try {
-            return s == null || s.isEmpty() ? null : AiwolfRole.valueOf(s);
+            return s == null || s.isEmpty() ? null : Role.valueOf(s);
         } catch (IllegalArgumentException e) {
             return null;
         }
     }
 
-    private static AiwolfRole.Species species(String s) {
-        return "WEREWOLF".equals(s) ? AiwolfRole.Species.WEREWOLF : AiwolfRole.Species.HUMAN;
+    private static Species species(String s) {
+        return "WEREWOLF".equals(s) ? Species.WEREWOLF : Species.HUMAN;
     }
 
     /** Talks or whispers the server sent since the last packet, as the turns the mind hears. */

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.base.Role;
+import maw.base.Species;
 import maw.runtime.Json;
 
 /**
@@ -24,10 +25,10 @@ public final class NlpInfo {
     private final String gameId;
     private final String me;
     private final NlpRegulation nlp;
-    private AiwolfRole role;
+    private Role role;
     private final Map<String, String> roles = new TreeMap<>();
     private final Map<String, String> status = new TreeMap<>();
-    private final Map<String, AiwolfRole> finalRoles = new TreeMap<>();
+    private final Map<String, Role> finalRoles = new TreeMap<>();
     private int day;
     private final List<ObjectNode> talks = new ArrayList<>();
     private final List<ObjectNode> whispers = new ArrayList<>();
@@ -61,7 +62,7 @@ public final class NlpInfo {
         return me;
     }
 
-    public AiwolfRole role() {
+    public Role role() {
         return role;
     }
 
@@ -80,7 +81,7 @@ public final class NlpInfo {
             case AiwolfEvent.Dealt d -> {
                 role = d.role();
                 roles.put(me, d.role().name());
-                d.pack().forEach(p -> roles.put(p, AiwolfRole.WEREWOLF.name()));
+                d.pack().forEach(p -> roles.put(p, Role.WEREWOLF.name()));
             }
             case AiwolfEvent.Turn t -> {
                 for (AiwolfEvent.Utterance u : t.utterances()) {
@@ -125,7 +126,7 @@ public final class NlpInfo {
                 if (d.attacked() != null) {
                     status.put(d.attacked(), "DEAD");
                 }
-                if (role != AiwolfRole.MEDIUM) {
+                if (role != Role.MEDIUM) {
                     mediumResult = null;
                 }
                 talks.clear();
@@ -154,7 +155,7 @@ public final class NlpInfo {
         return whisper ? nlp.whisper() : nlp.talk();
     }
 
-    private static ObjectNode judge(int day, String agent, String target, AiwolfRole.Species species) {
+    private static ObjectNode judge(int day, String agent, String target, Species species) {
         return Json.MAPPER.createObjectNode().put("day", day).put("agent", agent).put("target", target)
                 .put("result", species.name());
     }
@@ -219,10 +220,10 @@ public final class NlpInfo {
         if (request == NlpPackets.Request.INITIALIZE && profile != null) {
             i.put("profile", profile);
         }
-        if (mediumResult != null && role == AiwolfRole.MEDIUM) {
+        if (mediumResult != null && role == Role.MEDIUM) {
             i.set("medium_result", mediumResult);
         }
-        if (divineResult != null && role == AiwolfRole.SEER) {
+        if (divineResult != null && role == Role.SEER) {
             i.set("divine_result", divineResult);
         }
         if (executed != null) {
@@ -234,7 +235,7 @@ public final class NlpInfo {
         if (nlp.voteVisibility() && votes != null && !votes.isEmpty()) {
             i.set("vote_list", votes);
         }
-        if (nlp.voteVisibility() && role == AiwolfRole.WEREWOLF && attackVotes != null && !attackVotes.isEmpty()) {
+        if (nlp.voteVisibility() && role == Role.WEREWOLF && attackVotes != null && !attackVotes.isEmpty()) {
             i.set("attack_vote_list", attackVotes);
         }
         if (request == NlpPackets.Request.TALK || request == NlpPackets.Request.WHISPER) {

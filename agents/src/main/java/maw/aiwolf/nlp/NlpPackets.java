@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.Composition;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.base.Role;
 import maw.runtime.Json;
 
 /**
@@ -83,7 +83,7 @@ public final class NlpPackets {
         s.put("agent_count", village.players());
         ObjectNode roles = s.putObject("role_num_map");
         java.util.Map<String, Integer> sorted = new java.util.TreeMap<>();
-        for (AiwolfRole r : AiwolfRole.values()) {
+        for (Role r : Role.values()) {
             sorted.put(r.name(), village.count(r));
         }
         sorted.forEach(roles::put);

@@ -8,10 +8,10 @@ import maw.agents.Catalog.Body;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.tcp.AgentLink;
+import maw.base.Act;
+import maw.base.Role;
 import maw.game.Phase;
-import maw.llm.Action;
 import maw.runtime.Jid;
 
 /**
@@ -58,7 +58,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
         info.startHistoriesIf(r);
         link.tell(NlpPackets.packet(r, info.info(r, null), setting ? setting() : null,
                 r == NlpPackets.Request.DAILY_FINISH ? info.talkHistory() : null,
-                r == NlpPackets.Request.DAILY_FINISH && info.role() == AiwolfRole.WEREWOLF ? info.whisperHistory()
+                r == NlpPackets.Request.DAILY_FINISH && info.role() == Role.WEREWOLF ? info.whisperHistory()
                         : null).toString());
     }
 
@@ -184,18 +184,18 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
     @Override
-    protected Action act(Catalog.SeatView v) {
+    protected Act act(Catalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
-            return new Action.Listen();
+            return new Act.Listen();
         }
         catchUp();
         beginTheDay();
-        List<Action.Kind> allowed = v.allowed_actions();
-        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
-        if (allowed.contains(Action.Kind.TALK)) {
+        List<Act.Kind> allowed = v.allowed_actions();
+        Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Act.Kind.TALK)) {
             // Day 0's morning whispers come before any talk; the night's after the day's talk is over.
             boolean whisper = v.phase() == Phase.NIGHT || v.day() == 0 && !talkedToday
-                    && info.role() == AiwolfRole.WEREWOLF && v.partners() != null && !v.partners().isEmpty();
+                    && info.role() == Role.WEREWOLF && v.partners() != null && !v.partners().isEmpty();
             if (whisper && (v.phase() == Phase.NIGHT)) {
                 dailyFinish(v.day());
             }
@@ -203,13 +203,13 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
             info.asked(whisper);
             String answer = ask(r, NlpPackets.packet(r, info.info(r, null), null,
                     whisper ? null : info.talkHistory(), whisper ? info.whisperHistory() : null).toString());
-            return new Action.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
+            return new Act.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
         }
-        Action.Kind kind = allowed.contains(Action.Kind.DIVINE) ? Action.Kind.DIVINE
-                : allowed.contains(Action.Kind.GUARD) ? Action.Kind.GUARD
-                : allowed.contains(Action.Kind.VOTE) ? Action.Kind.VOTE : null;
+        Act.Kind kind = allowed.contains(Act.Kind.DIVINE) ? Act.Kind.DIVINE
+                : allowed.contains(Act.Kind.GUARD) ? Act.Kind.GUARD
+                : allowed.contains(Act.Kind.VOTE) ? Act.Kind.VOTE : null;
         if (kind == null) {
-            return new Action.Listen();
+            return new Act.Listen();
         }
         dailyFinish(v.day());
         boolean night = v.phase() == Phase.NIGHT;
@@ -224,9 +224,9 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
         String target = answer == null ? null : answer.strip();
         if (target != null && targets.getOrDefault(kind, List.of()).contains(target)) {
             return switch (kind) {
-                case DIVINE -> new Action.Divine(target);
-                case GUARD -> new Action.Guard(target);
-                default -> new Action.Vote(target);
+                case DIVINE -> new Act.Divine(target);
+                case GUARD -> new Act.Guard(target);
+                default -> new Act.Vote(target);
             };
         }
         if (answer != null) {
@@ -234,6 +234,6 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
                     answer.length() > 100 ? answer.substring(0, 100) + "..." : answer, r.name().toLowerCase());
         }
         // No act: the seat passes, and the step goes on at once without it (the NLP server drops such an answer).
-        return new Action.Listen();
+        return new Act.Listen();
     }
 }

@@ -18,8 +18,9 @@ import java.util.function.Consumer;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.protocol.Words.AgentId;
+import maw.base.Role;
+import maw.base.Species;
 
 /**
  * One of our seats as a TCP agent of an AIWolf server (the official one, or ours): it answers {@code NAME} and
@@ -171,16 +172,16 @@ public final class AiwolfClient {
         heard.clear();
         timeLimit = java.time.Duration.ofMillis(Math.max(1, timeLimitMillis == -1 ? 1000 : timeLimitMillis));
         mind = minds.mind(me, agents, seed ^ games, timeLimit.multipliedBy(8).dividedBy(10));
-        AiwolfRole role = Packets.role(info.path("roleMap").path(String.valueOf(info.path("agent").asInt())).asText());
+        Role role = Packets.role(info.path("roleMap").path(String.valueOf(info.path("agent").asInt())).asText());
         List<String> pack = new ArrayList<>();
-        if (role == AiwolfRole.WEREWOLF) {
+        if (role == Role.WEREWOLF) {
             info.path("roleMap").properties().forEach(e -> {
                 if (e.getValue().asText().equals("WEREWOLF")) {
                     pack.add(agent(Integer.parseInt(e.getKey())));
                 }
             });
         }
-        mind.hear(new AiwolfEvent.Dealt(me, role == null ? AiwolfRole.VILLAGER : role, pack));
+        mind.hear(new AiwolfEvent.Dealt(me, role == null ? Role.VILLAGER : role, pack));
     }
 
     private void finish(JsonNode info) {
@@ -243,8 +244,8 @@ public final class AiwolfClient {
         }
     }
 
-    private static AiwolfRole.Species species(String s) {
-        return "WEREWOLF".equals(s) ? AiwolfRole.Species.WEREWOLF : AiwolfRole.Species.HUMAN;
+    private static Species species(String s) {
+        return "WEREWOLF".equals(s) ? Species.WEREWOLF : Species.HUMAN;
     }
 
     /** Talks or whispers the server sent since the last packet, as the turns the mind hears. */

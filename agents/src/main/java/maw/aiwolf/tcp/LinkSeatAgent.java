@@ -4,7 +4,7 @@ import java.time.Duration;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
-import maw.llm.Action;
+import maw.base.Act;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -72,5 +72,5 @@ public abstract class LinkSeatAgent extends GameAgent implements maw.agents.tabl
     protected abstract void hear(Catalog.Observe o);
 
     /** The seat's act for its turn. */
-    protected abstract Action act(Catalog.SeatView v);
+    protected abstract Act act(Catalog.SeatView v);
 }

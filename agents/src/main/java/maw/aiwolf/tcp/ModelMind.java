@@ -14,8 +14,8 @@ import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfNarration;
 import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfRole;
-import maw.llm.Action;
+import maw.base.Act;
+import maw.base.Role;
 import maw.llm.ModelSeat;
 import maw.llm.PromptView;
 import org.slf4j.Logger;
@@ -41,7 +41,7 @@ public final class ModelMind implements AiwolfPlayer {
     private final AiwolfNarration narration;
     private final List<String> unseen = new ArrayList<>();
     private final Set<String> alive;
-    private AiwolfRole role = AiwolfRole.VILLAGER;
+    private Role role = Role.VILLAGER;
     private List<String> pack = List.of();
     private int day;
     private final AtomicInteger answered = new AtomicInteger();
@@ -140,21 +140,21 @@ public final class ModelMind implements AiwolfPlayer {
     }
 
     private String text(String action, boolean night, java.util.function.Supplier<String> fallback) {
-        Action a = ask(action, night, List.of());
-        if (a instanceof Action.Talk t) {
+        Act a = ask(action, night, List.of());
+        if (a instanceof Act.Talk t) {
             answered.incrementAndGet();
-            return t.message();
+            return t.text();
         }
         return fall(action, fallback.get());
     }
 
     private String target(String action, boolean night, List<String> targets,
             java.util.function.Supplier<String> fallback) {
-        Action a = ask(action, night, targets);
+        Act a = ask(action, night, targets);
         String t = switch (a) {
-            case Action.Vote v -> v.target();
-            case Action.Divine d -> d.target();
-            case Action.Guard g -> g.target();
+            case Act.Vote v -> v.target();
+            case Act.Divine d -> d.target();
+            case Act.Guard g -> g.target();
             case null, default -> null;
         };
         if (t != null && targets.contains(t)) {
@@ -172,14 +172,14 @@ public final class ModelMind implements AiwolfPlayer {
     }
 
     /** The model's decision within the time limit, or null. */
-    private Action ask(String action, boolean night, List<String> targets) {
+    private Act ask(String action, boolean night, List<String> targets) {
         List<String> dead = agents.stream().filter(p -> !alive.contains(p)).toList();
         PromptView view = new PromptView(me, role.name().toLowerCase(Locale.ROOT), pack, night ? "night" : "day", day,
                 agents, List.copyOf(alive), dead, targets, List.of(action, "listen"), null,
                 talkLength > 0 ? talkLength : 500, null, false, agents, talkLength > 0);
         List<String> news = List.copyOf(unseen);
         unseen.clear();
-        CompletableFuture<Action> f = new CompletableFuture<>();
+        CompletableFuture<Act> f = new CompletableFuture<>();
         Thread worker = Thread.ofVirtual().name("model-" + me).start(() -> {
             try {
                 f.complete(seat.decide(view, news));

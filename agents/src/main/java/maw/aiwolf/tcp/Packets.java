@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.AiwolfSettings;
+import maw.base.Role;
 
 /**
  * The packets of the official AIWolf server 0.6.x (docs/AIWOLF.md), written as it writes them: one JSON object a line,
@@ -85,7 +85,7 @@ public final class Packets {
         g.put("randomSeed", randomSeed);
         ObjectNode roles = g.putObject("roleNumMap");
         for (String r : ROLE_NUM_ORDER) {
-            AiwolfRole role = role(r);
+            Role role = role(r);
             roles.put(r, role == null ? 0 : s.composition().count(role));
         }
         g.put("talkOnFirstDay", s.talkOnFirstDay());
@@ -98,8 +98,8 @@ public final class Packets {
     }
 
     /** The role with this wire name, or null (FOX, FREEMASON, ANY: not dealt by the regulation). */
-    public static AiwolfRole role(String name) {
-        for (AiwolfRole r : AiwolfRole.values()) {
+    public static Role role(String name) {
+        for (Role r : Role.values()) {
             if (r.name().equals(name)) {
                 return r;
             }

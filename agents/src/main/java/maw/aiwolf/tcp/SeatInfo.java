@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.AiwolfSettings;
+import maw.base.Role;
 
 /**
  * What one seat of a game knows, as the official server's {@code gameInfo} for that agent: kept from the events the
@@ -22,7 +22,7 @@ public final class SeatInfo {
     private final List<String> players;
     private final int me;
     private final AiwolfSettings settings;
-    private AiwolfRole role;
+    private Role role;
     private final Map<Integer, String> roleMap = new TreeMap<>();
     private final Map<Integer, Boolean> alive = new TreeMap<>();
     private int day;
@@ -61,7 +61,7 @@ public final class SeatInfo {
         return day;
     }
 
-    public AiwolfRole role() {
+    public Role role() {
         return role;
     }
 
@@ -89,7 +89,7 @@ public final class SeatInfo {
                 remainTalk.put(a, settings.maxTalk());
             }
         });
-        if (role == AiwolfRole.WEREWOLF) {
+        if (role == Role.WEREWOLF) {
             roleMap.forEach((a, r) -> {
                 if (r.equals("WEREWOLF") && alive.get(a)) {
                     remainWhisper.put(a, settings.maxWhisper());
@@ -105,7 +105,7 @@ public final class SeatInfo {
                 role = d.role();
                 roleMap.put(me, d.role().name());
                 for (String p : d.pack()) {
-                    roleMap.put(n(p), AiwolfRole.WEREWOLF.name());
+                    roleMap.put(n(p), Role.WEREWOLF.name());
                 }
                 newDay(0);
             }
@@ -189,7 +189,7 @@ public final class SeatInfo {
         g.put("executedAgent", executed);
         ArrayNode existing = g.putArray("existingRoleList");
         TreeSet<String> roles = new TreeSet<>();
-        for (AiwolfRole r : AiwolfRole.values()) {
+        for (Role r : Role.values()) {
             if (settings.composition().count(r) > 0) {
                 roles.add(r.name());
             }
@@ -211,7 +211,7 @@ public final class SeatInfo {
         g.set("statusMap", Packets.byAgent(status));
         g.set("talkList", list(talks));
         g.set("voteList", list(votes));
-        g.set("whisperList", list(role == AiwolfRole.WEREWOLF ? whispers : List.of()));
+        g.set("whisperList", list(role == Role.WEREWOLF ? whispers : List.of()));
         return g;
     }
 

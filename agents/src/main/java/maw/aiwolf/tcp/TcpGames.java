@@ -53,11 +53,11 @@ public final class TcpGames {
         }
         if (options.settings().enableRoleRequest()) {
             // Per game, before the deal, as the official server does: each agent may ask for a role.
-            Map<String, maw.aiwolf.game.AiwolfRole> requests = new java.util.LinkedHashMap<>();
+            Map<String, maw.base.Role> requests = new java.util.LinkedHashMap<>();
             for (AgentLink l : links) {
                 String answer = l.ask(Packets.line(Packets.Request.ROLE, null, null, null, null), server.timeLimit(),
                         "ROLE");
-                maw.aiwolf.game.AiwolfRole wanted = answer == null ? null
+                maw.base.Role wanted = answer == null ? null
                         : Packets.role(answer.strip().toUpperCase(java.util.Locale.ROOT));
                 if (wanted != null) {
                     requests.put(l.name(), wanted);

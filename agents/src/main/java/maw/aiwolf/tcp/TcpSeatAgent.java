@@ -8,8 +8,8 @@ import maw.agents.Catalog.Body;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.base.Act;
 import maw.game.Phase;
-import maw.llm.Action;
 import maw.runtime.Jid;
 
 /**
@@ -114,7 +114,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     }
 
     private com.fasterxml.jackson.databind.JsonNode whispers() {
-        return info.role() == maw.aiwolf.game.AiwolfRole.WEREWOLF ? info.whisperHistory() : Packets.array();
+        return info.role() == maw.base.Role.WEREWOLF ? info.whisperHistory() : Packets.array();
     }
 
     /** An agent that reconnected is told the game and the day again before its next request. */
@@ -128,28 +128,28 @@ public final class TcpSeatAgent extends LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
     @Override
-    protected Action act(Catalog.SeatView v) {
+    protected Act act(Catalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
-            return new Action.Listen();
+            return new Act.Listen();
         }
         catchUp();
         beginTheDay();
         boolean night = v.phase() == Phase.NIGHT;
-        List<Action.Kind> allowed = v.allowed_actions();
-        Map<Action.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
-        if (allowed.contains(Action.Kind.TALK)) {
+        List<Act.Kind> allowed = v.allowed_actions();
+        Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (allowed.contains(Act.Kind.TALK)) {
             Packets.Request r = night ? Packets.Request.WHISPER : Packets.Request.TALK;
             String answer = link.ask(Packets.line(r, null, null, info.talkHistory(), whispers()), timeLimit,
                     r.name());
-            return new Action.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
+            return new Act.Talk(answer == null || answer.isBlank() ? "Skip" : answer.strip());
         }
-        Action.Kind kind = allowed.contains(Action.Kind.DIVINE) ? Action.Kind.DIVINE
-                : allowed.contains(Action.Kind.GUARD) ? Action.Kind.GUARD
-                : allowed.contains(Action.Kind.VOTE) ? Action.Kind.VOTE : null;
+        Act.Kind kind = allowed.contains(Act.Kind.DIVINE) ? Act.Kind.DIVINE
+                : allowed.contains(Act.Kind.GUARD) ? Act.Kind.GUARD
+                : allowed.contains(Act.Kind.VOTE) ? Act.Kind.VOTE : null;
         if (kind == null) {
-            return new Action.Listen();
+            return new Act.Listen();
         }
-        if (!night && kind == Action.Kind.VOTE) {
+        if (!night && kind == Act.Kind.VOTE) {
             dailyFinish(v.day());
         }
         Packets.Request r = switch (kind) {
@@ -166,13 +166,13 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         Integer n = Packets.parseAgentIdx(answer);
         String target = n == null ? null : nameOf(n, v);
         if (target != null && valid.contains(target)) {
-            if (kind == Action.Kind.GUARD) {
+            if (kind == Act.Kind.GUARD) {
                 info.guarded(target);
             }
             return switch (kind) {
-                case DIVINE -> new Action.Divine(target);
-                case GUARD -> new Action.Guard(target);
-                default -> new Action.Vote(target);
+                case DIVINE -> new Act.Divine(target);
+                case GUARD -> new Act.Guard(target);
+                default -> new Act.Vote(target);
             };
         }
         if (answer != null) {
@@ -181,7 +181,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         }
         // No act: the seat passes, and the rules play the regulation's default at once (a vote for a random other
         // player; no divination, no guard; the attack vote dropped), as the official server does with such an answer.
-        return new Action.Listen();
+        return new Act.Listen();
     }
 
     private boolean revote(Catalog.SeatView v) {

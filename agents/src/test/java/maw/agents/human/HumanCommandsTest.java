@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.human.HumanCommands.Command;
+import maw.base.Act;
+import maw.base.Role;
 import maw.game.Phase;
-import maw.game.Role;
-import maw.llm.Action;
 import org.junit.jupiter.api.Test;
 
 /** What a person types, read: chat, votes by shortened names, questions, and the waits scripts use. */
@@ -18,7 +18,7 @@ class HumanCommandsTest {
         return new Catalog.SeatView("Zed", Role.fromWire(role), "werewolf".equals(role) ? List.of("Eve") : List.of(),
                 Phase.valueOf(phase.toUpperCase(java.util.Locale.ROOT)), day, deadline, living, dead,
                 living.stream().filter(n -> !n.equals("Zed")).toList(),
-                List.of(Action.Kind.SPEAK, Action.Kind.VOTE, Action.Kind.LISTEN), java.util.Map.of(),
+                List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), java.util.Map.of(),
                 "day".equals(phase) ? "Village" : null, 200, List.of(), null, false, java.util.Map.of());
     }
 
@@ -26,22 +26,22 @@ class HumanCommandsTest {
             List.of("Alice", "Albert", "Bob", "Eve", "Zed"), List.of("Carol"), 100_000);
 
     private static Command say(String text) {
-        return new HumanCommands.Act(new Action.Speak(text));
+        return new HumanCommands.Perform(new Act.Speak(text));
     }
 
     private static Command vote(String name) {
-        return new HumanCommands.Act(new Action.Vote(name));
+        return new HumanCommands.Perform(new Act.Vote(name));
     }
 
     private static Command divine(String name) {
-        return new HumanCommands.Act(new Action.Divine(name));
+        return new HumanCommands.Perform(new Act.Divine(name));
     }
 
     @Test
     void aWhisperNamesItsRecipientThenItsText() {
-        assertThat(parse("/whisper bob I trust you")).isEqualTo(new HumanCommands.Act(
-                new Action.Whisper("Bob", "I trust you")));
-        assertThat(parse("/wh alic meet me")).isEqualTo(new HumanCommands.Act(new Action.Whisper("Alice", "meet me")));
+        assertThat(parse("/whisper bob I trust you")).isEqualTo(new HumanCommands.Perform(
+                new Act.Whisper("Bob", "I trust you")));
+        assertThat(parse("/wh alic meet me")).isEqualTo(new HumanCommands.Perform(new Act.Whisper("Alice", "meet me")));
         assertThat(parse("/whisper bob")).isInstanceOf(HumanCommands.Tell.class);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import maw.base.Team;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,14 +16,14 @@ class AiwolfBotsTest {
     private static final int GAMES = 400;
 
     /** How often {@code side} wins when its seats are rule bots if {@code rulesFor} says so, random seats otherwise. */
-    private static double winRate(int players, AiwolfRole.Side side, boolean rulesForSide, boolean rulesForOthers) {
+    private static double winRate(int players, Team side, boolean rulesForSide, boolean rulesForOthers) {
         int wins = 0;
         for (long seed = 0; seed < GAMES; seed++) {
             List<String> names = AiwolfBots.names(players);
             AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names, seed);
             long s = seed;
             Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
-                boolean mine = game.role(p).side() == side;
+                boolean mine = game.role(p).team() == side;
                 boolean rules = mine ? rulesForSide : rulesForOthers;
                 long seatSeed = s * 1000 + names.indexOf(p);
                 return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
@@ -37,8 +38,8 @@ class AiwolfBotsTest {
     @Test
     void theRuleBasedVillageWinsClearlyMoreThanARandomOne() {
         for (int players : new int[] {5, 15}) {
-            double random = winRate(players, AiwolfRole.Side.VILLAGERS, false, false);
-            double rules = winRate(players, AiwolfRole.Side.VILLAGERS, true, false);
+            double random = winRate(players, Team.VILLAGERS, false, false);
+            double rules = winRate(players, Team.VILLAGERS, true, false);
             System.out.printf("%d players: villagers win %.2f with random seats, %.2f with rule bots%n", players,
                     random, rules);
             assertThat(rules).as(players + " players").isGreaterThan(random + 0.10);
@@ -48,8 +49,8 @@ class AiwolfBotsTest {
     @Test
     void theRuleBasedWerewolvesWinClearlyMoreThanRandomOnes() {
         for (int players : new int[] {5, 15}) {
-            double random = winRate(players, AiwolfRole.Side.WEREWOLVES, false, true);
-            double rules = winRate(players, AiwolfRole.Side.WEREWOLVES, true, true);
+            double random = winRate(players, Team.WEREWOLVES, false, true);
+            double rules = winRate(players, Team.WEREWOLVES, true, true);
             System.out.printf("%d players: werewolves win %.2f with random seats, %.2f with rule bots (against rule "
                     + "bots)%n", players, random, rules);
             assertThat(rules).as(players + " players").isGreaterThan(random + 0.05);

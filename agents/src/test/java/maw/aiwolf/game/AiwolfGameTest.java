@@ -12,6 +12,9 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import maw.aiwolf.game.AiwolfGame.Kind;
 import maw.aiwolf.game.AiwolfGame.Stage;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 import org.junit.jupiter.api.Test;
 
 /** The GAT2017 regulation, rule by rule, as the official server applies it where the regulation is silent. */
@@ -25,7 +28,7 @@ class AiwolfGameTest {
         return new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names(players), seed);
     }
 
-    private static String one(AiwolfGame g, AiwolfRole r) {
+    private static String one(AiwolfGame g, Role r) {
         return g.living().stream().filter(p -> g.role(p) == r).findFirst().orElseThrow();
     }
 
@@ -38,7 +41,7 @@ class AiwolfGameTest {
         while (g.stage() == Stage.WHISPER) {
             g.awaiting().keySet().forEach(p -> g.whisper(p, "Over"));
         }
-        String seer = one(g, AiwolfRole.SEER);
+        String seer = one(g, Role.SEER);
         g.divine(seer, g.living().stream().filter(p -> !p.equals(seer)).findFirst().orElseThrow());
         assertThat(g.day()).isEqualTo(1);
         assertThat(g.stage()).isEqualTo(Stage.TALK);
@@ -47,14 +50,14 @@ class AiwolfGameTest {
     @Test
     void theRolesAreDealtAsTheCompositionSaysAndTheWerewolvesKnowEachOther() {
         AiwolfGame g = game(15, 1);
-        Map<AiwolfRole, Integer> count = new HashMap<>();
+        Map<Role, Integer> count = new HashMap<>();
         g.roles().values().forEach(r -> count.merge(r, 1, Integer::sum));
-        assertThat(count).isEqualTo(Map.of(AiwolfRole.VILLAGER, 8, AiwolfRole.SEER, 1, AiwolfRole.MEDIUM, 1,
-                AiwolfRole.BODYGUARD, 1, AiwolfRole.WEREWOLF, 3, AiwolfRole.POSSESSED, 1));
+        assertThat(count).isEqualTo(Map.of(Role.VILLAGER, 8, Role.SEER, 1, Role.MEDIUM, 1,
+                Role.BODYGUARD, 1, Role.WEREWOLF, 3, Role.POSSESSED, 1));
         List<AiwolfEvent.Dealt> dealt = of(g.drain(), AiwolfEvent.Dealt.class);
         assertThat(dealt).hasSize(15).allMatch(d -> d.audience().equals(Set.of(d.player())));
-        assertThat(dealt).filteredOn(d -> d.role() == AiwolfRole.WEREWOLF).allMatch(d -> d.pack().size() == 3);
-        assertThat(dealt).filteredOn(d -> d.role() != AiwolfRole.WEREWOLF).allMatch(d -> d.pack().isEmpty());
+        assertThat(dealt).filteredOn(d -> d.role() == Role.WEREWOLF).allMatch(d -> d.pack().size() == 3);
+        assertThat(dealt).filteredOn(d -> d.role() != Role.WEREWOLF).allMatch(d -> d.pack().isEmpty());
     }
 
     @Test
@@ -63,13 +66,13 @@ class AiwolfGameTest {
         assertThat(g.day()).isZero();
         assertThat(g.stage()).isEqualTo(Stage.WHISPER);
         assertThat(g.awaiting().values()).allMatch(k -> k.equals(Set.of(Kind.WHISPER))).hasSize(3);
-        assertThat(g.talk(one(g, AiwolfRole.VILLAGER), "Over")).isEqualTo("this is not a time to talk");
-        assertThat(g.whisper(one(g, AiwolfRole.VILLAGER), "Over")).isEqualTo("only werewolves whisper");
+        assertThat(g.talk(one(g, Role.VILLAGER), "Over")).isEqualTo("this is not a time to talk");
+        assertThat(g.whisper(one(g, Role.VILLAGER), "Over")).isEqualTo("only werewolves whisper");
         g.awaiting().keySet().forEach(p -> g.whisper(p, "Over"));
         assertThat(g.stage()).isEqualTo(Stage.NIGHT);
         // Night 0: the seer alone acts; no guard, no attack.
-        assertThat(g.awaiting()).isEqualTo(Map.of(one(g, AiwolfRole.SEER), Set.of(Kind.DIVINE)));
-        assertThat(g.guard(one(g, AiwolfRole.BODYGUARD), one(g, AiwolfRole.SEER))).contains("from night 1");
+        assertThat(g.awaiting()).isEqualTo(Map.of(one(g, Role.SEER), Set.of(Kind.DIVINE)));
+        assertThat(g.guard(one(g, Role.BODYGUARD), one(g, Role.SEER))).contains("from night 1");
         g.drain();
         toDayOne(g);
         List<AiwolfEvent> ev = g.drain();
@@ -82,7 +85,7 @@ class AiwolfGameTest {
     void aLoneWerewolfHasNoWhispers() {
         AiwolfGame g = game(5, 3);
         assertThat(g.stage()).isEqualTo(Stage.NIGHT);
-        assertThat(g.whisper(one(g, AiwolfRole.WEREWOLF), "Over")).isEqualTo("this is not a time to whisper");
+        assertThat(g.whisper(one(g, Role.WEREWOLF), "Over")).isEqualTo("this is not a time to whisper");
     }
 
     @Test
@@ -227,12 +230,12 @@ class AiwolfGameTest {
     void thePossessedIsDivinedHumanAndTheSeerAloneLearnsIt() {
         for (long seed = 0; seed < 50; seed++) {
             AiwolfGame g = game(5, seed);
-            String seer = one(g, AiwolfRole.SEER);
-            String possessed = one(g, AiwolfRole.POSSESSED);
+            String seer = one(g, Role.SEER);
+            String possessed = one(g, Role.POSSESSED);
             g.drain();
             g.divine(seer, possessed);
             AiwolfEvent.Divined d = of(g.drain(), AiwolfEvent.Divined.class).getFirst();
-            assertThat(d.species()).isEqualTo(AiwolfRole.Species.HUMAN);
+            assertThat(d.species()).isEqualTo(Species.HUMAN);
             assertThat(d.audience()).isEqualTo(Set.of(seer));
         }
     }
@@ -251,9 +254,9 @@ class AiwolfGameTest {
     void theGuardedSurvivesTheAttackAndNobodyIsToldButTheWerewolves() {
         AiwolfGame g = game(15, 12);
         toDayOne(g);
-        executeOnDay(g, one(g, AiwolfRole.VILLAGER));
-        String guard = one(g, AiwolfRole.BODYGUARD);
-        String seer = one(g, AiwolfRole.SEER);
+        executeOnDay(g, one(g, Role.VILLAGER));
+        String guard = one(g, Role.BODYGUARD);
+        String seer = one(g, Role.SEER);
         assertThat(g.guard(guard, guard)).isEqualTo("not oneself");
         assertThat(g.guard(guard, seer)).isNull();
         g.divine(seer, guard);
@@ -266,7 +269,7 @@ class AiwolfGameTest {
         AiwolfEvent.Attack attack = of(ev, AiwolfEvent.Attack.class).getFirst();
         assertThat(attack.target()).isEqualTo(seer);
         assertThat(attack.guarded()).isTrue();
-        assertThat(attack.audience()).allMatch(w -> g.role(w) == AiwolfRole.WEREWOLF);
+        assertThat(attack.audience()).allMatch(w -> g.role(w) == Role.WEREWOLF);
         assertThat(of(ev, AiwolfEvent.DayBegan.class).getFirst().attacked()).isNull();
         assertThat(g.living()).contains(seer);
     }
@@ -275,16 +278,16 @@ class AiwolfGameTest {
     void theMediumLearnsTheSpeciesOfTheDayBeforesExecutedPlayer() {
         AiwolfGame g = game(15, 13);
         toDayOne(g);
-        String wolf = one(g, AiwolfRole.WEREWOLF);
+        String wolf = one(g, Role.WEREWOLF);
         executeOnDay(g, wolf);
         g.drain();
         g.timeout(); // the night's acts: nobody acts; the attack falls on a random human
         List<AiwolfEvent> ev = g.drain();
         List<AiwolfEvent.Identified> identified = of(ev, AiwolfEvent.Identified.class);
-        if (g.living().contains(one(g, AiwolfRole.MEDIUM))) {
+        if (g.living().contains(one(g, Role.MEDIUM))) {
             assertThat(identified).singleElement().satisfies(i -> {
                 assertThat(i.target()).isEqualTo(wolf);
-                assertThat(i.species()).isEqualTo(AiwolfRole.Species.WEREWOLF);
+                assertThat(i.species()).isEqualTo(Species.WEREWOLF);
                 assertThat(i.day()).isEqualTo(2);
             });
         }
@@ -295,29 +298,29 @@ class AiwolfGameTest {
     void theVillagersWinWhenNoWerewolfIsLeftAfterTheNight() {
         AiwolfGame g = game(5, 14);
         toDayOne(g);
-        executeOnDay(g, one(g, AiwolfRole.WEREWOLF));
+        executeOnDay(g, one(g, Role.WEREWOLF));
         assertThat(g.isOver()).isFalse(); // the winner is checked after the night
         g.timeout();
         assertThat(g.isOver()).isTrue();
         AiwolfEvent.Over over = of(g.drain(), AiwolfEvent.Over.class).getFirst();
-        assertThat(over.winner()).isEqualTo(AiwolfRole.Side.VILLAGERS);
+        assertThat(over.winner()).isEqualTo(Team.VILLAGERS);
     }
 
     @Test
     void theWerewolvesWinWhenTheHumansAreNoMoreThanThey() {
         AiwolfGame g = game(5, 15);
         toDayOne(g);
-        String wolf = one(g, AiwolfRole.WEREWOLF);
-        executeOnDay(g, one(g, AiwolfRole.VILLAGER));
+        String wolf = one(g, Role.WEREWOLF);
+        executeOnDay(g, one(g, Role.VILLAGER));
         // Four left: the werewolf, the possessed, two more humans; the attack leaves 3: 1 wolf, 2 humans.
-        g.attack(wolf, one(g, AiwolfRole.SEER));
+        g.attack(wolf, one(g, Role.SEER));
         g.timeout();
         assertThat(g.isOver()).isFalse();
-        executeOnDay(g, g.living().stream().filter(p -> g.role(p) != AiwolfRole.WEREWOLF
-                && g.role(p) != AiwolfRole.POSSESSED).findFirst().orElseThrow());
+        executeOnDay(g, g.living().stream().filter(p -> g.role(p) != Role.WEREWOLF
+                && g.role(p) != Role.POSSESSED).findFirst().orElseThrow());
         g.timeout();
         assertThat(g.isOver()).isTrue();
-        assertThat(of(g.drain(), AiwolfEvent.Over.class).getFirst().winner()).isEqualTo(AiwolfRole.Side.WEREWOLVES);
+        assertThat(of(g.drain(), AiwolfEvent.Over.class).getFirst().winner()).isEqualTo(Team.WEREWOLVES);
         assertThat(g.talk(wolf, "Over")).isEqualTo("the game is over");
     }
 
@@ -325,9 +328,9 @@ class AiwolfGameTest {
     void theDeadNeitherTalkNorAct() {
         AiwolfGame g = game(5, 16);
         toDayOne(g);
-        String victim = one(g, AiwolfRole.VILLAGER);
+        String victim = one(g, Role.VILLAGER);
         executeOnDay(g, victim);
-        assertThat(g.attack(victim, one(g, AiwolfRole.SEER))).isEqualTo("the dead neither talk nor act");
+        assertThat(g.attack(victim, one(g, Role.SEER))).isEqualTo("the dead neither talk nor act");
         g.timeout();
         if (!g.isOver()) {
             assertThat(g.talk(victim, "Over")).isEqualTo("the dead neither talk nor act");
@@ -361,7 +364,7 @@ class AiwolfGameTest {
                         String p = who.get(r.nextInt(who.size()));
                         Kind k = awaiting.get(p).iterator().next();
                         List<String> targets = g.living().stream().filter(t -> !t.equals(p)
-                                && (k != Kind.ATTACK || g.role(t) != AiwolfRole.WEREWOLF)).toList();
+                                && (k != Kind.ATTACK || g.role(t) != Role.WEREWOLF)).toList();
                         String t = targets.get(r.nextInt(targets.size()));
                         String text = texts[r.nextInt(texts.length)];
                         String refused = switch (k) {
@@ -380,7 +383,7 @@ class AiwolfGameTest {
                         }
                         if (e instanceof AiwolfEvent.Turn turn) {
                             if (turn.whisper()) {
-                                assertThat(turn.audience()).allMatch(w -> g.role(w) == AiwolfRole.WEREWOLF);
+                                assertThat(turn.audience()).allMatch(w -> g.role(w) == Role.WEREWOLF);
                             }
                             for (AiwolfEvent.Utterance u : turn.utterances()) {
                                 assertThat(g.living()).as("a dead player spoke").contains(u.agent());

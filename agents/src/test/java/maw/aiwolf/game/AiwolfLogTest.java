@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import maw.base.Role;
+import maw.base.Team;
 import org.junit.jupiter.api.Test;
 
 /** A whole game of rule-based seats in the official AIWolf server's log format. */
@@ -22,12 +24,12 @@ class AiwolfLogTest {
         Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p)));
         AiwolfLog log = new AiwolfLog(names);
         List<AiwolfEvent> all = new ArrayList<>();
-        AiwolfRole.Side winner = AiwolfBots.play(game, seats, all::add);
+        Team winner = AiwolfBots.play(game, seats, all::add);
         log.add(all);
         List<String> lines = log.lines();
 
         for (int i = 0; i < 15; i++) {
-            assertThat(lines.get(i)).isEqualTo("0,status," + (i + 1) + "," + game.role(names.get(i)) + ",ALIVE,"
+            assertThat(lines.get(i)).isEqualTo("0,status," + (i + 1) + "," + game.role(names.get(i)).name() + ",ALIVE,"
                     + names.get(i));
         }
         assertThat(lines).anyMatch(l -> l.matches("0,whisper,0,0,\\d+,.+"));
@@ -49,9 +51,9 @@ class AiwolfLogTest {
         }
         String result = lines.getLast();
         assertThat(result).matches(game.day() + ",result,\\d+,\\d+,"
-                + (winner == AiwolfRole.Side.VILLAGERS ? "VILLAGER" : "WEREWOLF"));
+                + (winner == Team.VILLAGERS ? "VILLAGER" : "WEREWOLF"));
         String[] r = result.split(",");
-        long wolves = game.living().stream().filter(p -> game.role(p) == AiwolfRole.WEREWOLF).count();
+        long wolves = game.living().stream().filter(p -> game.role(p) == Role.WEREWOLF).count();
         assertThat(Long.parseLong(r[3])).isEqualTo(wolves);
         assertThat(Long.parseLong(r[2])).isEqualTo(game.living().size() - wolves);
         // The final status block lists the dead as DEAD.

@@ -13,8 +13,8 @@ import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.base.Act;
 import maw.game.Command;
-import maw.llm.Action;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +67,7 @@ class AiwolfPersonTest {
                         timeouts.add(t.phase().toString());
                     }
                     if (c instanceof Command.Perform p && p.actor().equals("Ann")
-                            && p.act() instanceof maw.game.Act.Talk t) {
+                            && p.act() instanceof maw.base.Act.Talk t) {
                         talks.add(t.text());
                     }
                 }
@@ -107,16 +107,16 @@ class AiwolfPersonTest {
                             } else if (text.startsWith("Your whisper turn")) {
                                 line = "/over";
                             } else {
-                                Action.Kind act = text.startsWith("Whom do you divine") ? Action.Kind.DIVINE
-                                        : text.startsWith("Whom do you guard") ? Action.Kind.GUARD : Action.Kind.VOTE;
-                                String verb = act == Action.Kind.DIVINE ? "/divine" : act == Action.Kind.GUARD
+                                Act.Kind act = text.startsWith("Whom do you divine") ? Act.Kind.DIVINE
+                                        : text.startsWith("Whom do you guard") ? Act.Kind.GUARD : Act.Kind.VOTE;
+                                String verb = act == Act.Kind.DIVINE ? "/divine" : act == Act.Kind.GUARD
                                         ? "/guard" : text.startsWith("The attack vote") ? "/attack" : "/vote";
                                 line = verb + " " + v.targets().get(act).stream().filter(t -> !t.equals("Ann"))
                                         .findFirst().orElseThrow();
                             }
                             typed.add(line);
-                            if (HumanCommands.parse(line, v, System.currentTimeMillis()) instanceof HumanCommands.Act a) {
-                                seat[0].act(a.action());
+                            if (HumanCommands.parse(line, v, System.currentTimeMillis()) instanceof HumanCommands.Perform a) {
+                                seat[0].act(a.act());
                             }
                         });
                     }
@@ -147,7 +147,7 @@ class AiwolfPersonTest {
                 if (c instanceof Command.Timeout t) {
                     timeouts.add(t.phase().toString());
                 }
-                if (c instanceof Command.Perform p && p.act() instanceof maw.game.Act.Talk t) {
+                if (c instanceof Command.Perform p && p.act() instanceof maw.base.Act.Talk t) {
                     (p.actor().equals("Ann") ? talks : others).add(t.text());
                 }
             }
@@ -176,10 +176,10 @@ class AiwolfPersonTest {
         } else {
             String verb = asked.startsWith("Whom do you divine") ? "/divine" : asked.startsWith("Whom do you guard")
                     ? "/guard" : asked.startsWith("The attack vote") ? "/attack" : "/vote";
-            Action.Kind kind = switch (verb) {
-                case "/divine" -> Action.Kind.DIVINE;
-                case "/guard" -> Action.Kind.GUARD;
-                default -> Action.Kind.VOTE;
+            Act.Kind kind = switch (verb) {
+                case "/divine" -> Act.Kind.DIVINE;
+                case "/guard" -> Act.Kind.GUARD;
+                default -> Act.Kind.VOTE;
             };
             String target = v.targets().get(kind).getFirst();
             lines.add(verb + " " + (v.agents().indexOf(target) + 1));
@@ -187,9 +187,9 @@ class AiwolfPersonTest {
         for (String line : lines) {
             typed.add(line);
             switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis())) {
-                case HumanCommands.Act a -> {
-                    ui.act(a.action());
-                    if (a.action() instanceof Action.Talk) {
+                case HumanCommands.Perform a -> {
+                    ui.act(a.act());
+                    if (a.act() instanceof Act.Talk) {
                         return; // one talk a turn
                     }
                 }
@@ -199,23 +199,23 @@ class AiwolfPersonTest {
         }
     }
 
-    private static Catalog.SeatView view(maw.game.Phase phase, Action.Kind... allowed) {
+    private static Catalog.SeatView view(maw.game.Phase phase, Act.Kind... allowed) {
         List<String> agents = List.of("Ann", "Bob", "Cid", "Dan", "Eve");
-        java.util.Map<Action.Kind, List<String>> targets = new java.util.EnumMap<>(Action.Kind.class);
-        for (Action.Kind k : allowed) {
-            if (k != Action.Kind.TALK) {
+        java.util.Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
+        for (Act.Kind k : allowed) {
+            if (k != Act.Kind.TALK) {
                 targets.put(k, List.of("Ann", "Cid", "Dan", "Eve"));
             }
         }
-        return new Catalog.SeatView("Bob", maw.game.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
-                targets.getOrDefault(Action.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
+        return new Catalog.SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
+                targets.getOrDefault(Act.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
                 null, false, java.util.Map.of(), "aiwolf", agents);
     }
 
-    private static Action typed(String line, Catalog.SeatView v) {
+    private static Act typed(String line, Catalog.SeatView v) {
         HumanCommands.Command c = HumanCommands.parse(line, v, 0);
-        assertThat(c).as(line).isInstanceOf(HumanCommands.Act.class);
-        return ((HumanCommands.Act) c).action();
+        assertThat(c).as(line).isInstanceOf(HumanCommands.Perform.class);
+        return ((HumanCommands.Perform) c).act();
     }
 
     private static String told(String line, Catalog.SeatView v) {
@@ -226,23 +226,23 @@ class AiwolfPersonTest {
 
     @Test
     void shortCommandsWriteProtocolTextAndTheVoteIsASentenceOrAVoteAsTheStepAsks() {
-        Catalog.SeatView talk = view(maw.game.Phase.DAY, Action.Kind.TALK, Action.Kind.LISTEN);
-        assertThat(typed("/co seer", talk)).isEqualTo(new Action.Talk("COMINGOUT Agent[02] SEER"));
-        assertThat(typed("/divined 3 werewolf", talk)).isEqualTo(new Action.Talk("DIVINED Agent[03] WEREWOLF"));
-        assertThat(typed("/identified Dan human", talk)).isEqualTo(new Action.Talk("IDENTIFIED Agent[04] HUMAN"));
-        assertThat(typed("/estimate e possessed", talk)).isEqualTo(new Action.Talk("ESTIMATE Agent[05] POSSESSED"));
-        assertThat(typed("/vote 4", talk)).isEqualTo(new Action.Talk("VOTE Agent[04]"));
-        assertThat(typed("/skip", talk)).isEqualTo(new Action.Talk("Skip"));
-        assertThat(typed("/over", talk)).isEqualTo(new Action.Talk("Over"));
-        assertThat(typed("REQUEST ANY (VOTE Agent[03])", talk)).isEqualTo(new Action.Talk("REQUEST ANY (VOTE Agent[03])"));
+        Catalog.SeatView talk = view(maw.game.Phase.DAY, Act.Kind.TALK, Act.Kind.LISTEN);
+        assertThat(typed("/co seer", talk)).isEqualTo(new Act.Talk("COMINGOUT Agent[02] SEER"));
+        assertThat(typed("/divined 3 werewolf", talk)).isEqualTo(new Act.Talk("DIVINED Agent[03] WEREWOLF"));
+        assertThat(typed("/identified Dan human", talk)).isEqualTo(new Act.Talk("IDENTIFIED Agent[04] HUMAN"));
+        assertThat(typed("/estimate e possessed", talk)).isEqualTo(new Act.Talk("ESTIMATE Agent[05] POSSESSED"));
+        assertThat(typed("/vote 4", talk)).isEqualTo(new Act.Talk("VOTE Agent[04]"));
+        assertThat(typed("/skip", talk)).isEqualTo(new Act.Talk("Skip"));
+        assertThat(typed("/over", talk)).isEqualTo(new Act.Talk("Over"));
+        assertThat(typed("REQUEST ANY (VOTE Agent[03])", talk)).isEqualTo(new Act.Talk("REQUEST ANY (VOTE Agent[03])"));
         assertThat(told("I think Cid is a wolf", talk)).startsWith("Not AIWolf protocol text");
         assertThat(told("/vote 9", talk)).startsWith("No player 9");
         assertThat(told("/co", talk)).startsWith("Which role?");
-        Catalog.SeatView vote = view(maw.game.Phase.DAY, Action.Kind.VOTE, Action.Kind.LISTEN);
-        assertThat(typed("/vote 4", vote)).isEqualTo(new Action.Vote("Dan"));
+        Catalog.SeatView vote = view(maw.game.Phase.DAY, Act.Kind.VOTE, Act.Kind.LISTEN);
+        assertThat(typed("/vote 4", vote)).isEqualTo(new Act.Vote("Dan"));
         assertThat(told("VOTE Agent[04]", vote)).startsWith("It is not your turn to talk");
-        Catalog.SeatView night = view(maw.game.Phase.NIGHT, Action.Kind.DIVINE, Action.Kind.LISTEN);
-        assertThat(typed("/divine 3", night)).isEqualTo(new Action.Divine("Cid"));
+        Catalog.SeatView night = view(maw.game.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
+        assertThat(typed("/divine 3", night)).isEqualTo(new Act.Divine("Cid"));
         assertThat(told("/skip", night)).startsWith("It is not your turn");
         assertThat(HumanCommands.parse("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)
                 .extracting(c -> ((HumanCommands.Tell) c).text()).asString().contains("/co ROLE");

@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import maw.game.Act;
+import maw.base.Act;
+import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
 import maw.game.Phase;
@@ -39,7 +40,7 @@ class AiwolfRulesTest {
         return ((Outcome.Refused<AiwolfState, AiwolfNews>) o).code();
     }
 
-    private String who(AiwolfState s, AiwolfRole role) {
+    private String who(AiwolfState s, Role role) {
         return s.players().stream().filter(p -> s.game().role(p) == role).findFirst().orElseThrow();
     }
 
@@ -50,7 +51,7 @@ class AiwolfRulesTest {
         assertThat(s.phase().phase()).isEqualTo(Phase.NIGHT);
         assertThat(s.phase().number()).isZero();
         assertThat(s.rooms()).isEmpty();
-        String seer = who(s, AiwolfRole.SEER);
+        String seer = who(s, Role.SEER);
         Turn t = s.awaiting().turn(seer);
         assertThat(t.acts()).containsExactlyInAnyOrder(Act.Kind.DIVINE, Act.Kind.PASS);
         assertThat(t.targets(Act.Kind.DIVINE)).hasSize(4).doesNotContain(seer);
@@ -61,7 +62,7 @@ class AiwolfRulesTest {
     @Test
     void aStepIsAPhaseOfItsOwnSoALateActOrTimerIsNeverCountedInTheNext() {
         AiwolfState s = started(5, 2);
-        String seer = who(s, AiwolfRole.SEER);
+        String seer = who(s, Role.SEER);
         PhaseId night0 = s.phase();
         String target = s.awaiting().turn(seer).targets(Act.Kind.DIVINE).getFirst();
         AiwolfState day1 = accepted(rules.apply(s, new Command.Perform(seer, night0, new Act.Divine(target))));
@@ -81,9 +82,9 @@ class AiwolfRulesTest {
     @Test
     void refusalsCarryTheirCodes() {
         AiwolfState s = started(5, 3);
-        String seer = who(s, AiwolfRole.SEER);
-        String villager = who(s, AiwolfRole.VILLAGER);
-        String wolf = who(s, AiwolfRole.WEREWOLF);
+        String seer = who(s, Role.SEER);
+        String villager = who(s, Role.VILLAGER);
+        String wolf = who(s, Role.WEREWOLF);
         PhaseId p = s.phase();
         assertThat(refused(rules.apply(s, new Command.Perform(villager, p, new Act.Divine(seer)))))
                 .isEqualTo(RefusalCode.NOT_YOUR_ROLE);
@@ -107,7 +108,7 @@ class AiwolfRulesTest {
     @Test
     void textThatIsTooLongIsRefusedAndTextThatIsNotProtocolIsSkipWithAWordToTheSpeaker() {
         AiwolfState s = started(5, 4);
-        String seer = who(s, AiwolfRole.SEER);
+        String seer = who(s, Role.SEER);
         s = accepted(rules.apply(s, new Command.Perform(seer, s.phase(),
                 new Act.Divine(s.awaiting().turn(seer).targets(Act.Kind.DIVINE).getFirst()))));
         String a = s.living().getFirst();
@@ -184,9 +185,9 @@ class AiwolfRulesTest {
         }
         for (AiwolfNews e : a.events()) {
             if (e instanceof AiwolfNews.Told t && t.event() instanceof AiwolfEvent.Turn turn && turn.whisper()) {
-                assertThat(turn.audience()).isNotEmpty().allMatch(p -> before.game().role(p) == AiwolfRole.WEREWOLF
+                assertThat(turn.audience()).isNotEmpty().allMatch(p -> before.game().role(p) == Role.WEREWOLF
                         && before.living().contains(p));
-                assertThat(turn.utterances()).allMatch(u -> before.game().role(u.agent()) == AiwolfRole.WEREWOLF);
+                assertThat(turn.utterances()).allMatch(u -> before.game().role(u.agent()) == Role.WEREWOLF);
             }
         }
         assertThat(before.game().drain()).as("the state before is untouched").isEmpty();
@@ -218,7 +219,7 @@ class AiwolfRulesTest {
     @Test
     void aSeerThatPassesDivinesNobodyAndTheNightEndsAtOnce() {
         AiwolfState s = started(5, 1);
-        String seer = who(s, AiwolfRole.SEER);
+        String seer = who(s, Role.SEER);
         Outcome<AiwolfState, AiwolfNews> o = rules.apply(s, new Command.Perform(seer, s.phase(), new Act.Pass()));
         AiwolfState day1 = accepted(o);
         assertThat(day1.phase().phase()).as("no deadline waited: the night is over").isEqualTo(Phase.DAY);
@@ -230,7 +231,7 @@ class AiwolfRulesTest {
     @Test
     void aVoteThatPassesIsARandomOtherLivingPlayerAndTheStepWaitsOnlyForTheOthers() {
         AiwolfState vote = toTheVote(accepted(rules.apply(started(5, 3), new Command.Perform(who(started(5, 3),
-                AiwolfRole.SEER), started(5, 3).phase(), new Act.Pass()))));
+                Role.SEER), started(5, 3).phase(), new Act.Pass()))));
         List<String> voters = vote.living();
         AiwolfState s = accepted(rules.apply(vote, new Command.Perform(voters.getFirst(), vote.phase(),
                 new Act.Pass())));

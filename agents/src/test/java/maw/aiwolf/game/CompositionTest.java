@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Team;
 import org.junit.jupiter.api.Test;
 
 /** The regulation's villages, the official server's defaults for every size, and compositions that cannot be. */
@@ -14,13 +17,13 @@ class CompositionTest {
     void theRegulationsVillagesAreDealtAsItSays() {
         Composition five = Composition.regulation5();
         assertThat(five.players()).isEqualTo(5);
-        assertThat(five.counts()).containsAllEntriesOf(Map.of(AiwolfRole.VILLAGER, 2, AiwolfRole.SEER, 1,
-                AiwolfRole.WEREWOLF, 1, AiwolfRole.POSSESSED, 1, AiwolfRole.MEDIUM, 0, AiwolfRole.BODYGUARD, 0));
+        assertThat(five.counts()).containsAllEntriesOf(Map.of(Role.VILLAGER, 2, Role.SEER, 1,
+                Role.WEREWOLF, 1, Role.POSSESSED, 1, Role.MEDIUM, 0, Role.BODYGUARD, 0));
         Composition fifteen = Composition.regulation15();
         assertThat(fifteen.players()).isEqualTo(15);
-        assertThat(fifteen.counts()).containsAllEntriesOf(Map.of(AiwolfRole.VILLAGER, 8, AiwolfRole.SEER, 1,
-                AiwolfRole.MEDIUM, 1, AiwolfRole.BODYGUARD, 1, AiwolfRole.WEREWOLF, 3, AiwolfRole.POSSESSED, 1));
-        assertThat(fifteen.roles()).hasSize(15).filteredOn(r -> r == AiwolfRole.WEREWOLF).hasSize(3);
+        assertThat(fifteen.counts()).containsAllEntriesOf(Map.of(Role.VILLAGER, 8, Role.SEER, 1,
+                Role.MEDIUM, 1, Role.BODYGUARD, 1, Role.WEREWOLF, 3, Role.POSSESSED, 1));
+        assertThat(fifteen.roles()).hasSize(15).filteredOn(r -> r == Role.WEREWOLF).hasSize(3);
     }
 
     @Test
@@ -28,8 +31,8 @@ class CompositionTest {
         for (int n = 3; n <= 18; n++) {
             Composition c = Composition.of(n);
             assertThat(c.players()).as(n + " players").isEqualTo(n);
-            assertThat(c.count(AiwolfRole.SEER)).as(n + " players").isEqualTo(1);
-            assertThat(c.count(AiwolfRole.WEREWOLF)).as(n + " players").isBetween(1, 3);
+            assertThat(c.count(Role.SEER)).as(n + " players").isEqualTo(1);
+            assertThat(c.count(Role.WEREWOLF)).as(n + " players").isBetween(1, 3);
         }
         assertThatThrownBy(() -> Composition.of(2)).hasMessageContaining("3 to 18");
         assertThatThrownBy(() -> Composition.of(19)).hasMessageContaining("3 to 18");
@@ -37,21 +40,21 @@ class CompositionTest {
 
     @Test
     void thePossessedIsHumanButWinsWithTheWerewolves() {
-        assertThat(AiwolfRole.POSSESSED.species()).isEqualTo(AiwolfRole.Species.HUMAN);
-        assertThat(AiwolfRole.POSSESSED.side()).isEqualTo(AiwolfRole.Side.WEREWOLVES);
-        assertThat(AiwolfRole.WEREWOLF.species()).isEqualTo(AiwolfRole.Species.WEREWOLF);
-        assertThat(AiwolfRole.MEDIUM.side()).isEqualTo(AiwolfRole.Side.VILLAGERS);
+        assertThat(Role.POSSESSED.species()).isEqualTo(Species.HUMAN);
+        assertThat(Role.POSSESSED.team()).isEqualTo(Team.WEREWOLVES);
+        assertThat(Role.WEREWOLF.species()).isEqualTo(Species.WEREWOLF);
+        assertThat(Role.MEDIUM.team()).isEqualTo(Team.VILLAGERS);
     }
 
     @Test
     void aVillageThatCannotBePlayedIsRefused() {
-        assertThatThrownBy(() -> new Composition(Map.of(AiwolfRole.VILLAGER, 4)))
+        assertThatThrownBy(() -> new Composition(Map.of(Role.VILLAGER, 4)))
                 .hasMessageContaining("needs a werewolf");
-        assertThatThrownBy(() -> new Composition(Map.of(AiwolfRole.VILLAGER, 1, AiwolfRole.POSSESSED, 1,
-                AiwolfRole.WEREWOLF, 2))).hasMessageContaining("would win before the game begins");
-        assertThatThrownBy(() -> new Composition(Map.of(AiwolfRole.VILLAGER, -1, AiwolfRole.WEREWOLF, 1)))
+        assertThatThrownBy(() -> new Composition(Map.of(Role.VILLAGER, 1, Role.POSSESSED, 1,
+                Role.WEREWOLF, 2))).hasMessageContaining("would win before the game begins");
+        assertThatThrownBy(() -> new Composition(Map.of(Role.VILLAGER, -1, Role.WEREWOLF, 1)))
                 .hasMessageContaining("negative");
-        assertThat(new Composition(Map.of(AiwolfRole.VILLAGER, 6, AiwolfRole.WEREWOLF, 2, AiwolfRole.SEER, 1))
+        assertThat(new Composition(Map.of(Role.VILLAGER, 6, Role.WEREWOLF, 2, Role.SEER, 1))
                 .players()).isEqualTo(9);
     }
 

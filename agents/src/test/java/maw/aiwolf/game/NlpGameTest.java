@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import maw.aiwolf.game.AiwolfGame.Kind;
 import maw.aiwolf.game.AiwolfGame.Stage;
-import maw.game.Act;
+import maw.base.Act;
+import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
 import maw.game.Phase;
@@ -134,7 +135,7 @@ class NlpGameTest {
         // Three werewolves whisper first, in the morning of day 0 (daytime).
         assertThat(g.stage()).isEqualTo(Stage.WHISPER);
         assertThat(g.daytime()).isTrue();
-        assertThat(g.role(g.speaker())).isEqualTo(AiwolfRole.WEREWOLF);
+        assertThat(g.role(g.speaker())).isEqualTo(Role.WEREWOLF);
         while (g.stage() == Stage.WHISPER) {
             assertThat(g.whisper(g.speaker(), "Over")).isNull();
         }

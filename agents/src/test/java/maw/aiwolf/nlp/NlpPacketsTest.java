@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
-import maw.aiwolf.game.AiwolfRole;
 import maw.aiwolf.game.Composition;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.base.Role;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,8 +89,8 @@ class NlpPacketsTest {
         Map<String, NlpInfo> seats = new LinkedHashMap<>();
         NAMES.forEach(n -> seats.put(n, new NlpInfo("01M8TEST", NAMES, n, nlp)));
         tell(seats, g, g.drain());
-        String wolf = NAMES.stream().filter(n -> g.role(n) == AiwolfRole.WEREWOLF).findFirst().orElseThrow();
-        String seer = NAMES.stream().filter(n -> g.role(n) == AiwolfRole.SEER).findFirst().orElseThrow();
+        String wolf = NAMES.stream().filter(n -> g.role(n) == Role.WEREWOLF).findFirst().orElseThrow();
+        String seer = NAMES.stream().filter(n -> g.role(n) == Role.SEER).findFirst().orElseThrow();
         // INITIALIZE: info with the profile, and the setting.
         ObjectNode init = NlpPackets.packet(NlpPackets.Request.INITIALIZE, seats.get(seer).info(
                 NlpPackets.Request.INITIALIZE, "A calm seer."), NlpPackets.setting(Composition.of(5), nlp,
@@ -138,7 +138,7 @@ class NlpPacketsTest {
         assertThat(seerInfo.path("divine_result").toString()).isEqualTo("{\"day\":0,\"agent\":\"" + seer
                 + "\",\"target\":\"" + wolf + "\",\"result\":\"WEREWOLF\"}");
         assertThat(keys(seerInfo).indexOf("divine_result")).isLessThan(keys(seerInfo).indexOf("status_map"));
-        String villager = NAMES.stream().filter(n -> g.role(n) == AiwolfRole.VILLAGER).findFirst().orElseThrow();
+        String villager = NAMES.stream().filter(n -> g.role(n) == Role.VILLAGER).findFirst().orElseThrow();
         assertThat(seats.get(villager).info(NlpPackets.Request.DAILY_INITIALIZE, null).has("divine_result"))
                 .isFalse();
         // At the end, every role, to everyone.

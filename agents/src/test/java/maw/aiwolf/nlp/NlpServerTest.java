@@ -19,8 +19,8 @@ import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.runtime.Json;
-import maw.testing.NlpWireAgent;
 import maw.runtime.local.LocalTransport;
+import maw.testing.NlpWireAgent;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -171,7 +171,7 @@ class NlpServerTest {
                     new LocalTransport(), "", null, new GameMasterAgent.Listener() {
                         @Override
                         public void command(int round, maw.game.Command c) {
-                            if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.game.Act.Talk t) {
+                            if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Talk t) {
                                 talk.add(p.actor() + ": " + t.text());
                             }
                         }
@@ -223,7 +223,7 @@ class NlpServerTest {
                         public void command(int round, maw.game.Command c) {
                             if (c instanceof maw.game.Command.Timeout) {
                                 timeouts.incrementAndGet();
-                            } else if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.game.Act.Pass) {
+                            } else if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Pass) {
                                 passes.incrementAndGet();
                             }
                         }

@@ -8,7 +8,8 @@ import java.util.List;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfRole;
+import maw.base.Role;
+import maw.base.Species;
 import org.junit.jupiter.api.Test;
 
 class PlainTest {
@@ -56,14 +57,14 @@ class PlainTest {
     @Test
     void aRuleSeerTellsItsFindingInPlainEnglishAndAnotherRuleSeatActsOnIt() {
         AiwolfPlayer seer = AiwolfBots.natural("Cid", NAMES, AiwolfBots.rules("Cid", NAMES, 1));
-        seer.hear(new AiwolfEvent.Dealt("Cid", AiwolfRole.SEER, List.of()));
+        seer.hear(new AiwolfEvent.Dealt("Cid", Role.SEER, List.of()));
         seer.hear(new AiwolfEvent.DayBegan(1, null, NAMES));
-        seer.hear(new AiwolfEvent.Divined(0, "Cid", "Ann", AiwolfRole.Species.WEREWOLF));
+        seer.hear(new AiwolfEvent.Divined(0, "Cid", "Ann", Species.WEREWOLF));
         String said = seer.talk();
         assertEquals("I am the seer. I divined @Ann: a werewolf!", said, "a coming out and its result in one talk");
 
         AiwolfPlayer villager = AiwolfBots.rules("Bob", NAMES, 2);
-        villager.hear(new AiwolfEvent.Dealt("Bob", AiwolfRole.VILLAGER, List.of()));
+        villager.hear(new AiwolfEvent.Dealt("Bob", Role.VILLAGER, List.of()));
         villager.hear(new AiwolfEvent.DayBegan(1, null, NAMES));
         villager.hear(new AiwolfEvent.Turn(1, 0, false, List.of(new AiwolfEvent.Utterance(1, 0, 0, "Cid", said)),
                 null));

@@ -320,7 +320,7 @@ class AiwolfWireTest {
                                 if (c instanceof maw.game.Command.Timeout) {
                                     timeouts.incrementAndGet();
                                 } else if (c instanceof maw.game.Command.Perform p
-                                        && p.act() instanceof maw.game.Act.Pass) {
+                                        && p.act() instanceof maw.base.Act.Pass) {
                                     passes.incrementAndGet();
                                 }
                             }

@@ -1,10 +1,10 @@
-package maw.game;
+package maw.base;
 
 import java.util.Locale;
 
-/** The two sides of the game. */
-public enum Team {
-    VILLAGERS, WEREWOLVES;
+/** What a divination or a medium's reading shows: the species, not the role (the possessed shows human). */
+public enum Species {
+    HUMAN, WEREWOLF;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,21 +1,29 @@
-package maw.game;
+package maw.base;
 
 import java.util.Locale;
 
 /**
- * What a player does through the GameMaster, judged by the rules. Speech is said in a room and judged there; it is
- * named here ({@link Kind#SPEAK}) because the rules say who may speak when.
+ * What a seat does with its turn: the one act type of MAW, whether a rule bot, a language model or a person at a
+ * terminal decided it, what the Player forwards and what the rules judge. Speech is said in a room and judged there,
+ * and listening is no act at all; both are named here because a seat may choose them. A rule set says which kinds a
+ * turn allows (the catalog's {@code your_turn}); a model is asked for
+ * {@code {"action":"speak"|"vote"|"divine"|"whisper"|"talk"|"guard"|"listen", "message"?, "target"?}}.
  */
 public sealed interface Act {
 
     Kind kind();
 
-    /** The player the act names (whom a vote is for, whom a whisper goes to). */
+    /** The player the act names (whom a vote is for, whom a whisper goes to), or null. */
     String target();
 
-    /** The kinds of act, in every rule set: one vocabulary from the rules to the seats. */
+    /** The text the act carries (a speech, a talk, a whisper), or null. */
+    default String text() {
+        return null;
+    }
+
+    /** The kinds of act, in every rule set, with their wire names. */
     enum Kind {
-        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD, PASS;
+        SPEAK, VOTE, DIVINE, WHISPER, TALK, GUARD, PASS, LISTEN;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -26,13 +34,35 @@ public sealed interface Act {
             return wire();
         }
 
-        /** The kind with this wire name, or null. */
+        /** The kind with this wire name (any case, surrounding space ignored), or null. */
         public static Kind fromWire(String s) {
+            if (s == null) {
+                return null;
+            }
+            String w = s.strip().toLowerCase(Locale.ROOT);
             for (Kind k : values()) {
-                if (k.wire().equals(s)) {
+                if (k.wire().equals(w)) {
                     return k;
                 }
             }
+            return null;
+        }
+
+        /** Whether an act of this kind names a player. */
+        public boolean targeted() {
+            return this == VOTE || this == DIVINE || this == WHISPER || this == GUARD;
+        }
+    }
+
+    /** Say something in the room the seat is in (the Village by day, the Hideout by night). */
+    record Speak(String text) implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.SPEAK;
+        }
+
+        @Override
+        public String target() {
             return null;
         }
     }
@@ -45,7 +75,7 @@ public sealed interface Act {
         }
     }
 
-    /** The seer asks one player's role. */
+    /** The seer asks one player's role (MAW) or species (AIWolf). */
     record Divine(String target) implements Act {
         @Override
         public Kind kind() {
@@ -54,8 +84,8 @@ public sealed interface Act {
     }
 
     /**
-     * A turn's utterance in a rule set where talk goes through the GameMaster (AIWolf): protocol text, by day to
-     * everyone, by night (a werewolf's whisper) to the pack.
+     * A turn's utterance in a rule set where talk goes through the GameMaster (AIWolf): protocol text such as
+     * {@code VOTE Agent[03]} or natural language, by day to everyone, by night (a werewolf's whisper) to the pack.
      */
     record Talk(String text) implements Act {
         @Override
@@ -100,6 +130,19 @@ public sealed interface Act {
         @Override
         public Kind kind() {
             return Kind.WHISPER;
+        }
+    }
+
+    /** Do nothing this turn: wait for what the others do. */
+    record Listen() implements Act {
+        @Override
+        public Kind kind() {
+            return Kind.LISTEN;
+        }
+
+        @Override
+        public String target() {
+            return null;
         }
     }
 }
