@@ -79,6 +79,27 @@ public final class Catalog {
         default PhaseId phaseId() {
             return new PhaseId(phase(), day(), step() == null ? 0 : step());
         }
+
+        /** The act this request carries, in the one vocabulary of the rules, the seats and the models. */
+        Act act();
+    }
+
+    /**
+     * The request that carries {@code act} on the wire, stamped with the phase (and step) it is for: a speech is a
+     * {@code chat} to the open room, every other act a request to the GameMaster. Null for {@code listen}, which
+     * sends nothing.
+     */
+    public static Stamped request(Act act, String game, int round, Phase phase, int day, Integer step) {
+        return switch (act) {
+            case Act.Speak s -> new Chat(game, round, phase, day, s.text());
+            case Act.Vote v -> new Vote(game, round, phase, day, v.target(), step);
+            case Act.Divine d -> new Divine(game, round, phase, day, d.target(), step);
+            case Act.Guard g -> new Guard(game, round, phase, day, g.target(), step);
+            case Act.Talk t -> new Talk(game, round, phase, day, t.text() == null ? null : t.text().strip(), step);
+            case Act.Whisper w -> new Whisper(game, round, phase, day, w.target(), w.text());
+            case Act.Pass p -> new Pass(game, round, phase, day, step);
+            case Act.Listen l -> null;
+        };
     }
 
     /** Thrown for a body that is JSON but not a valid catalog message; the text is the not-understood reason. */
@@ -281,6 +302,11 @@ public final class Catalog {
         public String target() {
             return null;
         }
+
+        @Override
+        public Act act() {
+            return new Act.Speak(message);
+        }
     }
 
     /** Player to room, request: the messages after {@code index} (waits for news when there is none yet). */
@@ -307,6 +333,11 @@ public final class Catalog {
         public Vote(String game, int round, Phase phase, int day, String target) {
             this(game, round, phase, day, target, null);
         }
+
+        @Override
+        public Act act() {
+            return new Act.Vote(target);
+        }
     }
 
     /** Seer to GameMaster, request: a player's role. */
@@ -321,6 +352,11 @@ public final class Catalog {
         public Divine(String game, int round, Phase phase, int day, String target) {
             this(game, round, phase, day, target, null);
         }
+
+        @Override
+        public Act act() {
+            return new Act.Divine(target);
+        }
     }
 
     /** Bodyguard to GameMaster, request: protect a player from tonight's attack (AIWolf). */
@@ -330,6 +366,11 @@ public final class Catalog {
         public Guard {
             required(target, "guard's target");
             required(phase, "guard's phase");
+        }
+
+        @Override
+        public Act act() {
+            return new Act.Guard(target);
         }
     }
 
@@ -347,6 +388,11 @@ public final class Catalog {
         @Override
         public String target() {
             return null;
+        }
+
+        @Override
+        public Act act() {
+            return new Act.Talk(text);
         }
     }
 
@@ -394,6 +440,11 @@ public final class Catalog {
         public String target() {
             return to;
         }
+
+        @Override
+        public Act act() {
+            return new Act.Whisper(to, message);
+        }
     }
 
     /**
@@ -411,6 +462,11 @@ public final class Catalog {
         @Override
         public String target() {
             return null;
+        }
+
+        @Override
+        public Act act() {
+            return new Act.Pass();
         }
     }
 

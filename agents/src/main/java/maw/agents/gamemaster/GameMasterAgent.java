@@ -475,15 +475,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.Watch w -> onWatch(m, w);
             case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
                     state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
-            case Catalog.Vote v -> onAct(m, v, new Act.Vote(v.target()));
-            case Catalog.Divine d -> onAct(m, d, new Act.Divine(d.target()));
-            case Catalog.Whisper w -> onAct(m, w, new Act.Whisper(w.to(), w.message()));
-            case Catalog.Talk t -> onAct(m, t, new Act.Talk(t.text()));
-            case Catalog.Guard g -> onAct(m, g, new Act.Guard(g.target()));
-            case Catalog.Pass p -> onAct(m, p, new Act.Pass());
             case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "the GameMaster takes votes; chat goes to the " + (state != null
                             && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"), m.bodyType(), c));
+            case Catalog.Stamped act -> onAct(m, act, act.act());
             case Catalog.GetNewMessages g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "the rooms keep the lines: ask the room that is open to you");
             case Catalog.PlayerAction a -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,

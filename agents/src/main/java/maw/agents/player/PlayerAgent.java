@@ -798,33 +798,26 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private void act(Act action) {
-        switch (action) {
-            case Act.Speak sp -> {
-                spoke = true;
-                send(room, Performative.REQUEST, new Catalog.Chat(game, round, phase, day, sp.text()));
-                // A poll right behind the line: the room answers it with the line (and what came before), before any
-                // act the seat sends next can end the phase and close the room; so the seat's last word reaches it.
-                poll();
-            }
-            case Act.Vote v -> {
-                votedFor = v.target();
-                Message vote = request(gameMaster, new Catalog.Vote(game, round, phase, day, v.target(), step));
-                voteId = vote.replyWith();
-                send(vote);
-            }
-            case Act.Divine d -> send(request(gameMaster, new Catalog.Divine(game, round, phase, day, d.target(),
-                    step)));
-            case Act.Talk t -> {
-                spoke = true;
-                send(request(gameMaster, new Catalog.Talk(game, round, phase, day, t.text().strip(), step)));
-            }
-            case Act.Guard g -> send(request(gameMaster, new Catalog.Guard(game, round, phase, day, g.target(),
-                    step)));
-            case Act.Whisper w -> send(request(gameMaster, new Catalog.Whisper(game, round, phase, day,
-                    w.target(), w.text())));
-            case Act.Listen l -> { }
-            case Act.Pass p -> { } // answered before it is performed
+        if (action instanceof Act.Listen || action instanceof Act.Pass) {
+            return; // nothing to send; a pass is answered before it is performed
         }
+        Catalog.Stamped body = Catalog.request(action, game, round, phase, day, step);
+        if (action instanceof Act.Speak) {
+            spoke = true;
+            send(room, Performative.REQUEST, body);
+            // A poll right behind the line: the room answers it with the line (and what came before), before any act
+            // the seat sends next can end the phase and close the room; so the seat's last word reaches it.
+            poll();
+            return;
+        }
+        Message request = request(gameMaster, body);
+        if (action instanceof Act.Vote v) {
+            votedFor = v.target();
+            voteId = request.replyWith();
+        } else if (action instanceof Act.Talk) {
+            spoke = true;
+        }
+        send(request);
     }
 
     /** A request with a fresh reply-with, so that its answer (agree or refuse) is matched to it. */

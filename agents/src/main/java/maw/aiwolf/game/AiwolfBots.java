@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import maw.aiwolf.protocol.Sentence;
 import maw.aiwolf.protocol.Words;
+import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Team;
@@ -41,28 +42,25 @@ public final class AiwolfBots {
             }
             int step = game.step();
             outer:
-            for (Map.Entry<String, Set<AiwolfGame.Kind>> e : game.awaiting().entrySet()) {
+            for (Map.Entry<String, Set<Act.Kind>> e : game.awaiting().entrySet()) {
                 AiwolfPlayer p = seats.get(e.getKey());
-                for (AiwolfGame.Kind k : e.getValue()) {
+                boolean night = game.stage() == AiwolfGame.Stage.WHISPER || game.stage() == AiwolfGame.Stage.NIGHT;
+                for (Act.Kind k : e.getValue()) {
                     if (game.step() != step || game.isOver()) {
                         break outer;
                     }
                     String who = e.getKey();
-                    String refused = switch (k) {
-                        case TALK -> game.talk(who, p.talk());
-                        case WHISPER -> game.whisper(who, p.whisper());
-                        case VOTE -> game.vote(who, p.vote());
-                        case DIVINE -> game.divine(who, p.divine());
-                        case GUARD -> game.guard(who, p.guard());
-                        case ATTACK -> game.attack(who, p.attack());
+                    Act act = switch (k) {
+                        case TALK -> new Act.Talk(night ? p.whisper() : p.talk());
+                        case VOTE -> new Act.Vote(night ? p.attack() : p.vote());
+                        case DIVINE -> new Act.Divine(p.divine());
+                        case GUARD -> new Act.Guard(p.guard());
+                        default -> throw new IllegalStateException("the engine awaits " + k);
                     };
-                    if (refused != null && game.step() == step) {
+                    String refused = game.perform(who, act);
+                    if (refused != null && game.step() == step && k == Act.Kind.TALK) {
                         // A seat that cannot say what it may: Skip for words, nothing for acts (the default follows).
-                        if (k == AiwolfGame.Kind.TALK) {
-                            game.talk(who, "Skip");
-                        } else if (k == AiwolfGame.Kind.WHISPER) {
-                            game.whisper(who, "Skip");
-                        }
+                        game.perform(who, new Act.Talk("Skip"));
                     }
                 }
             }

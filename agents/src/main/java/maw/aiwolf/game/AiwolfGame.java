@@ -15,6 +15,8 @@ import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Sentence;
 import maw.aiwolf.protocol.Version;
+import maw.base.Act;
+import maw.base.Act.Kind;
 import maw.base.Role;
 import maw.base.Team;
 
@@ -35,8 +37,6 @@ public final class AiwolfGame {
     public enum Stage { TALK, VOTE, WHISPER, NIGHT, OVER }
 
     /** What a player may be asked for. */
-    public enum Kind { TALK, WHISPER, VOTE, DIVINE, GUARD, ATTACK }
-
     private final AiwolfSettings settings;
     /** SplitMix64's state: the game's randomness, copied with the game (see {@link #copy}). */
     private long random;
@@ -211,10 +211,7 @@ public final class AiwolfGame {
 
     /** Whom {@code player} may name for an act of {@code kind} now (every living player but itself; an attack, humans). */
     public List<String> targets(String player, Kind kind) {
-        return switch (kind) {
-            case TALK, WHISPER -> List.of();
-            default -> players.stream().filter(t -> target(player, t, kind) == null).toList();
-        };
+        return kind.targeted() ? players.stream().filter(t -> target(player, t, kind) == null).toList() : List.of();
     }
 
     /** What {@code player} did in the step under way that the step still waits on others for: its ballot or act. */
@@ -223,7 +220,7 @@ public final class AiwolfGame {
         switch (stage) {
             case TALK, WHISPER -> {
                 if (said.containsKey(player)) {
-                    out.put(stage == Stage.TALK ? Kind.TALK : Kind.WHISPER, said.get(player));
+                    out.put(Kind.TALK, said.get(player));
                 }
             }
             case VOTE -> {
@@ -233,7 +230,7 @@ public final class AiwolfGame {
             }
             case NIGHT -> {
                 if (attackBallots.containsKey(player)) {
-                    out.put(Kind.ATTACK, attackBallots.get(player));
+                    out.put(Kind.VOTE, attackBallots.get(player));
                 }
                 if (divined && divineTarget != null && roles.get(player) == Role.SEER) {
                     out.put(Kind.DIVINE, divineTarget);
@@ -333,7 +330,7 @@ public final class AiwolfGame {
                 }
                 case WHISPER -> {
                     if (p.equals(speaker)) {
-                        k.add(Kind.WHISPER);
+                        k.add(Kind.TALK);
                     }
                 }
                 case VOTE -> {
@@ -351,7 +348,7 @@ public final class AiwolfGame {
                             k.add(Kind.GUARD);
                         }
                         if (isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
-                            k.add(Kind.ATTACK);
+                            k.add(Kind.VOTE);
                         }
                     }
                 }
@@ -367,7 +364,7 @@ public final class AiwolfGame {
             }
             case WHISPER -> {
                 if (isWolf(p) && talksLeft(p) > 0 && !said.containsKey(p)) {
-                    k.add(Kind.WHISPER);
+                    k.add(Kind.TALK);
                 }
             }
             case VOTE -> {
@@ -383,7 +380,7 @@ public final class AiwolfGame {
                     k.add(Kind.GUARD);
                 }
                 if (day > 0 && isWolf(p) && !attackBallots.containsKey(p) && !passed.contains(p)) {
-                    k.add(Kind.ATTACK);
+                    k.add(Kind.VOTE);
                 }
             }
             default -> { }
@@ -402,21 +399,41 @@ public final class AiwolfGame {
 
     /** A talk (protocol text); invalid text counts as Skip and the speaker is told why. */
     public String talk(String player, String text) {
-        return utter(player, text, Kind.TALK);
+        return utter(player, text, Stage.TALK);
     }
 
     /** A werewolf's whisper (protocol text). */
     public String whisper(String player, String text) {
-        return utter(player, text, Kind.WHISPER);
+        return utter(player, text, Stage.WHISPER);
     }
 
-    private String utter(String player, String text, Kind kind) {
-        String why = refusal(player, kind);
+    /**
+     * An act as every seat gives it: a talk is a talk or a whisper and a vote a vote or an attack vote, as the step
+     * under way says. Returns null when taken, or why it is refused.
+     */
+    public String perform(String player, Act act) {
+        return switch (act) {
+            case Act.Talk t -> stage == Stage.WHISPER ? whisper(player, t.text()) : talk(player, t.text());
+            case Act.Vote v -> stage == Stage.NIGHT ? attack(player, v.target()) : vote(player, v.target());
+            case Act.Divine d -> divine(player, d.target());
+            case Act.Guard g -> guard(player, g.target());
+            case Act.Pass x -> pass(player);
+            case Act.Whisper w -> "AIWolf has no private whispers: the werewolves whisper to each other with talk at "
+                    + "night";
+            case Act.Speak x -> "this is not a time to speak";
+            case Act.Listen x -> "listening is no act";
+        };
+    }
+
+    private String utter(String player, String text, Stage asked) {
+        String why = stage != asked ? (asked == Stage.TALK ? "this is not a time to talk"
+                : !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper")
+                : refusal(player, Kind.TALK);
         if (why != null) {
-            return why;
+            return outOfPlay(player) != null ? outOfPlay(player) : why;
         }
         if (settings.natural()) {
-            speak(player, text == null ? "Skip" : text.strip(), false, kind == Kind.WHISPER);
+            speak(player, text == null ? "Skip" : text.strip(), false, asked == Stage.WHISPER);
             return null;
         }
         String utterance = text == null ? "Skip" : text.strip();
@@ -436,12 +453,12 @@ public final class AiwolfGame {
 
     /** A vote for an execution: a living player other than the voter. */
     public String vote(String player, String target) {
-        String why = refusal(player, Kind.VOTE);
+        String why = stage != Stage.VOTE ? "this is not a time to vote" : refusal(player, Kind.VOTE);
         if (why == null) {
             why = target(player, target, Kind.VOTE);
         }
         if (why != null) {
-            return why;
+            return outOfPlay(player) != null ? outOfPlay(player) : why;
         }
         ballots.put(player, target);
         endStepIfDone();
@@ -480,12 +497,13 @@ public final class AiwolfGame {
 
     /** A werewolf's attack vote: a living human. */
     public String attack(String player, String target) {
-        String why = refusal(player, Kind.ATTACK);
+        String why = stage != Stage.NIGHT ? (!isWolf(player) ? "only werewolves attack" : "this is not a time to attack")
+                : refusal(player, Kind.VOTE);
         if (why == null) {
-            why = target(player, target, Kind.ATTACK);
+            why = target(player, target, Kind.VOTE);
         }
         if (why != null) {
-            return why;
+            return outOfPlay(player) != null ? outOfPlay(player) : why;
         }
         attackBallots.put(player, target);
         endStepIfDone();
@@ -509,16 +527,16 @@ public final class AiwolfGame {
         }
         for (Kind kind : kinds) {
             switch (kind) {
-                case TALK, WHISPER -> {
+                case TALK -> {
                     if (settings.natural()) {
-                        speak(player, "Skip", false, kind == Kind.WHISPER);
+                        speak(player, "Skip", false, stage == Stage.WHISPER);
                         return null; // the next speaker is asked: the conversation moved on by itself
                     }
                     said.put(player, "Skip");
                 }
                 case VOTE -> {
-                    if (settings.natural()) {
-                        passed.add(player);
+                    if (stage == Stage.NIGHT || settings.natural()) {
+                        passed.add(player); // an attack vote dropped; the NLP server counts no vote
                     } else {
                         ballots.put(player, randomOther(player));
                     }
@@ -531,7 +549,7 @@ public final class AiwolfGame {
                     guarded = true;
                     guardTarget = null;
                 }
-                case ATTACK -> passed.add(player);
+                default -> { }
             }
         }
         endStepIfDone();
@@ -566,14 +584,15 @@ public final class AiwolfGame {
         if (!awaitedFrom(player).contains(kind)) {
             return switch (kind) {
                 case TALK -> stage == Stage.TALK ? (talksLeft(player) == 0 ? "no talks are left today"
-                        : "one talk a turn") : "this is not a time to talk";
-                case WHISPER -> !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper";
-                case VOTE -> stage == Stage.VOTE ? "already voted" : "this is not a time to vote";
+                        : "one talk a turn") : stage == Stage.WHISPER ? (!isWolf(player) ? "only werewolves whisper"
+                        : "this is not a time to whisper") : "this is not a time to talk";
+                case VOTE -> stage == Stage.VOTE ? "already voted" : stage == Stage.NIGHT ? (!isWolf(player)
+                        ? "only werewolves attack" : "this is not a time to attack") : "this is not a time to vote";
                 case DIVINE -> roles.get(player) != Role.SEER ? "only the seer divines"
                         : "the seer divines once a night";
                 case GUARD -> roles.get(player) != Role.BODYGUARD ? "only the bodyguard guards"
                         : "the bodyguard guards once a night, from night 1";
-                case ATTACK -> !isWolf(player) ? "only werewolves attack" : "this is not a time to attack";
+                default -> "this is not a time to " + kind;
             };
         }
         return null;
@@ -586,8 +605,8 @@ public final class AiwolfGame {
         if (!alive.contains(target)) {
             return target + " is dead";
         }
-        boolean attack = kind == Kind.ATTACK;
-        boolean selfAllowed = settings.natural() && (kind == Kind.VOTE && settings.nlp().allowSelfVote()
+        boolean attack = kind == Kind.VOTE && stage == Stage.NIGHT;
+        boolean selfAllowed = settings.natural() && (kind == Kind.VOTE && !attack && settings.nlp().allowSelfVote()
                 || attack && settings.nlp().allowSelfAttack());
         if (target.equals(player) && !selfAllowed) {
             return "not oneself";
@@ -621,7 +640,7 @@ public final class AiwolfGame {
         switch (stage) {
             case TALK, WHISPER -> {
                 for (String p : List.copyOf(alive)) {
-                    if (awaitedFrom(p).contains(stage == Stage.TALK ? Kind.TALK : Kind.WHISPER)) {
+                    if (awaitedFrom(p).contains(Kind.TALK)) {
                         said.put(p, "Skip");
                     }
                 }

@@ -116,7 +116,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             String why = g.pass(actor);
             return why != null ? refused(RefusalCode.NOT_NOW, why) : next(state, g);
         }
-        AiwolfGame.Kind kind = kind(game, p.act());
+        Act.Kind kind = kind(game, p.act());
         if (kind == null) {
             return refused(p.act() instanceof Act.Whisper ? RefusalCode.TURNED_OFF : RefusalCode.NOT_NOW,
                     p.act() instanceof Act.Whisper ? "AIWolf has no private whispers: the werewolves whisper to "
@@ -133,14 +133,15 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
                     + "and Over included; the game's length limits then cut it)" : "an utterance is protocol text of 1 "
                     + "to " + longest + " characters (Skip and Over included)");
         }
-        boolean selfAllowed = natural && (kind == AiwolfGame.Kind.VOTE ? game.settings().nlp().allowSelfVote()
-                : kind == AiwolfGame.Kind.ATTACK && game.settings().nlp().allowSelfAttack());
+        boolean attack = kind == Act.Kind.VOTE && game.stage() == AiwolfGame.Stage.NIGHT;
+        boolean selfAllowed = natural && (attack ? game.settings().nlp().allowSelfAttack()
+                : kind == Act.Kind.VOTE && game.settings().nlp().allowSelfVote());
         String target = p.act().target();
         if (text == null) {
             RefusalCode code = target == null || game.role(target) == null ? RefusalCode.UNKNOWN_TARGET
                     : !game.living().contains(target) ? RefusalCode.TARGET_DEAD
                     : target.equals(actor) && !selfAllowed ? RefusalCode.SELF_TARGET
-                    : kind == AiwolfGame.Kind.ATTACK && game.role(target) == Role.WEREWOLF
+                    : attack && game.role(target) == Role.WEREWOLF
                             ? RefusalCode.PACK_TARGET : null;
             if (code != null) {
                 return refused(code, switch (code) {
@@ -152,14 +153,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
             }
         }
         AiwolfGame g = game.copy();
-        String why = switch (kind) {
-            case TALK -> g.talk(actor, text);
-            case WHISPER -> g.whisper(actor, text);
-            case VOTE -> g.vote(actor, target);
-            case ATTACK -> g.attack(actor, target);
-            case DIVINE -> g.divine(actor, target);
-            case GUARD -> g.guard(actor, target);
-        };
+        String why = g.perform(actor, p.act());
         if (why != null) {
             return refused(RefusalCode.NOT_NOW, why);
         }
@@ -167,15 +161,15 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
     }
 
     /** What the engine is asked for by this act now, or null when the act has no meaning in this stage. */
-    private static AiwolfGame.Kind kind(AiwolfGame game, Act act) {
+    private static Act.Kind kind(AiwolfGame game, Act act) {
         AiwolfGame.Stage stage = game.stage();
         return switch (act) {
-            case Act.Talk t -> stage == AiwolfGame.Stage.TALK ? AiwolfGame.Kind.TALK
-                    : stage == AiwolfGame.Stage.WHISPER ? AiwolfGame.Kind.WHISPER : null;
-            case Act.Vote v -> stage == AiwolfGame.Stage.VOTE ? AiwolfGame.Kind.VOTE
-                    : stage == AiwolfGame.Stage.NIGHT ? AiwolfGame.Kind.ATTACK : null;
-            case Act.Divine d -> AiwolfGame.Kind.DIVINE;
-            case Act.Guard g -> AiwolfGame.Kind.GUARD;
+            case Act.Talk t -> stage == AiwolfGame.Stage.TALK || stage == AiwolfGame.Stage.WHISPER ? Act.Kind.TALK
+                    : null;
+            case Act.Vote v -> stage == AiwolfGame.Stage.VOTE || stage == AiwolfGame.Stage.NIGHT ? Act.Kind.VOTE
+                    : null;
+            case Act.Divine d -> Act.Kind.DIVINE;
+            case Act.Guard g -> Act.Kind.GUARD;
             case Act.Whisper w -> null;
             case Act.Pass x -> null;
             case Act.Speak x -> null; // said in a room, never to the GameMaster
@@ -183,32 +177,31 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
         };
     }
 
-    private static RefusalCode notAwaited(AiwolfGame game, String actor, AiwolfGame.Kind kind) {
+    private static RefusalCode notAwaited(AiwolfGame game, String actor, Act.Kind kind) {
         Role role = game.role(actor);
+        boolean night = game.stage() == AiwolfGame.Stage.WHISPER || game.stage() == AiwolfGame.Stage.NIGHT;
         boolean roleOk = switch (kind) {
             case DIVINE -> role == Role.SEER;
             case GUARD -> role == Role.BODYGUARD;
-            case WHISPER, ATTACK -> role == Role.WEREWOLF;
+            case TALK, VOTE -> !night || role == Role.WEREWOLF; // a whisper, an attack vote
             default -> true;
         };
         if (!roleOk) {
             return RefusalCode.NOT_YOUR_ROLE;
         }
         boolean done = game.done(actor).containsKey(kind)
-                || (kind == AiwolfGame.Kind.TALK || kind == AiwolfGame.Kind.WHISPER) && game.talksLeft(actor) == 0;
+                || kind == Act.Kind.TALK && game.talksLeft(actor) == 0;
         return done ? RefusalCode.ALREADY_DONE : RefusalCode.NOT_NOW;
     }
 
-    private static String why(AiwolfGame game, String actor, AiwolfGame.Kind kind) {
-        AiwolfGame g = game.copy();
-        String why = switch (kind) {
-            case TALK -> g.talk(actor, "Skip");
-            case WHISPER -> g.whisper(actor, "Skip");
-            case VOTE -> g.vote(actor, actor);
-            case ATTACK -> g.attack(actor, actor);
-            case DIVINE -> g.divine(actor, actor);
-            case GUARD -> g.guard(actor, actor);
-        };
+    private static String why(AiwolfGame game, String actor, Act.Kind kind) {
+        String why = game.copy().perform(actor, switch (kind) {
+            case TALK -> new Act.Talk("Skip");
+            case VOTE -> new Act.Vote(actor);
+            case DIVINE -> new Act.Divine(actor);
+            case GUARD -> new Act.Guard(actor);
+            default -> new Act.Listen();
+        });
         return why == null ? "not now" : why;
     }
 

@@ -72,37 +72,23 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
     public Awaiting awaiting() {
         Map<String, Turn> turns = new LinkedHashMap<>();
         if (game != null && !game.isOver()) {
-            Map<String, Set<AiwolfGame.Kind>> waiting = game.awaiting();
+            Map<String, Set<Act.Kind>> waiting = game.awaiting();
             for (String p : game.players()) {
-                Set<AiwolfGame.Kind> kinds = waiting.getOrDefault(p, Set.of());
                 Set<Act.Kind> acts = EnumSet.noneOf(Act.Kind.class);
+                acts.addAll(waiting.getOrDefault(p, Set.of()));
                 Map<Act.Kind, List<String>> targets = new TreeMap<>();
-                for (AiwolfGame.Kind k : kinds) {
-                    Act.Kind a = act(k);
-                    acts.add(a);
-                    if (a != Act.Kind.TALK) {
-                        targets.put(a, game.targets(p, k));
+                for (Act.Kind k : acts) {
+                    if (k.targeted()) {
+                        targets.put(k, game.targets(p, k));
                     }
                 }
                 if (!acts.isEmpty()) {
                     acts.add(Act.Kind.PASS); // each step asks a seat once: it may give its act up (the default)
                 }
-                Map<Act.Kind, String> done = new TreeMap<>();
-                game.done(p).forEach((k, t) -> done.put(act(k), t));
-                turns.put(p, new Turn(acts, targets, done));
+                turns.put(p, new Turn(acts, targets, new TreeMap<>(game.done(p))));
             }
         }
         return new Awaiting(phase(), options.step(), turns);
-    }
-
-    /** The act a seat makes for what the engine asks: talk and whisper are talk, an attack is a night vote. */
-    static Act.Kind act(AiwolfGame.Kind k) {
-        return switch (k) {
-            case TALK, WHISPER -> Act.Kind.TALK;
-            case VOTE, ATTACK -> Act.Kind.VOTE;
-            case DIVINE -> Act.Kind.DIVINE;
-            case GUARD -> Act.Kind.GUARD;
-        };
     }
 
     /** No rooms: AIWolf's talk goes through the GameMaster, turn by turn. */

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import maw.aiwolf.game.AiwolfGame.Kind;
 import maw.aiwolf.game.AiwolfGame.Stage;
+import maw.base.Act.Kind;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Team;
@@ -65,7 +65,7 @@ class AiwolfGameTest {
         AiwolfGame g = game(15, 2);
         assertThat(g.day()).isZero();
         assertThat(g.stage()).isEqualTo(Stage.WHISPER);
-        assertThat(g.awaiting().values()).allMatch(k -> k.equals(Set.of(Kind.WHISPER))).hasSize(3);
+        assertThat(g.awaiting().values()).allMatch(k -> k.equals(Set.of(Kind.TALK))).hasSize(3);
         assertThat(g.talk(one(g, Role.VILLAGER), "Over")).isEqualTo("this is not a time to talk");
         assertThat(g.whisper(one(g, Role.VILLAGER), "Over")).isEqualTo("only werewolves whisper");
         g.awaiting().keySet().forEach(p -> g.whisper(p, "Over"));
@@ -363,17 +363,17 @@ class AiwolfGameTest {
                         List<String> who = new ArrayList<>(awaiting.keySet());
                         String p = who.get(r.nextInt(who.size()));
                         Kind k = awaiting.get(p).iterator().next();
+                        boolean attack = k == Kind.VOTE && g.stage() == AiwolfGame.Stage.NIGHT;
                         List<String> targets = g.living().stream().filter(t -> !t.equals(p)
-                                && (k != Kind.ATTACK || g.role(t) != Role.WEREWOLF)).toList();
+                                && (!attack || g.role(t) != Role.WEREWOLF)).toList();
                         String t = targets.get(r.nextInt(targets.size()));
                         String text = texts[r.nextInt(texts.length)];
                         String refused = switch (k) {
-                            case TALK -> g.talk(p, text);
-                            case WHISPER -> g.whisper(p, text);
-                            case VOTE -> g.vote(p, t);
+                            case TALK -> g.stage() == AiwolfGame.Stage.WHISPER ? g.whisper(p, text) : g.talk(p, text);
+                            case VOTE -> attack ? g.attack(p, t) : g.vote(p, t);
                             case DIVINE -> g.divine(p, t);
                             case GUARD -> g.guard(p, t);
-                            case ATTACK -> g.attack(p, t);
+                            default -> throw new AssertionError("the engine awaits " + k);
                         };
                         assertThat(refused).as("seed " + seed + " " + k + " by " + p).isNull();
                     }

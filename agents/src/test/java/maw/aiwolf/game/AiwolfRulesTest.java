@@ -236,7 +236,7 @@ class AiwolfRulesTest {
         AiwolfState s = accepted(rules.apply(vote, new Command.Perform(voters.getFirst(), vote.phase(),
                 new Act.Pass())));
         assertThat(s.phase()).as("the others are still awaited").isEqualTo(vote.phase());
-        String ballot = s.game().done(voters.getFirst()).get(AiwolfGame.Kind.VOTE);
+        String ballot = s.game().done(voters.getFirst()).get(maw.base.Act.Kind.VOTE);
         assertThat(ballot).isNotNull().isNotEqualTo(voters.getFirst()).isIn(voters);
         assertThat(s.awaiting().turn(voters.getFirst()).acts()).isEmpty();
         assertThat(refused(rules.apply(s, new Command.Perform(voters.getFirst(), s.phase(), new Act.Pass()))))

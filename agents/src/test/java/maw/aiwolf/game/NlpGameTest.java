@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import maw.aiwolf.game.AiwolfGame.Kind;
 import maw.aiwolf.game.AiwolfGame.Stage;
 import maw.base.Act;
+import maw.base.Act.Kind;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
@@ -158,8 +158,7 @@ class NlpGameTest {
             String p = g.awaiting().keySet().iterator().next();
             Kind k = g.awaiting().get(p).iterator().next();
             switch (k) {
-                case TALK -> g.talk(p, "Over");
-                case WHISPER -> g.whisper(p, "Over");
+                case TALK -> g.perform(p, new Act.Talk("Over")); // a talk, or a whisper in the whisper turns
                 default -> g.timeout();
             }
         }
@@ -189,7 +188,7 @@ class NlpGameTest {
         assertThat(g.stage()).isEqualTo(Stage.NIGHT);
         Set<Kind> acts = new java.util.HashSet<>();
         g.awaiting().values().forEach(acts::addAll);
-        assertThat(acts).containsExactlyInAnyOrder(Kind.GUARD, Kind.ATTACK);
+        assertThat(acts).containsExactlyInAnyOrder(Kind.GUARD, Kind.VOTE);
     }
 
     @Test
@@ -236,14 +235,13 @@ class NlpGameTest {
                         Kind k = awaiting.get(p).iterator().next();
                         List<String> targets = g.targets(p, k);
                         String t = targets.isEmpty() ? null : targets.get(r.nextInt(targets.size()));
-                        String refused = switch (k) {
-                            case TALK -> g.talk(p, texts[r.nextInt(texts.length)]);
-                            case WHISPER -> g.whisper(p, texts[r.nextInt(texts.length)]);
-                            case VOTE -> g.vote(p, t);
-                            case DIVINE -> g.divine(p, t);
-                            case GUARD -> g.guard(p, t);
-                            case ATTACK -> g.attack(p, t);
-                        };
+                        String refused = g.perform(p, switch (k) {
+                            case TALK -> new Act.Talk(texts[r.nextInt(texts.length)]);
+                            case VOTE -> new Act.Vote(t);
+                            case DIVINE -> new Act.Divine(t);
+                            case GUARD -> new Act.Guard(t);
+                            default -> throw new AssertionError("the engine awaits " + k);
+                        });
                         assertThat(refused).as("seed %d: %s by %s", seed, k, p).isNull();
                     }
                     for (AiwolfEvent e : g.drain()) {
