@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfPlayer;
@@ -176,7 +177,7 @@ public final class AiwolfBench {
         }
         maw.agents.table.GameTable table = new maw.agents.table.GameTable(new maw.agents.table.GameTable.Spec(
                 prefix, maw.agents.table.GameTable.defaultNames(players), fillers, 1, seed,
-                maw.agents.gamemaster.GameMasterAgent.aiwolf(maw.aiwolf.game.AiwolfOptions.of(players,
+                new AiwolfVariant().ruleset(maw.aiwolf.game.AiwolfOptions.of(players,
                         java.time.Duration.ofSeconds(20))), null), domain);
         if (xmpp == null) {
             maw.runtime.local.LocalTransport local = new maw.runtime.local.LocalTransport(domain);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.nlp.NlpClient;
 import maw.aiwolf.nlp.NlpGames;
@@ -228,7 +229,7 @@ public final class AiwolfNlpBench {
                 names.add("nlp" + i);
             }
             GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
-                    GameMasterAgent.aiwolf(options), null), "localhost");
+                    new AiwolfVariant().ruleset(options), null), "localhost");
             LocalTransport local = new LocalTransport();
             table.accounts().forEach(local::register);
             table.play(local, null, null, NlpGames.timeout(options));

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.AiwolfClient;
@@ -189,7 +190,7 @@ public final class AiwolfTcpBench {
                 names.add("tcp" + i);
             }
             GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
-                    GameMasterAgent.aiwolf(options), null), "localhost");
+                    new AiwolfVariant().ruleset(options), null), "localhost");
             LocalTransport local = new LocalTransport();
             table.accounts().forEach(local::register);
             table.play(local, null, null, TcpGames.timeout(options));

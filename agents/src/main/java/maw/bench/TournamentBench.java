@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.ruleset.MawVariant;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Transport;
@@ -42,7 +43,7 @@ public final class TournamentBench {
 
     /** MAW's rules, phases ending once everyone has voted, the GameMaster taking its own seats' acts at once. */
     private static GameMasterAgent.Ruleset<?, ?, ?> ruleset() {
-        return Tournament.trusted(GameMasterAgent.maw(GameOptions.defaults().withEndWhenAllVoted(true)));
+        return Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults().withEndWhenAllVoted(true)));
     }
 
     private static Map<String, String> seats(String a, String b) {

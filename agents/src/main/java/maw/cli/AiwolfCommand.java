@@ -338,7 +338,7 @@ final class AiwolfCommand implements Runnable {
                     new maw.config.MawConfig.Value(transport, "--transport")));
             maw.config.SeatPlan plan = Seats.plan(settings.with(java.util.Map.of(), "--seats"), seats, players, 0);
             java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, true);
+                    System.out::println, new maw.aiwolf.AiwolfVariant().bots());
             java.time.Duration limit = java.time.Duration.ofMillis(timeLimitMs);
             maw.aiwolf.game.AiwolfOptions options = new maw.aiwolf.game.AiwolfOptions(
                     maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)),

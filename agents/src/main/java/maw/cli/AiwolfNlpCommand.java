@@ -123,7 +123,7 @@ final class AiwolfNlpCommand implements Runnable {
                 throw new ConfigException(e.getMessage().replace("--bots", "--seats"));
             }
             java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, true);
+                    System.out::println, new maw.aiwolf.AiwolfVariant.Nlp().bots());
             java.time.Duration action = java.time.Duration.ofMillis(Math.round(actionSeconds * 1000));
             java.time.Duration response = java.time.Duration.ofMillis(Math.round(responseSeconds * 1000));
             // A step lasts the action timeout, the probe of a late agent, and a margin.

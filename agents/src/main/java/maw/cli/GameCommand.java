@@ -2,24 +2,24 @@ package maw.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.time.Duration;
-import maw.config.ConfigException;
-import maw.agents.table.GameTable;
-import maw.agents.table.Listeners;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
-import maw.agents.human.UserInterfaceAgent;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.human.UserInterfaceAgent;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
+import maw.config.ConfigException;
 import maw.config.MawConfig;
-import maw.game.GameState;
 import maw.config.SeatPlan;
 import maw.game.GameOptions;
+import maw.game.GameState;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -175,7 +175,7 @@ final class GameCommand implements Callable<Integer> {
             groups.addAll(Seats.plan(settings.with(Map.of(), "--bots"), bots, 1, 0).groups());
         }
         List<GameTable.SeatFiller> all = watch.watch(Seats.fillers(settings, new SeatPlan(groups),
-                dir.resolve("contexts"), human, System.out::println, rules.aiwolf()));
+                dir.resolve("contexts"), human, System.out::println, rules.variant().bots()));
         List<GameTable.SeatFiller> fillers = all.subList(0, plan.seats());
         GameTable.SeatFiller fallback = openSeats == 0 ? null : all.get(plan.seats());
         if (!quiet && !person) {

@@ -1,9 +1,12 @@
 package maw.cli;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Recovery;
+import maw.agents.ruleset.Variant;
 import maw.config.ConfigException;
-import maw.game.GameOptions;
-import maw.game.TieBreak;
 import picocli.CommandLine.Option;
 
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
@@ -58,36 +61,19 @@ public final class GameRules {
             + "another by day)")
     boolean noWhispers;
 
-    /** The options, checked; {@code endWhenAllVoted} ends a phase once everyone who may vote has voted. */
-    GameOptions options(boolean endWhenAllVoted) {
-        if (players() < GameOptions.MIN_PLAYERS || players() > 60) {
-            throw new ConfigException("invalid value '" + players() + "' for --players: expected "
-                    + GameOptions.MIN_PLAYERS + " to 60");
-        }
-        if (rounds < 1 || rounds > 1000) {
-            throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
-        }
-        if (!(daySeconds > 0) || daySeconds > 86_400) {
-            throw new ConfigException("invalid value '" + daySeconds + "' for --day-seconds: expected more than 0");
-        }
-        if (!(nightSeconds > 0) || nightSeconds > 86_400) {
-            throw new ConfigException("invalid value '" + nightSeconds + "' for --night-seconds: expected more than 0");
-        }
-        if (dayCap < 1 || dayCap > 1000) {
-            throw new ConfigException("invalid value '" + dayCap + "' for --day-cap: expected 1 to 1000");
-        }
-        TieBreak tb = switch (tieBreak.strip().toLowerCase()) {
-            case "none" -> TieBreak.NONE;
-            case "random" -> TieBreak.RANDOM;
-            default -> throw new ConfigException("invalid value '" + tieBreak + "' for --tie-break: expected none or random");
-        };
-        return new GameOptions(Duration.ofMillis(Math.round(daySeconds * 1000)),
-                Duration.ofMillis(Math.round(nightSeconds * 1000)), tb, !secretVotes, dayCap, endWhenAllVoted, seer,
-                !noWhispers);
+    /** The rule set --rules names (every rule set on the class path is a value). */
+    Variant<?, ?, ?> variant() {
+        return Variant.named(ruleSet, "--rules");
+    }
+
+    /** The rule flags as given, for the rule set to read and check. */
+    Variant.Flags flags(boolean endWhenAllVoted) {
+        return new Variant.Flags(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes,
+                dayCap, seer, noWhispers, endWhenAllVoted);
     }
 
     /** Where a game's journal, room archives and summary go: --out, else a new directory under games.dir. */
-    static java.nio.file.Path gameDir(maw.config.MawConfig settings, java.nio.file.Path out, String gameId) {
+    static Path gameDir(maw.config.MawConfig settings, Path out, String gameId) {
         return out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(java.time.LocalDateTime.now()
                 .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
     }
@@ -96,159 +82,46 @@ public final class GameRules {
      * The game journaled in {@code dir} (the value of --resume), read back under the rule set its journal names; a
      * journal that cannot be is named.
      */
-    static maw.agents.gamemaster.Recovery<?, ?> recover(java.nio.file.Path dir) throws java.io.IOException {
-        java.nio.file.Path file = dir.resolve("game.jsonl");
+    static Recovery<?, ?> recover(Path dir) throws IOException {
+        Path file = dir.resolve("game.jsonl");
         try {
-            String rules = "maw";
-            if (java.nio.file.Files.isRegularFile(file)) {
-                try (java.io.BufferedReader in = java.nio.file.Files.newBufferedReader(file)) {
-                    String first = in.readLine();
-                    if (first != null) {
-                        try {
-                            rules = maw.runtime.Json.parse(first).path("rules").asText("maw");
-                        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                            rules = "maw"; // Recovery names what is wrong with the journal
-                        }
-                    }
-                }
-            }
-            return "aiwolf".equals(rules)
-                    ? maw.agents.gamemaster.Recovery.read(file, new maw.aiwolf.game.AiwolfRules())
-                    : maw.agents.gamemaster.Recovery.read(file, new maw.game.MawRules());
-        } catch (maw.agents.gamemaster.Recovery.Unrecoverable e) {
+            return Recovery.read(file, Variant.ofJournal(file).rules());
+        } catch (Recovery.Unrecoverable | ConfigException e) {
             throw new ConfigException("invalid value '" + dir + "' for --resume: " + e.getMessage());
         }
     }
 
-    /** Seats at the table: --players, else 6 (5 under AIWolf's rules, the regulation's small village). */
+    /** Seats at the table: --players, else the rule set's default (6 for MAW's, 5 for AIWolf's small village). */
     int players() {
         return players == null ? defaultPlayers() : players;
     }
 
     int defaultPlayers() {
-        return !aiwolf() ? 6 : roles != null ? composition().players() : 5;
-    }
-
-    /** The AIWolf village: --roles, else the official one for the number of players. */
-    maw.aiwolf.game.Composition composition() {
-        if (roles == null) {
-            return maw.aiwolf.game.Composition.of(players());
-        }
-        java.util.Map<maw.base.Role, Integer> counts = new java.util.EnumMap<>(
-                maw.base.Role.class);
-        for (String part : roles.split(",")) {
-            String[] kv = part.strip().split("=", 2);
-            maw.base.Role role = null;
-            for (maw.base.Role r : maw.base.Role.values()) {
-                if (r.name().equalsIgnoreCase(kv[0].strip())) {
-                    role = r;
-                }
-            }
-            Integer n = null;
-            try {
-                n = kv.length == 2 ? Integer.valueOf(kv[1].strip()) : null;
-            } catch (NumberFormatException e) {
-                n = null;
-            }
-            if (role == null || n == null || n < 0 || n > 18 || counts.containsKey(role)) {
-                throw new ConfigException("invalid value '" + roles + "' for --roles: expected ROLE=N,... with each of "
-                        + "villager, seer, medium, bodyguard, werewolf, possessed at most once (\"" + part.strip()
-                        + "\" is not)");
-            }
-            counts.put(role, n);
-        }
-        try {
-            return new maw.aiwolf.game.Composition(counts);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("invalid value '" + roles + "' for --roles: " + e.getMessage());
-        }
-    }
-
-    /** Whether the game is played under AIWolf's rules (the regulation's or the NLP contest's). */
-    boolean aiwolf() {
-        return switch (ruleSet == null ? "maw" : ruleSet.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "maw" -> false;
-            case "aiwolf", "aiwolf-nlp" -> true;
-            default -> throw new ConfigException("invalid value '" + ruleSet + "' for --rules: expected maw, aiwolf "
-                    + "or aiwolf-nlp");
-        };
-    }
-
-    /** Whether the game is the AIWolf NLP contest's. */
-    boolean natural() {
-        return aiwolf() && ruleSet.strip().equalsIgnoreCase("aiwolf-nlp");
+        return variant().defaultPlayers(flags(true));
     }
 
     /**
      * The rule set with its options, checked; {@code endWhenAllVoted} ends a MAW phase once everyone who may vote
      * has voted (an AIWolf step always ends once everyone has answered).
      */
-    maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
-        if (!aiwolf()) {
-            if (roles != null) {
-                throw new ConfigException("--roles is an option of --rules aiwolf (MAW deals villagers, werewolves "
-                        + "and, with --seer, a seer)");
-            }
-            return maw.agents.gamemaster.GameMasterAgent.maw(options(endWhenAllVoted));
-        }
-        if (natural()) {
-            if (roles != null) {
-                throw new ConfigException("--roles is an option of --rules aiwolf; the NLP contest deals its own "
-                        + "villages of 5, 9 and 13");
-            }
-            if (players() != 5 && players() != 9 && players() != 13) {
-                throw new ConfigException("invalid value '" + players() + "' for --players: the AIWolf NLP contest "
-                        + "plays with 5, 9 or 13");
-            }
-        }
-        if (roles == null && (players() < 3 || players() > 18)) {
-            throw new ConfigException("invalid value '" + players() + "' for --players: AIWolf villages have 3 to 18 "
-                    + "players (5 and 15 are the regulation's; --roles makes any other)");
-        }
-        maw.aiwolf.game.Composition village = composition();
-        if (village.players() != players()) {
-            throw new ConfigException("--players " + players() + " does not match --roles " + roles + " ("
-                    + village.players() + " players)");
-        }
-        if (rounds < 1 || rounds > 1000) {
-            throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
-        }
-        if (!(turnSeconds > 0) || turnSeconds > 86_400) {
-            throw new ConfigException("invalid value '" + turnSeconds + "' for --turn-seconds: expected more than 0");
-        }
-        String mawOnly = seer ? "--seer" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
-                : !"none".equals(tieBreak.strip()) ? "--tie-break" : null;
-        if (mawOnly != null) {
-            throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules aiwolf the regulation "
-                    + "deals the roles and settles ties");
-        }
-        Duration step = Duration.ofMillis(Math.round(turnSeconds * 1000));
-        return maw.agents.gamemaster.GameMasterAgent.aiwolf(natural()
-                ? maw.aiwolf.game.AiwolfOptions.natural(players(), step)
-                : new maw.aiwolf.game.AiwolfOptions(maw.aiwolf.game.AiwolfSettings.defaults(village), step));
+    GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
+        return variant().ruleset(flags(endWhenAllVoted));
     }
 
     /** The rule set of a journaled game, with the options its journal recorded. */
-    static maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset(maw.agents.gamemaster.Recovery<?, ?> r) {
-        return switch (r.options()) {
-            case GameOptions o -> maw.agents.gamemaster.GameMasterAgent.maw(o);
-            case maw.aiwolf.game.AiwolfOptions o -> maw.agents.gamemaster.GameMasterAgent.aiwolf(o);
-            default -> throw new IllegalStateException("no rule set has options " + r.options());
-        };
+    static GameMasterAgent.Ruleset<?, ?, ?> ruleset(Recovery<?, ?> r) {
+        return Variant.all().stream().filter(v -> v.rules().optionsType().isInstance(r.options())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no rule set has options " + r.options()))
+                .resumed(r.options());
     }
 
     /** Longest a whole game may take under this rule set (every step running out its timer), plus a margin. */
-    static Duration timeout(maw.agents.gamemaster.GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
-        if (ruleset.options() instanceof maw.aiwolf.game.AiwolfOptions a && a.settings().natural()) {
-            return maw.aiwolf.nlp.NlpGames.timeout(a).multipliedBy(rounds);
-        }
-        if (ruleset.options() instanceof maw.aiwolf.game.AiwolfOptions a) {
-            maw.aiwolf.game.AiwolfSettings s = a.settings();
-            long stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
-            return a.step().multipliedBy(stepsPerDay * s.players() * rounds).plusSeconds(120);
-        }
-        GameOptions o = (GameOptions) ruleset.options();
-        return o.daySeconds().plus(o.nightSeconds()).multipliedBy((long) rounds * o.dayCap()).plusSeconds(120);
+    static Duration timeout(GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
+        return timeout(Variant.of(ruleset), ruleset.options(), rounds);
+    }
+
+    private static <O> Duration timeout(Variant<?, O, ?> variant, Object options, int rounds) {
+        return variant.timeout(variant.rules().optionsType().cast(options), rounds);
     }
 
     long seed() {
@@ -256,10 +129,5 @@ public final class GameRules {
             seed = new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
         }
         return seed;
-    }
-
-    /** Longest a whole game may take with these options (every phase running out its timer), plus a margin. */
-    Duration timeout(GameOptions o) {
-        return o.daySeconds().plus(o.nightSeconds()).multipliedBy((long) rounds * dayCap).plusSeconds(120);
     }
 }

@@ -1,10 +1,10 @@
 package maw.cli;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.List;
-import maw.agents.table.GameTable;
 import maw.agents.player.PlayerAgent;
+import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
@@ -31,8 +31,8 @@ final class PlayerCommand implements Callable<Integer> {
             description = "what fills the seat: rule or llm (default: ${DEFAULT-VALUE})")
     String bot;
 
-    @Option(names = "--rules", defaultValue = "maw", description = "the rules the GameMaster plays: maw, or aiwolf "
-            + "(a rule bot then talks AIWolf protocol) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--rules", defaultValue = "maw", description = "the rules the GameMaster plays: maw, aiwolf or "
+            + "aiwolf-nlp (a rule bot then plays that rule set's way) (default: ${DEFAULT-VALUE})")
     String rules;
 
     @Mixin
@@ -46,13 +46,8 @@ final class PlayerCommand implements Callable<Integer> {
         java.time.Duration[] patience = seat.patience(); // checked before anything connects
         MawConfig settings = config.load(llm.flags());
         SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
-        boolean aiwolf = switch (rules.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "maw" -> false;
-            case "aiwolf" -> true;
-            default -> throw new maw.config.ConfigException("invalid value '" + rules + "' for --rules: expected maw "
-                    + "or aiwolf");
-        };
-        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println, aiwolf);
+        List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println,
+                maw.agents.ruleset.Variant.named(rules, "--rules").bots());
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             SeatAccounts a = seat.accounts(network, "maw player");
             Agent ui = fillers.get(0).create(new GameTable.Seat(seat.name(), a.ui(), a.password(), a.player(), seed));

@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import maw.agents.table.GameTable;
 import maw.agents.model.ModelInterfaceAgent;
+import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.config.LlmConfig;
 import maw.config.MawConfig;
@@ -67,12 +67,13 @@ final class Seats {
     /** One filler per seat, after checking every model server and prompt directory the plan uses. */
     static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out) throws ModelServer.Unavailable {
-        return fillers(settings, plan, contextDir, human, out, false);
+        return fillers(settings, plan, contextDir, human, out, GameTable.ruleBots());
     }
 
-    /** The same, for a game under AIWolf's rules ({@code aiwolf}): rule seats are AIWolf bots that talk protocol. */
+    /** The same, with {@code ruleBots} in the rule seats (the rule set's own bots: AIWolf's talk protocol). */
     static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
-            GameTable.SeatFiller human, Consumer<String> out, boolean aiwolf) throws ModelServer.Unavailable {
+            GameTable.SeatFiller human, Consumer<String> out, GameTable.SeatFiller ruleBots)
+            throws ModelServer.Unavailable {
         if (plan.groups().stream().filter(g -> g.kind() == SeatPlan.Kind.HUMAN).mapToInt(SeatPlan.Group::count).sum()
                 > (human == null ? 0 : 1)) {
             throw new ConfigException(human == null ? "this command has no seat for a person (human seats are for "
@@ -83,8 +84,7 @@ final class Seats {
         Map<String, Boolean> checked = new LinkedHashMap<>();
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
-                case RULE -> aiwolf ? GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES)
-                        : GameTable.ruleBots();
+                case RULE -> ruleBots;
                 case HUMAN -> human;
                 case OUTSIDE -> throw new ConfigException("invalid seat group '" + g.label() + "': outside agents "
                         + "are a tournament's entrants under --rules aiwolf or aiwolf-nlp (./maw tournament); to play "

@@ -157,9 +157,11 @@ final class TournamentCommand implements Callable<Integer> {
                     + "game)");
         }
         boolean outside = plan.has(SeatPlan.Kind.OUTSIDE);
-        if (outside && !rules.aiwolf()) {
+        if (outside && rules.variant().gatewayPort() == 0) {
             throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
-                    + "--seats: outside seats play under --rules aiwolf or aiwolf-nlp (the AIWolf servers' protocols)");
+                    + "--seats: outside seats play under --rules " + maw.agents.ruleset.Variant.names(
+                            maw.agents.ruleset.Variant.all().stream().filter(v -> v.gatewayPort() > 0).toList())
+                    + " (a rule set with a gateway for outside agents)");
         }
         if (outside && parallel != 1) {
             throw new ConfigException("invalid value '" + parallel + "' for --parallel: a tournament with outside seats "
@@ -216,13 +218,13 @@ final class TournamentCommand implements Callable<Integer> {
         List<SeatPlan.Group> ourGroups = plan.groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
                 .toList();
         List<GameTable.SeatFiller> ours = ourGroups.isEmpty() ? List.of() : Seats.fillers(settings,
-                new SeatPlan(ourGroups), null, null, System.out::println, rules.aiwolf());
+                new SeatPlan(ourGroups), null, null, System.out::println, rules.variant().bots());
         System.out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in "
                 + "%s%n", count, plan.seats(), label(ruleset), parallel, seed, dir);
         System.out.println("entrants and the schedule's roles:");
         schedule.describe().forEach(System.out::println);
         try (TournamentGateway gateway = outside ? TournamentGateway.open(ruleset, gatewayBind, gatewayPort != null
-                ? gatewayPort : rules.natural() ? 8080 : 10000) : null;
+                ? gatewayPort : rules.variant().gatewayPort()) : null;
                 AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             List<GameTable.SeatFiller> theirs = outside ? gateway.seat(plan.groups().stream()
                     .filter(g -> g.kind() == SeatPlan.Kind.OUTSIDE).toList(),

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import maw.agents.Catalog;
 import maw.agents.gamemaster.Herald;
+import maw.agents.ruleset.Variant;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.Outcome;
@@ -27,16 +28,12 @@ public final class Replay {
 
     /** The messages of the game journaled in {@code file}. */
     public static List<Catalog.Watched> messages(Path file) throws IOException {
-        String rules = "maw";
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (!line.isBlank()) {
-                rules = Json.parse(line).path("rules").asText("maw");
-                break;
-            }
-        }
-        return "aiwolf".equals(rules)
-                ? new Run<>(new maw.aiwolf.game.AiwolfRules(), new maw.agents.gamemaster.AiwolfHerald()).read(file)
-                : new Run<>(new maw.game.MawRules(), new maw.agents.gamemaster.MawHerald()).read(file);
+        return read(Variant.ofJournal(file), file);
+    }
+
+    private static <S extends GameView, O, E extends GameEvent> List<Catalog.Watched> read(Variant<S, O, E> variant,
+            Path file) throws IOException {
+        return new Run<>(variant.rules(), variant.herald()).read(file);
     }
 
     private static final class Run<S extends GameView, O, E extends GameEvent> {

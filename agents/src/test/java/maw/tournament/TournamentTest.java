@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.ruleset.MawVariant;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.local.LocalTransport;
@@ -25,7 +26,7 @@ class TournamentTest {
 
     @Test
     void tablesStartedTogetherAreAllUpBeforeAnyGameBeginsAndThenAllFinish() throws Exception {
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(GameMasterAgent.maw(GameOptions.defaults()
+        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
                 .withEndWhenAllVoted(true)));
         Map<String, String> entrants = new LinkedHashMap<>();
         for (int i = 1; i <= 3; i++) {

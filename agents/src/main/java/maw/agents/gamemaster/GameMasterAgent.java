@@ -68,32 +68,25 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         public Ruleset(Rules<S, O, E> rules, O options, Herald<S, E> herald) {
             this(rules, options, herald, GAME_MASTER_LIMIT);
         }
+
+        /** The game's kind as the seats are told it: the rule set's name, or its variant's ({@code aiwolf-nlp}). */
+        public String label() {
+            return rules.label(options);
+        }
     }
 
     /**
-     * The AIWolf regulation with these options. Its steps end as soon as every seat has answered, so bots play
-     * hundreds of steps a second: a seat may send an act a step, and the GameMaster takes up to
-     * {@link #AIWOLF_LIMIT} from one sender.
+     * What the GameMaster of a game whose steps end as soon as every seat answered takes from one sender (AIWolf's; a
+     * tournament's trusted seats): a burst of 200, then 1,000 a second.
      */
-    public static Ruleset<maw.aiwolf.game.AiwolfState, maw.aiwolf.game.AiwolfOptions, maw.aiwolf.game.AiwolfNews>
-            aiwolf(maw.aiwolf.game.AiwolfOptions options) {
-        return new Ruleset<>(new maw.aiwolf.game.AiwolfRules(), options, new AiwolfHerald(), AIWOLF_LIMIT);
-    }
-
-    /** What the GameMaster of an AIWolf game takes from one sender: a burst of 200, then 1,000 a second. */
     public static final maw.runtime.RateLimit AIWOLF_LIMIT = new maw.runtime.RateLimit(200, 1000);
-
-    /** MAW's rules with these options. */
-    public static Ruleset<GameState, GameOptions, maw.game.Event> maw(GameOptions options) {
-        return new Ruleset<>(new MawRules(), options, new MawHerald());
-    }
 
     /** How the GameMaster runs its games. */
     public record Config(String gameId, int players, int rounds, long seed, Jid village, Jid hideout,
             Duration readyTimeout, Duration roomTimeout) {
         public Config {
-            if (players < GameOptions.MIN_PLAYERS) {
-                throw new IllegalArgumentException("a game needs at least " + GameOptions.MIN_PLAYERS + " players");
+            if (players < 1) {
+                throw new IllegalArgumentException("a game needs at least one seat (its rule set says how many)");
             }
             if (rounds < 1) {
                 throw new IllegalArgumentException("a game has at least one round");
@@ -189,7 +182,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** A GameMaster of MAW's rules with these options. */
     public static GameMasterAgent<GameState, GameOptions, maw.game.Event> of(Jid jid, String password, Config config,
             GameOptions options, Listener listener) {
-        return new GameMasterAgent<>(jid, password, config, maw(options), listener);
+        return new GameMasterAgent<>(jid, password, config, new Ruleset<>(new MawRules(), options, new MawHerald()),
+                listener);
     }
 
     /**
@@ -572,7 +566,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             vouch(config.hideout());
         }
         reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round,
-                ruleset.rules().label(ruleset.options()), w.view(),
+                ruleset.label(), w.view(),
                 state == null ? lobby : state.players(), config.players()));
         if (state != null && seated && !state.isOver()) {
             // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
@@ -856,7 +850,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
     private Catalog.StartGame startGame(List<String> players) {
         return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                config.village().toString(), config.hideout().toString(), ruleset.rules().label(ruleset.options()));
+                config.village().toString(), config.hideout().toString(), ruleset.label());
     }
 
     private long seedFor(int r) {

@@ -15,9 +15,9 @@ import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
-import maw.game.GameState;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
+import maw.game.GameState;
 import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
@@ -128,7 +128,8 @@ public final class GameTable {
         /** A table of MAW's rules with these options. */
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
                 GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, GameMasterAgent.maw(options), out);
+            this(prefix, names, fillers, rounds, seed, new GameMasterAgent.Ruleset<>(new maw.game.MawRules(), options,
+                    new maw.agents.gamemaster.MawHerald()), out);
         }
 
         /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.TcpGames;
@@ -48,7 +49,7 @@ public final class NlpGames {
         names.addAll(TcpGames.otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
         GameTable game = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
-                GameMasterAgent.aiwolf(options), out), transport.domain(), gameId);
+                new AiwolfVariant().ruleset(options), out), transport.domain(), gameId);
         if (transport instanceof maw.runtime.local.LocalTransport local) {
             game.accounts().forEach(local::register);
         } else {
@@ -62,9 +63,6 @@ public final class NlpGames {
 
     /** The longest a game may take with every step running out its timer, plus a margin. */
     public static Duration timeout(AiwolfOptions options) {
-        var nlp = options.settings().nlp();
-        long stepsPerDay = (long) nlp.talk().perDay() * options.settings().players() + nlp.whisper().perDay() * 4L
-                + nlp.voteRounds() + nlp.attackRounds() + 2;
-        return options.step().multipliedBy(stepsPerDay * options.settings().players()).plusSeconds(120);
+        return new AiwolfVariant().timeout(options, 1);
     }
 }

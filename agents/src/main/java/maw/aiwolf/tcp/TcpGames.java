@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.runtime.Transport;
 
@@ -73,7 +74,7 @@ public final class TcpGames {
         }
         names.addAll(otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
-        GameTable.Spec spec = new GameTable.Spec(prefix, names, fillers, 1, seed, GameMasterAgent.aiwolf(options), out);
+        GameTable.Spec spec = new GameTable.Spec(prefix, names, fillers, 1, seed, new AiwolfVariant().ruleset(options), out);
         if (open > 0) {
             spec = spec.withOpenSeats(open, openWait, others.getLast());
         }
@@ -91,8 +92,6 @@ public final class TcpGames {
 
     /** Longest a game may take with every step running out its timer, plus a margin. */
     public static Duration timeout(AiwolfOptions options) {
-        var s = options.settings();
-        long stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
-        return options.step().multipliedBy(stepsPerDay * s.players()).plusSeconds(120);
+        return new AiwolfVariant().timeout(options, 1);
     }
 }

@@ -14,6 +14,7 @@ import maw.agents.gamemaster.Journal;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.llm.LlmSettings;
@@ -46,7 +47,7 @@ class AiwolfModelSeatsTest {
             }
             TestXmpp xmpp = TestXmpp.get();
             GameTable table = new GameTable(new GameTable.Spec("aiwolf-llm-", GameTable.defaultNames(5), fillers, 1, 5,
-                    GameMasterAgent.aiwolf(AiwolfOptions.of(5, Duration.ofSeconds(20))), out), xmpp.domain());
+                    new AiwolfVariant().ruleset(AiwolfOptions.of(5, Duration.ofSeconds(20))), out), xmpp.domain());
             xmpp.server().register(table.accounts());
             GameTable.Result r;
             try (Journal journal = new Journal(out.resolve("game.jsonl"), table.gameId())) {

@@ -13,6 +13,7 @@ import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.aiwolf.AiwolfVariant;
 import maw.base.Act;
 import maw.game.Command;
 import maw.runtime.local.LocalTransport;
@@ -55,7 +56,7 @@ class AiwolfPersonTest {
         for (long seed = 1; seed <= 3; seed++) {
             typed.clear(); // the person starts each game afresh
             GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
-                    1, seed, GameMasterAgent.aiwolf(AiwolfOptions.of(5, Duration.ofSeconds(15))), null), "localhost");
+                    1, seed, new AiwolfVariant().ruleset(AiwolfOptions.of(5, Duration.ofSeconds(15))), null), "localhost");
             LocalTransport local = new LocalTransport();
             table.accounts().forEach(local::register);
             List<String> timeouts = new CopyOnWriteArrayList<>();
@@ -135,7 +136,7 @@ class AiwolfPersonTest {
             fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
         }
         GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
-                1, 4, GameMasterAgent.aiwolf(AiwolfOptions.natural(5, Duration.ofSeconds(15))), null), "localhost");
+                1, 4, new AiwolfVariant().ruleset(AiwolfOptions.natural(5, Duration.ofSeconds(15))), null), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         List<String> timeouts = new CopyOnWriteArrayList<>();

@@ -9,6 +9,7 @@ import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.AiwolfHerald;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfRules;
 import maw.runtime.local.LocalTransport;
@@ -32,7 +33,7 @@ class AiwolfTableTest {
             fillers.add(GameTable.aiwolfBots(style));
         }
         return new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1, seed,
-                GameMasterAgent.aiwolf(AiwolfOptions.of(players, Duration.ofSeconds(3))), dir),
+                new AiwolfVariant().ruleset(AiwolfOptions.of(players, Duration.ofSeconds(3))), dir),
                 dir == null ? "localhost" : maw.testing.TestXmpp.get().domain());
     }
 

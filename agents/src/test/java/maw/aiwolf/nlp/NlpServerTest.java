@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.runtime.Json;
@@ -57,7 +58,7 @@ class NlpServerTest {
                 fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
             }
             GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, 5,
-                    GameMasterAgent.aiwolf(options), null), "localhost");
+                    new AiwolfVariant().ruleset(options), null), "localhost");
             LocalTransport local = new LocalTransport();
             table.accounts().forEach(local::register);
             maw.agents.gamemaster.ConsoleView console = new maw.agents.gamemaster.ConsoleView(System.out, "");

@@ -1,0 +1,174 @@
+package maw.aiwolf;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import maw.agents.gamemaster.AiwolfHerald;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Herald;
+import maw.agents.ruleset.Variant;
+import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfNews;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.AiwolfRules;
+import maw.aiwolf.game.AiwolfSettings;
+import maw.aiwolf.game.AiwolfState;
+import maw.aiwolf.game.Composition;
+import maw.base.Role;
+import maw.config.ConfigException;
+import maw.game.Rules;
+import maw.runtime.RateLimit;
+
+/**
+ * The AIWolf regulation GAT2017 as a plug-in: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed.
+ * Its steps end as soon as every seat answered; outside agents take seats through the AIWolf server's TCP protocol.
+ * {@link Nlp} is the AIWolf NLP contest's game, a rule set of its own on the same engine.
+ */
+public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, AiwolfNews> {
+
+    /** The AIWolf NLP contest's game: 5, 9 or 13 players, natural-language talk one speaker at a time. */
+    public static final class Nlp extends AiwolfVariant {
+        public Nlp() {
+            super(true);
+        }
+    }
+
+    private final boolean natural;
+
+    public AiwolfVariant() {
+        this(false);
+    }
+
+    AiwolfVariant(boolean natural) {
+        this.natural = natural;
+    }
+
+    @Override
+    public String name() {
+        return natural ? "aiwolf-nlp" : "aiwolf";
+    }
+
+    @Override
+    public String summary() {
+        return natural ? "aiwolf-nlp (the AIWolf NLP contest's game: 5, 9 or 13 players, natural-language talk one "
+                + "speaker at a time, its limits and its order of the night)"
+                : "aiwolf (the AIWolf regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, "
+                + "possessed)";
+    }
+
+    @Override
+    public Rules<AiwolfState, AiwolfOptions, AiwolfNews> rules() {
+        return new AiwolfRules();
+    }
+
+    @Override
+    public Herald<AiwolfState, AiwolfNews> herald() {
+        return new AiwolfHerald();
+    }
+
+    /** Bots play hundreds of steps a second: a burst of 200 from one sender, then 1,000 a second. */
+    @Override
+    public RateLimit inbound() {
+        return GameMasterAgent.AIWOLF_LIMIT;
+    }
+
+    @Override
+    public int gatewayPort() {
+        return natural ? 8080 : 10000;
+    }
+
+    @Override
+    public int defaultPlayers(Flags flags) {
+        return flags.roles() != null ? composition(flags).players() : 5;
+    }
+
+    @Override
+    public AiwolfOptions options(Flags f) {
+        int players = f.players() == null ? defaultPlayers(f) : f.players();
+        if (natural) {
+            if (f.roles() != null) {
+                throw new ConfigException("--roles is an option of --rules aiwolf; the NLP contest deals its own "
+                        + "villages of 5, 9 and 13");
+            }
+            if (players != 5 && players != 9 && players != 13) {
+                throw new ConfigException("invalid value '" + players + "' for --players: the AIWolf NLP contest "
+                        + "plays with 5, 9 or 13");
+            }
+        }
+        if (f.roles() == null && (players < 3 || players > 18)) {
+            throw new ConfigException("invalid value '" + players + "' for --players: AIWolf villages have 3 to 18 "
+                    + "players (5 and 15 are the regulation's; --roles makes any other)");
+        }
+        Composition village = f.roles() == null ? Composition.of(players) : composition(f);
+        if (village.players() != players) {
+            throw new ConfigException("--players " + players + " does not match --roles " + f.roles() + " ("
+                    + village.players() + " players)");
+        }
+        if (f.rounds() < 1 || f.rounds() > 1000) {
+            throw new ConfigException("invalid value '" + f.rounds() + "' for --rounds: expected 1 to 1000");
+        }
+        if (!(f.turnSeconds() > 0) || f.turnSeconds() > 86_400) {
+            throw new ConfigException("invalid value '" + f.turnSeconds() + "' for --turn-seconds: expected more "
+                    + "than 0");
+        }
+        String mawOnly = f.mawOnly();
+        if (mawOnly != null) {
+            throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules " + name() + " the "
+                    + "regulation deals the roles and settles ties");
+        }
+        Duration step = Duration.ofMillis(Math.round(f.turnSeconds() * 1000));
+        return natural ? AiwolfOptions.natural(players, step)
+                : new AiwolfOptions(AiwolfSettings.defaults(village), step);
+    }
+
+    /** The village --roles names, as the official server's role-count map (villager=3,seer=1,...). */
+    private static Composition composition(Flags f) {
+        Map<Role, Integer> counts = new EnumMap<>(Role.class);
+        for (String part : f.roles().split(",")) {
+            String[] kv = part.strip().split("=", 2);
+            Role role = null;
+            for (Role r : Role.values()) {
+                if (r.name().equalsIgnoreCase(kv[0].strip())) {
+                    role = r;
+                }
+            }
+            Integer n;
+            try {
+                n = kv.length == 2 ? Integer.valueOf(kv[1].strip()) : null;
+            } catch (NumberFormatException e) {
+                n = null;
+            }
+            if (role == null || n == null || n < 0 || n > 18 || counts.containsKey(role)) {
+                throw new ConfigException("invalid value '" + f.roles() + "' for --roles: expected ROLE=N,... with "
+                        + "each of villager, seer, medium, bodyguard, werewolf, possessed at most once (\""
+                        + part.strip() + "\" is not)");
+            }
+            counts.put(role, n);
+        }
+        try {
+            return new Composition(counts);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value '" + f.roles() + "' for --roles: " + e.getMessage());
+        }
+    }
+
+    /** Every step of every day running out its timer (the game ends by the last day at the latest), plus 2 min. */
+    @Override
+    public Duration timeout(AiwolfOptions a, int rounds) {
+        AiwolfSettings s = a.settings();
+        long stepsPerDay;
+        if (s.natural()) {
+            var nlp = s.nlp();
+            stepsPerDay = (long) nlp.talk().perDay() * s.players() + nlp.whisper().perDay() * 4L + nlp.voteRounds()
+                    + nlp.attackRounds() + 2;
+        } else {
+            stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
+        }
+        return a.step().multipliedBy(stepsPerDay * s.players()).plusSeconds(120).multipliedBy(rounds);
+    }
+
+    @Override
+    public GameTable.SeatFiller bots() {
+        return GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES);
+    }
+}
