@@ -2,17 +2,29 @@ package maw;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Test;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 
 /**
- * The dependency rules of the design: cli -> agents -> game, runtime, llm, with no arrow back; the rules are pure;
- * the runtime knows nothing above it. (That the llm module depends on nothing of this one needs no test: Maven's
- * module graph does not let it.)
+ * The dependency rules of the design: the layers (vocabulary, runtime, rules, models, settings, agents, gateways,
+ * application, then the command line, the web and the benches), no cycle among any of MAW's packages, the rules pure,
+ * the runtime knowing nothing above it. Each rule holds for MAW's classes and is shown to fail on a violation planted
+ * for it in the test sources (the {@code Planted*} classes, which nothing uses). (That the llm and base modules depend
+ * on nothing of this one needs no test: Maven's module graph does not let them.)
  */
 class ArchitectureTest {
 
@@ -20,75 +32,100 @@ class ArchitectureTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("maw");
 
-    @Test
-    void theVocabularyDependsOnNothingButTheJdk() {
-        classes().that().resideInAPackage("maw.base..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.base..", "java..")
-                .check(MAW);
+    /** Every rule by name, with the planted classes that break it. */
+    private static final Map<String, ArchRule> RULES = new LinkedHashMap<>();
+    private static final Map<String, List<String>> PLANTED = new LinkedHashMap<>();
+
+    private static void rule(String name, ArchRule rule, String... planted) {
+        RULES.put(name, rule);
+        PLANTED.put(name, List.of(planted));
     }
 
-    @Test
-    void theRulesDependOnNothingButTheJdk() {
-        classes().that().resideInAPackage("maw.game..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.game..", "maw.base..", "java..")
-                .check(MAW);
-    }
-
-    @Test
-    void theAiwolfProtocolIsPureJdkWithoutInputOrOutput() {
-        classes().that().resideInAPackage("maw.aiwolf.protocol..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.protocol..", "java.lang..",
-                        "java.util..")
-                .check(MAW);
-    }
-
-    @Test
-    void theAiwolfRulesArePureLikeMawsOwn() {
-        classes().that().resideInAPackage("maw.aiwolf.game..")
+    static {
+        rule("the vocabulary depends on nothing but the JDK", classes().that().resideInAPackage("maw.base..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("maw.base..", "java.."),
+                "maw.base.PlantedDependency");
+        rule("MAW's rules depend on nothing but the vocabulary and the JDK", classes().that()
+                .resideInAPackage("maw.game..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("maw.game..", "maw.base..", "java.."),
+                "maw.game.PlantedImpurity");
+        rule("the AIWolf protocol is pure JDK without input or output", classes().that()
+                .resideInAPackage("maw.aiwolf.protocol..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("maw.aiwolf.protocol..", "java.lang..", "java.util.."),
+                "maw.aiwolf.protocol.PlantedOutput");
+        rule("the AIWolf rules are pure like MAW's own", classes().that().resideInAPackage("maw.aiwolf.game..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.game..", "maw.aiwolf.protocol..",
-                        "maw.game..", "maw.base..", "java..")
-                .check(MAW);
-    }
-
-    @Test
-    void theRuntimeKnowsNothingOfWhatIsBuiltOnIt() {
-        noClasses().that().resideInAPackage("maw.runtime..")
+                        "maw.game..", "maw.base..", "java.."),
+                "maw.aiwolf.game.PlantedImpurity");
+        rule("the runtime knows nothing of what is built on it", noClasses().that().resideInAPackage("maw.runtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.config..", "maw.bench..",
-                        "maw.game..", "maw.agents..", "maw.llm..")
-                .check(MAW);
+                        "maw.game..", "maw.agents..", "maw.llm.."),
+                "maw.runtime.PlantedReachUp");
+        rule("only the XMPP transport touches Smack", noClasses().that().resideInAnyPackage("maw..").and()
+                .resideOutsideOfPackages("maw.runtime.xmpp..", "maw.bench..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.jivesoftware..", "org.jxmpp.."),
+                "maw.agents.PlantedReachBack");
+        rule("the agents never reach back into the command line", noClasses().that()
+                .resideInAnyPackage("maw.agents..", "maw.game..", "maw.runtime..", "maw.llm..").should()
+                .dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench.."),
+                "maw.agents.PlantedReachBack");
+        rule("the agents' base knows no agent kind", noClasses().that().resideInAPackage("maw.agents").should()
+                .dependOnClassesThat().resideInAPackage("maw.agents.*.."),
+                "maw.agents.PlantedReachBack");
+        rule("the agent kinds do not depend on each other in a cycle", slices().matching("maw.agents.(*)..")
+                .should().beFreeOfCycles(),
+                "maw.agents.bot.PlantedCycle", "maw.agents.human.PlantedCycle");
+        rule("the settings do not reach into the command line", noClasses().that().resideInAPackage("maw.config..")
+                .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench.."),
+                "maw.config.PlantedReachBack");
+        rule("no cycle among any of MAW's packages", slices().matching("maw.(**)").should().beFreeOfCycles(),
+                "maw.agents.gamemaster.PlantedCycle", "maw.aiwolf.tcp.PlantedCycle");
+        rule("each layer uses only those below it", layers(),
+                "maw.aiwolf.tcp.PlantedCycle", "maw.runtime.PlantedReachUp");
     }
 
-    @Test
-    void onlyTheXmppTransportTouchesSmack() {
-        noClasses().that().resideInAnyPackage("maw..").and().resideOutsideOfPackages("maw.runtime.xmpp..",
-                        "maw.bench..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.jivesoftware..", "org.jxmpp..")
-                .check(MAW);
+    /** The layers, lowest first: each may use those below it and none above. */
+    static LayeredArchitecture layers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("vocabulary").definedBy("maw.base..")
+                .layer("runtime").definedBy("maw.runtime..")
+                .layer("rules").definedBy("maw.game..", "maw.aiwolf.game..", "maw.aiwolf.protocol..")
+                .layer("models").definedBy("maw.llm..")
+                .layer("settings").definedBy("maw.config..")
+                .layer("agents").definedBy("maw.agents..")
+                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..")
+                .layer("application").definedBy("maw.tournament..")
+                .layer("front ends").definedBy("maw.cli..", "maw.web..", "maw.bench..")
+                .whereLayer("front ends").mayNotBeAccessedByAnyLayer()
+                .whereLayer("application").mayOnlyBeAccessedByLayers("front ends")
+                .whereLayer("gateways").mayOnlyBeAccessedByLayers("application", "front ends")
+                .whereLayer("agents").mayOnlyBeAccessedByLayers("gateways", "application", "front ends")
+                .whereLayer("settings").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
+                        "settings")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
+                        "models", "settings")
+                .whereLayer("runtime").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
+                        "settings");
     }
 
-    @Test
-    void theAgentsNeverReachBackIntoTheCommandLine() {
-        noClasses().that().resideInAnyPackage("maw.agents..", "maw.game..", "maw.runtime..", "maw.llm..")
-                .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench..")
-                .check(MAW);
+    @TestFactory
+    Stream<DynamicTest> everyRuleHoldsForMaw() {
+        return RULES.entrySet().stream().map(r -> DynamicTest.dynamicTest(r.getKey(), () -> r.getValue().check(MAW)));
     }
 
-    @Test
-    void theAgentsBaseKnowsNoAgentKind() {
-        noClasses().that().resideInAPackage("maw.agents")
-                .should().dependOnClassesThat().resideInAPackage("maw.agents.*..")
-                .check(MAW);
-    }
-
-    @Test
-    void theAgentKindsDoNotDependOnEachOtherInACycle() {
-        slices().matching("maw.agents.(*)..").should().beFreeOfCycles().check(MAW);
-    }
-
-    @Test
-    void configurationDoesNotReachIntoTheCommandLine() {
-        noClasses().that().resideInAPackage("maw.config..")
-                .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench..")
-                .check(MAW);
+    @TestFactory
+    Stream<DynamicTest> everyRuleFailsOnItsPlantedViolation() throws ClassNotFoundException {
+        List<DynamicTest> out = new ArrayList<>();
+        for (Map.Entry<String, ArchRule> r : RULES.entrySet()) {
+            List<Class<?>> planted = new ArrayList<>();
+            for (String name : PLANTED.get(r.getKey())) {
+                planted.add(Class.forName(name));
+            }
+            JavaClasses classes = new ClassFileImporter().importClasses(planted);
+            out.add(DynamicTest.dynamicTest(r.getKey(), () -> assertThatThrownBy(() -> r.getValue().check(classes))
+                    .as("%s must catch %s", r.getKey(), PLANTED.get(r.getKey())).isInstanceOf(AssertionError.class)));
+        }
+        return out.stream();
     }
 }
