@@ -11,7 +11,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A task of an agent, as in SPADE and JADE: {@link #onStart()}, then {@link #run()} again and again until
- * {@link #isDone()} or {@link #kill()}, then {@link #onEnd()}. Each behaviour runs on its own virtual thread, so
+ * {@link #isDone()} or {@link #kill()}, then {@link #onEnd()}. Each behaviour runs on a thread of its own (a platform
+ * thread for a process's first thousand live behaviours, virtual threads beyond: see {@link BehaviourThreads}), so
  * {@link #receive(Duration)} may block without holding up the agent's other behaviours or any network thread.
  *
  * <p>A behaviour may have a {@link Template}: {@link #receive(Duration)} then only takes matching messages from the
