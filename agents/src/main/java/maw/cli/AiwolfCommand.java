@@ -344,42 +344,25 @@ final class AiwolfCommand implements Runnable {
                     maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)),
                     limit.plusSeconds(2));
             long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
-            java.nio.file.Path base = settings.path(maw.config.Setting.GAMES_DIR);
+            java.time.Duration lobby = java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000));
             try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
                     maw.aiwolf.tcp.AiwolfServer server = new maw.aiwolf.tcp.AiwolfServer(address, port, limit)) {
                 System.out.printf("AIWolf server on %s:%d (the official TCP protocol), %d players, %d game(s); our "
                         + "seats on %s%n", address.getHostAddress(), server.port(), players, games,
                         network.describe());
-                for (int g = 0; g < games; g++) {
-                    System.out.printf("waiting up to %s s for agents ...%n",
-                            new java.text.DecimalFormat("0.#").format(lobbySeconds));
-                    java.time.Duration lobby = java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000));
-                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players - openSeats, lobby);
-                    System.out.printf("game %d: %d agent(s) over TCP (%s), %d of our seats%s%n", g + 1, links.size(),
-                            String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name).toList()),
-                            players - openSeats - links.size(), openSeats == 0 ? "" : ", " + openSeats + " open");
-                    String id = maw.agents.table.GameTable.newGameId();
-                    String prefix = "aiwolf-tcp-" + id.toLowerCase(java.util.Locale.ROOT) + "-";
-                    if (openSeats > 0) {
-                        System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s "
-                                + "(or ./maw player --rules aiwolf ...)%n", openSeats,
-                                new java.text.DecimalFormat("0.#").format(lobbySeconds),
-                                maw.runtime.Jid.of(prefix + "gamemaster", network.transport().domain()));
-                    }
-                    java.nio.file.Path dir = base.resolve(java.time.LocalDateTime.now().format(
-                            java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + id);
-                    java.nio.file.Files.createDirectories(dir);
-                    try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
-                            dir.resolve("game.jsonl"), id)) {
-                        maw.agents.table.GameTable.Result r = maw.aiwolf.tcp.TcpGames.play(server, links, ours,
-                                openSeats, lobby, options, first + g, network.transport(), prefix, dir,
-                                new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out, ""),
-                                        journal), network::provision);
-                        System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
-                                dir);
-                    }
-                }
-                System.out.println("agents: " + server.stats());
+                long[] seed = {first};
+                maw.aiwolf.tcp.GatewayHost.host(server, new maw.aiwolf.tcp.GatewayHost.Plan("TCP", games, players, openSeats,
+                        lobby, settings.path(maw.config.Setting.GAMES_DIR), ""), (links, id, dir, listener) -> {
+                            String prefix = "aiwolf-tcp-" + id.toLowerCase(java.util.Locale.ROOT) + "-";
+                            if (openSeats > 0) {
+                                System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm "
+                                        + "%s (or ./maw player --rules aiwolf ...)%n", openSeats,
+                                        new java.text.DecimalFormat("0.#").format(lobbySeconds),
+                                        maw.runtime.Jid.of(prefix + "gamemaster", network.transport().domain()));
+                            }
+                            return maw.aiwolf.tcp.TcpGames.play(server, links, ours, openSeats, lobby, options,
+                                    seed[0]++, network.transport(), prefix, dir, listener, network::provision);
+                        }, System.out);
             }
             return 0;
         }

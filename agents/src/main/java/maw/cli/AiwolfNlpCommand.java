@@ -130,47 +130,29 @@ final class AiwolfNlpCommand implements Runnable {
             maw.aiwolf.game.AiwolfOptions options = maw.aiwolf.game.AiwolfOptions.natural(players,
                     action.plus(response).plusSeconds(2));
             long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
-            java.nio.file.Path base = settings.path(maw.config.Setting.GAMES_DIR);
             try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
                     maw.aiwolf.nlp.NlpServer server = start(port, action, response, secret)) {
                 System.out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %d "
                         + "players, %d game(s); our seats on %s%n", bind, server.port(), secret == null ? ""
                         : ", tokens required", players, games, network.describe());
-                for (int g = 0; g < games; g++) {
-                    System.out.printf("waiting up to %s s for agents ...%n",
-                            new java.text.DecimalFormat("0.#").format(lobbySeconds));
-                    java.util.List<maw.aiwolf.tcp.AgentLink> links = server.gather(players,
-                            java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)));
-                    System.out.printf("game %d: %d agent(s) over WebSocket (%s), %d of our seats%n", g + 1,
-                            links.size(), String.join(", ", links.stream().map(maw.aiwolf.tcp.AgentLink::name)
-                                    .toList()), players - links.size());
-                    String id = maw.agents.table.GameTable.newGameId();
-                    java.nio.file.Path dir = base.resolve(java.time.LocalDateTime.now().format(
-                            java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-nlp-" + id);
-                    java.nio.file.Files.createDirectories(dir);
-                    try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(
-                            dir.resolve("game.jsonl"), id)) {
-                        WebCommand.TableWatch[] watching = new WebCommand.TableWatch[1];
-                        java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
-                                : table -> watching[0] = new WebCommand.TableWatch(network, table, table.watchToken(),
-                                        web, "maw aiwolf-nlp serve", m -> { });
-                        maw.agents.table.GameTable.Result r;
-                        try {
-                            r = maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, first + g,
-                                    network.transport(), "aiwolf-nlp-" + id.toLowerCase(java.util.Locale.ROOT) + "-",
-                                    dir,
-                                    new maw.agents.table.Listeners(new maw.agents.gamemaster.ConsoleView(System.out,
-                                            ""), journal), network::provision, watch);
-                        } finally {
-                            if (watching[0] != null) {
-                                watching[0].close();
+                long[] seed = {first};
+                maw.aiwolf.tcp.GatewayHost.host(server, new maw.aiwolf.tcp.GatewayHost.Plan("WebSocket", games, players, 0,
+                        java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)),
+                        settings.path(maw.config.Setting.GAMES_DIR), "nlp-"), (links, id, dir, listener) -> {
+                            WebCommand.TableWatch[] watching = new WebCommand.TableWatch[1];
+                            java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
+                                    : table -> watching[0] = new WebCommand.TableWatch(network, table,
+                                            table.watchToken(), web, "maw aiwolf-nlp serve", m -> { });
+                            try {
+                                return maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, seed[0]++,
+                                        network.transport(), "aiwolf-nlp-" + id.toLowerCase(java.util.Locale.ROOT)
+                                                + "-", dir, listener, network::provision, watch);
+                            } finally {
+                                if (watching[0] != null) {
+                                    watching[0].close();
+                                }
                             }
-                        }
-                        System.out.printf("game %d: the %s win; journal %s%n", g + 1, r.rounds().getFirst().winner(),
-                                dir);
-                    }
-                }
-                System.out.println("agents: " + server.stats());
+                        }, System.out);
             }
             return 0;
         }

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * for its team, checked after the name. An agent whose connection drops gets its seat back by connecting again under
  * its name. A slow or broken agent never ends a game: its seat plays on.
  */
-public final class NlpServer implements AutoCloseable {
+public final class NlpServer implements maw.aiwolf.tcp.Gateway {
 
     private static final Logger LOG = LoggerFactory.getLogger(NlpServer.class);
 

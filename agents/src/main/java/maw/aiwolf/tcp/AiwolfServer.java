@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * filled by MAW's own seats. An agent whose connection drops mid-game keeps its seat (it plays the defaults), and gets
  * it back when it connects again under the same name.
  */
-public final class AiwolfServer implements AutoCloseable {
+public final class AiwolfServer implements Gateway {
 
     private static final Logger LOG = LoggerFactory.getLogger(AiwolfServer.class);
 
