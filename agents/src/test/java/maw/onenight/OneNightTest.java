@@ -2,8 +2,6 @@ package maw.onenight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +15,7 @@ import maw.game.Outcome;
 import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.testing.Await;
+import maw.testing.Journals;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
@@ -77,39 +76,26 @@ class OneNightTest {
         MawProcess.Started first = MawProcess.start(dir, args);
         List<String> before;
         try {
-            Await.until("the werewolf's act is journaled", WAIT, () -> lines(journal).stream()
+            Await.until("the werewolf's act is journaled", WAIT, () -> Journals.lines(journal).stream()
                     .anyMatch(l -> l.contains("\"Perform\"")));
             first.process().destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no goodbye
-            before = lines(journal).stream().filter(l -> l.contains("\"kind\":\"command\"")).toList();
+            before = Journals.commands(journal);
         } finally {
             first.process().destroyForcibly();
         }
-        assertThat(lines(journal).getFirst()).contains("\"rules\":\"one-night\"");
+        assertThat(Journals.lines(journal).getFirst()).contains("\"rules\":\"one-night\"");
 
         List<String> resume = new ArrayList<>(List.of("game", "--resume", game.toString()));
         resume.addAll(xmpp.cliSettings());
         MawProcess.Run resumed = MawProcess.run("", dir, 180, resume);
         assertThat(resumed.exit()).as(resumed.output()).isZero();
         assertThat(resumed.output()).contains("resuming it from its journal: round 1").contains("summary:");
-        List<String> after = lines(journal);
-        for (String command : before) {
-            assertThat(after.stream().filter(command::equals).count()).as("once: %s", command).isEqualTo(1);
-        }
-        assertThat(after.stream().filter(l -> l.contains("\"type\":\"Start\"")).count()).isEqualTo(1);
-        assertThat(after).anyMatch(l -> l.contains("\"kind\":\"scores\"") && l.contains("\"last\":true"));
-        assertThat(after).anyMatch(l -> l.contains("GameOver"));
+        Journals.assertTakenUp(before, journal);
+        assertThat(Journals.lines(journal)).anyMatch(l -> l.contains("GameOver"));
     }
 
     private static Outcome.Accepted<OneNight.State, Event> accepted(Outcome<OneNight.State, Event> o) {
         assertThat(o).isInstanceOf(Outcome.Accepted.class);
         return (Outcome.Accepted<OneNight.State, Event>) o;
-    }
-
-    private static List<String> lines(Path journal) {
-        try {
-            return Files.exists(journal) ? Files.readAllLines(journal, StandardCharsets.UTF_8) : List.of();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import maw.agents.Catalog;
 import maw.base.Role;
 import maw.game.Audience;
@@ -16,34 +17,42 @@ public final class MawHerald implements Herald<GameState, Event> {
 
     @Override
     public List<Notice> announce(Event e, GameState after, Context c) {
+        return notices(e, c, audience -> to(audience, after));
+    }
+
+    /**
+     * MAW's events as catalog messages, for any rule set that announces them ({@code to}: the players an audience names
+     * in the state after the event).
+     */
+    public static List<Notice> notices(Event e, Context c, Function<Audience, Set<String>> to) {
         String g = c.game();
         int round = c.round();
         return switch (e) {
             case Event.RoleAssigned r -> List.of(new Notice(Set.of(r.player()),
                     new Catalog.AssignRole(g, round, r.role(), r.partners())));
-            case Event.PhaseBegan p -> List.of(new Notice(to(e.audience(), after), new Catalog.PhaseChange(g, round,
+            case Event.PhaseBegan p -> List.of(new Notice(to.apply(e.audience()), new Catalog.PhaseChange(g, round,
                     p.phase().phase(), p.phase().number(), c.deadlineMillis(), (int) p.duration().toSeconds(),
                     p.living(), p.murdered())));
-            case Event.VoteCast v -> List.of(new Notice(to(v.audience(), after), new Catalog.VoteCast(g, round,
+            case Event.VoteCast v -> List.of(new Notice(to.apply(v.audience()), new Catalog.VoteCast(g, round,
                     v.phase().phase(), v.phase().number(), v.voter(), v.target(), v.tally())));
             case Event.Executed x -> List.of(
-                    new Notice(to(Audience.EVERYONE, after), new Catalog.VoteResult(g, round, x.day(), x.player(),
+                    new Notice(to.apply(Audience.EVERYONE), new Catalog.VoteResult(g, round, x.day(), x.player(),
                             Catalog.Verdict.EXECUTED, x.byMajority() ? "a majority voted"
                                     : "the most votes when the day ended")),
                     new Notice(Set.of(x.player()), new Catalog.Kill(g, round, x.day(), Catalog.Cause.EXECUTED)));
-            case Event.NoExecution n -> List.of(new Notice(to(Audience.EVERYONE, after),
+            case Event.NoExecution n -> List.of(new Notice(to.apply(Audience.EVERYONE),
                     new Catalog.VoteResult(g, round, n.day(), null, Catalog.Verdict.NONE, n.reason())));
-            case Event.RoleRevealed r -> List.of(new Notice(to(Audience.WEREWOLVES, after),
+            case Event.RoleRevealed r -> List.of(new Notice(to.apply(Audience.WEREWOLVES),
                     new Catalog.RoleRevealed(g, round, r.player(), r.role())));
             case Event.Murdered mu -> {
-                Set<String> pack = new HashSet<>(to(mu.audience(), after));
+                Set<String> pack = new HashSet<>(to.apply(mu.audience()));
                 pack.remove(mu.player());
                 yield List.of(new Notice(Set.of(mu.player()), new Catalog.Kill(g, round, mu.night(),
                                 Catalog.Cause.MURDERED)),
                         new Notice(pack, new Catalog.NightResult(g, round, mu.night(), mu.player(),
                                 "the werewolves agreed")));
             }
-            case Event.NoMurder nm -> List.of(new Notice(to(Audience.WEREWOLVES, after),
+            case Event.NoMurder nm -> List.of(new Notice(to.apply(Audience.WEREWOLVES),
                     new Catalog.NightResult(g, round, nm.night(), null, nm.reason())));
             case Event.Divined d -> List.of(new Notice(Set.of(d.seer()),
                     new Catalog.Divined(g, round, d.day(), d.target(), d.role())));
@@ -51,7 +60,7 @@ public final class MawHerald implements Herald<GameState, Event> {
                     w.phase().phase(), w.phase().number(), w.from(), w.text())));
             case Event.GameOver over -> {
                 Map<String, Role> roles = new TreeMap<>(over.roles());
-                yield List.of(new Notice(to(Audience.EVERYONE, after), new Catalog.EndGame(g, round,
+                yield List.of(new Notice(to.apply(Audience.EVERYONE), new Catalog.EndGame(g, round,
                         Catalog.Winner.of(over.winner()), over.reason(), over.days(), roles, over.scores())));
             }
         };

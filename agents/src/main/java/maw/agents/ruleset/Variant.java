@@ -44,11 +44,6 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
             double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer, boolean noWhispers,
             boolean endWhenAllVoted) {
 
-        /** Every flag at its default: the table's seat count alone. */
-        public static Flags defaults(Integer players) {
-            return new Flags(players, null, 30, 1, 60, 30, "none", false, 20, false, false, true);
-        }
-
         /** The first of MAW's own flags that was given, or null: a rule set that deals its own roles refuses it. */
         public String mawOnly() {
             return seer ? "--seer" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"

@@ -426,11 +426,14 @@ public final class AiwolfGame {
     }
 
     private String utter(String player, String text, Stage asked) {
-        String why = stage != asked ? (asked == Stage.TALK ? "this is not a time to talk"
-                : !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper")
-                : refusal(player, Kind.TALK);
+        String why = outOfPlay(player);
+        if (why == null) {
+            why = stage != asked ? (asked == Stage.TALK ? "this is not a time to talk"
+                    : !isWolf(player) ? "only werewolves whisper" : "this is not a time to whisper")
+                    : refusal(player, Kind.TALK);
+        }
         if (why != null) {
-            return outOfPlay(player) != null ? outOfPlay(player) : why;
+            return why;
         }
         if (settings.natural()) {
             speak(player, text == null ? "Skip" : text.strip(), false, asked == Stage.WHISPER);
@@ -453,12 +456,15 @@ public final class AiwolfGame {
 
     /** A vote for an execution: a living player other than the voter. */
     public String vote(String player, String target) {
-        String why = stage != Stage.VOTE ? "this is not a time to vote" : refusal(player, Kind.VOTE);
+        String why = outOfPlay(player);
+        if (why == null) {
+            why = stage != Stage.VOTE ? "this is not a time to vote" : refusal(player, Kind.VOTE);
+        }
         if (why == null) {
             why = target(player, target, Kind.VOTE);
         }
         if (why != null) {
-            return outOfPlay(player) != null ? outOfPlay(player) : why;
+            return why;
         }
         ballots.put(player, target);
         endStepIfDone();
@@ -497,13 +503,16 @@ public final class AiwolfGame {
 
     /** A werewolf's attack vote: a living human. */
     public String attack(String player, String target) {
-        String why = stage != Stage.NIGHT ? (!isWolf(player) ? "only werewolves attack" : "this is not a time to attack")
-                : refusal(player, Kind.VOTE);
+        String why = outOfPlay(player);
+        if (why == null) {
+            why = stage != Stage.NIGHT ? (!isWolf(player) ? "only werewolves attack" : "this is not a time to attack")
+                    : refusal(player, Kind.VOTE);
+        }
         if (why == null) {
             why = target(player, target, Kind.VOTE);
         }
         if (why != null) {
-            return outOfPlay(player) != null ? outOfPlay(player) : why;
+            return why;
         }
         attackBallots.put(player, target);
         endStepIfDone();
