@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
+import maw.base.Speech;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
@@ -107,16 +108,6 @@ public final class Catalog {
         public Malformed(String message) {
             super(message);
         }
-    }
-
-    /** Whether a game's {@code rules} are AIWolf's: {@code aiwolf}, or the NLP contest's {@code aiwolf-nlp}. */
-    public static boolean aiwolf(String rules) {
-        return "aiwolf".equals(rules) || "aiwolf-nlp".equals(rules);
-    }
-
-    /** Whether a game's {@code rules} are the AIWolf NLP contest's, where seats talk in natural language. */
-    public static boolean natural(String rules) {
-        return "aiwolf-nlp".equals(rules);
     }
 
     /** The body of a message as a catalog record; {@link Malformed} names what is wrong. */
@@ -232,7 +223,11 @@ public final class Catalog {
     /** GameMaster to players, inform: a round begins under a rule set ({@code maw}). */
     @JsonTypeName("start_game")
     public record StartGame(String game, int round, int rounds, int total_players, List<String> players,
-            String village, String hideout, String rules) implements Body {}
+            String village, String hideout, String rules, Speech talk) implements Body {
+        public StartGame {
+            talk = talk == null ? Speech.CHAT : talk;
+        }
+    }
 
     /** GameMaster to one player, inform: its role; a werewolf also learns its partners. */
     @JsonTypeName("assign_role")
@@ -597,13 +592,19 @@ public final class Catalog {
     public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
             List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
             Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-            String voted_for, boolean spoke, Map<String, String> votes, String rules, List<String> agents) {
+            String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
+            List<String> agents) {
+        public SeatView {
+            talk = talk == null ? Speech.CHAT : talk;
+        }
+
+
         public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
                 List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
                 Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
                 String voted_for, boolean spoke, Map<String, String> votes) {
             this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
-                    max_message_length, unseen, voted_for, spoke, votes, null, null);
+                    max_message_length, unseen, voted_for, spoke, votes, null, null, null);
         }
     }
 

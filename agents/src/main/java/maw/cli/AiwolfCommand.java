@@ -233,17 +233,17 @@ final class AiwolfCommand implements Runnable {
             if (!java.nio.file.Files.isRegularFile(file)) {
                 throw new ConfigException("invalid value '" + game + "' for GAME_DIR: no journal " + file);
             }
-            List<maw.agents.gamemaster.AiwolfJournal.Round> rounds;
+            List<maw.aiwolf.AiwolfJournal.Round> rounds;
             try {
-                rounds = maw.agents.gamemaster.AiwolfJournal.read(file);
-            } catch (maw.agents.gamemaster.AiwolfJournal.NotAiwolf e) {
+                rounds = maw.aiwolf.AiwolfJournal.read(file);
+            } catch (maw.aiwolf.AiwolfJournal.NotAiwolf e) {
                 throw new ConfigException("invalid value '" + game + "' for GAME_DIR: " + e.getMessage());
             }
             if (round != null && rounds.stream().noneMatch(r -> r.round() == round)) {
                 throw new ConfigException("invalid value '" + round + "' for --round: the journal has round(s) "
                         + rounds.stream().map(r -> String.valueOf(r.round())).toList());
             }
-            for (maw.agents.gamemaster.AiwolfJournal.Round r : rounds) {
+            for (maw.aiwolf.AiwolfJournal.Round r : rounds) {
                 if (round != null && r.round() != round) {
                     continue;
                 }

@@ -9,6 +9,7 @@ import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
+import maw.base.Speech;
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -141,14 +142,14 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
         }
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         String state = night && v.room() == null ? "asleep" : v.role().wire();
-        if (Catalog.aiwolf(v.rules())) {
+        if (v.talk().inTurns()) {
             java.util.List<maw.base.Act.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
                     : v.allowed_actions().stream().filter(k -> k != maw.base.Act.Kind.LISTEN).toList();
             state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.base.Act.Kind.VOTE
                     && night ? "attack" : k.wire()).collect(java.util.stream.Collectors.joining("/")));
         }
         // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
-        long left = !Catalog.aiwolf(v.rules()) || v.deadline() <= 0 || v.allowed_actions() == null
+        long left = !v.talk().inTurns() || v.deadline() <= 0 || v.allowed_actions() == null
                 || v.allowed_actions().stream().allMatch(k -> k == maw.base.Act.Kind.LISTEN) ? -1
                 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         return (night ? "Night " : "Day ") + v.day() + " · " + state + (left < 0 ? "" : " · " + left + " s") + "> ";
@@ -194,7 +195,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
             names.addAll(v.dead());
         }
         names.forEach(n -> candidates.add(new Candidate(n)));
-        if (v != null && "aiwolf".equals(v.rules())) { // protocol words; natural talk completes names only
+        if (v != null && v.talk() == Speech.PROTOCOL) { // protocol words; natural talk completes names only
             // Protocol words: the sentences' verbs at the start, roles and species after a command or an agent.
             List<String> words = wordIndex == 0 ? List.of("COMINGOUT", "ESTIMATE", "DIVINED", "IDENTIFIED", "VOTE",
                     "ATTACK", "GUARD", "DIVINATION", "REQUEST", "INQUIRE", "AGREE", "DISAGREE", "BECAUSE", "NOT", "AND",

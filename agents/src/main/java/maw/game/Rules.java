@@ -1,5 +1,7 @@
 package maw.game;
 
+import maw.base.Speech;
+
 /**
  * A rule set: pure and deterministic. Given a state and a command it returns the next state and what to announce, or
  * why the command is refused (a {@link RefusalCode} and words); it has no clock, no network and no randomness but the
@@ -20,6 +22,14 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
      */
     default String label(O options) {
         return name();
+    }
+
+    /**
+     * How the seats talk in a game with these options ({@code start_game}'s {@code talk}): free text in the rooms'
+     * chat unless the rule set says otherwise.
+     */
+    default Speech speech(O options) {
+        return Speech.CHAT;
     }
 
     /** A game in its lobby, before the deal. */

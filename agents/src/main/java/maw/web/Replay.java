@@ -48,6 +48,7 @@ public final class Replay {
         List<Catalog.Watched> read(Path file) throws IOException {
             List<Catalog.Watched> out = new ArrayList<>();
             S state = null;
+            O options = null;
             String game = null;
             int round = 0;
             int rounds = 1;
@@ -67,8 +68,8 @@ public final class Replay {
                         rounds = n.path("rounds").asInt(1);
                         village = n.path("config").path("village").asText();
                         hideout = n.path("config").path("hideout").asText();
-                        state = rules.newGame(Json.MAPPER.treeToValue(n.get("options"), rules.optionsType()),
-                                n.path("seed").asLong());
+                        options = Json.MAPPER.treeToValue(n.get("options"), rules.optionsType());
+                        state = rules.newGame(options, n.path("seed").asLong());
                     }
                     case "command" -> {
                         if (state == null) {
@@ -83,7 +84,8 @@ public final class Replay {
                         if (c instanceof maw.game.Command.Start) {
                             List<String> players = state.players();
                             out.add(new Catalog.Watched(game, round, players, new Catalog.StartGame(game, round,
-                                    rounds, players.size(), players, village, hideout, rules.name())));
+                                    rounds, players.size(), players, village, hideout, rules.label(options),
+                                    rules.speech(options))));
                         }
                         Herald.Context context = new Herald.Context(game, round, 0);
                         for (E e : a.events()) {

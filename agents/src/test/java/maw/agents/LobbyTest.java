@@ -1,7 +1,6 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -133,7 +132,9 @@ class LobbyTest {
         assertThat(left).containsExactly("Cid: did not answer the ready check");
         ScriptedSeat dee = seat("s4", "Dee");
         assertThat(dee.join().bodyType()).isEqualTo("joined");
-        assertThat(dee.next("start_game").json().get("players").toString()).isEqualTo("[\"Ann\",\"Bob\",\"Dee\"]");
+        com.fasterxml.jackson.databind.JsonNode start = dee.next("start_game").json();
+        assertThat(start.get("players").toString()).isEqualTo("[\"Ann\",\"Bob\",\"Dee\"]");
+        assertThat(start.get("talk").asText()).isEqualTo("chat"); // how to talk, whatever the rule set's name
         ScriptedSeat late = seat("s5", "Eve");
         assertThat(reason(late.join())).isEqualTo("a game is in progress; join the next one");
     }

@@ -1,7 +1,6 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -64,7 +63,7 @@ class PersonSeatTest {
                 .body(new Catalog.Joined("g", "Zed", 1, 3)).build());
         next("You sit at the table as Zed");
         gm.send(playerJid, Performative.INFORM, new Catalog.StartGame("g", 1, 1, 3, List.of("Ann", "Bob", "Zed"),
-                villageJid.toString(), "hideout@localhost", "maw"));
+                villageJid.toString(), "hideout@localhost", "maw", maw.base.Speech.CHAT));
         gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, maw.base.Role.VILLAGER, List.of()));
         next("role: You are a villager.");
         long dayEnds = System.currentTimeMillis() + 60_000;

@@ -10,6 +10,7 @@ import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
 import maw.base.Act;
+import maw.base.Speech;
 import maw.game.Phase;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -91,7 +92,7 @@ public final class AiwolfBotAgent extends GameAgent {
             List<String> players = events.players();
             long s = seed ^ players.indexOf(me);
             mind = style == Style.RANDOM ? AiwolfBots.random(me, players, s) : AiwolfBots.rules(me, players, s);
-            if (Catalog.natural(sg.rules())) {
+            if (sg.talk() == Speech.NATURAL) {
                 mind = AiwolfBots.natural(me, players, mind); // the NLP contest's game: plain English
             }
             return;

@@ -17,6 +17,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.base.Act;
+import maw.base.Speech;
 import maw.game.Access;
 import maw.game.Command;
 import maw.game.GameEvent;
@@ -72,6 +73,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         /** The game's kind as the seats are told it: the rule set's name, or its variant's ({@code aiwolf-nlp}). */
         public String label() {
             return rules.label(options);
+        }
+
+        /** How the seats talk in this game. */
+        public Speech speech() {
+            return rules.speech(options);
         }
     }
 
@@ -850,7 +856,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
     private Catalog.StartGame startGame(List<String> players) {
         return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                config.village().toString(), config.hideout().toString(), ruleset.label());
+                config.village().toString(), config.hideout().toString(), ruleset.label(),
+                ruleset.speech());
     }
 
     private long seedFor(int r) {

@@ -8,6 +8,7 @@ import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.base.Act;
+import maw.base.Speech;
 
 /**
  * A person's lines in an AIWolf game: protocol text, checked here before it is sent (so a typo is answered at once,
@@ -25,7 +26,7 @@ final class AiwolfTalk {
      * limits); else protocol text, a talk if it is valid 3.6 text, or where it goes wrong.
      */
     static HumanCommands.Command protocol(String text, Catalog.SeatView v) {
-        if (Catalog.natural(v.rules())) {
+        if (v.talk() == Speech.NATURAL) {
             return talkNow(v, text);
         }
         Parsed p = Protocol.parse(text, Version.V3_6);
@@ -83,7 +84,7 @@ final class AiwolfTalk {
 
     /** A sentence a command wrote: as protocol text, or in the NLP contest's game as plain English. */
     private static HumanCommands.Command sentence(Catalog.SeatView v, String text) {
-        if (Catalog.natural(v.rules())) {
+        if (v.talk() == Speech.NATURAL) {
             Parsed p = Protocol.parse(text, Version.V3_6);
             if (p instanceof Parsed.Failed f) {
                 return new HumanCommands.Tell("That does not say anything (" + f.error().message() + ").");

@@ -51,7 +51,7 @@ public final class HumanCommands {
         if (text.isEmpty()) {
             return new Nothing();
         }
-        boolean aiwolf = v != null && Catalog.aiwolf(v.rules());
+        boolean aiwolf = v != null && v.talk().inTurns();
         if (!text.startsWith("/")) {
             return aiwolf ? AiwolfTalk.protocol(text, v) : new Perform(new Act.Speak(text));
         }

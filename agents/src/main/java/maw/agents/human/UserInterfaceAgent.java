@@ -7,6 +7,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.base.Act;
+import maw.base.Speech;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -125,7 +126,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
     static String aiwolfTurn(Catalog.SeatView v) {
-        if (!Catalog.aiwolf(v.rules()) || v.allowed_actions() == null) {
+        if (!v.talk().inTurns() || v.allowed_actions() == null) {
             return null;
         }
         long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
@@ -133,7 +134,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         boolean night = v.phase() == maw.game.Phase.NIGHT;
         java.util.List<Act.Kind> a = v.allowed_actions();
         if (a.contains(Act.Kind.TALK)) {
-            return (night ? "Your whisper turn" : "Your talk turn") + time + (Catalog.natural(v.rules())
+            return (night ? "Your whisper turn" : "Your talk turn") + time + (v.talk() == Speech.NATURAL
                     ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
                     : ": type protocol text (VOTE Agent[03], COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, "
                     + "/vote N") + (night ? ", /attack N" : "") + ", /skip, /over.";

@@ -14,6 +14,7 @@ import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.table.GameTable;
 import maw.base.Act;
+import maw.base.Speech;
 import maw.game.RefusalCode;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
@@ -298,9 +299,9 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 players, living, dead, targets,
                 v.allowed_actions() == null ? List.of("listen")
                         : v.allowed_actions().stream().map(Act.Kind::wire).toList(), v.room(),
-                Catalog.natural(v.rules()) ? Math.min(v.max_message_length(),
+                v.talk() == Speech.NATURAL ? Math.min(v.max_message_length(),
                         maw.aiwolf.game.NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
-                v.spoke(), Catalog.aiwolf(v.rules()) ? v.agents() : null, Catalog.natural(v.rules()));
+                v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL);
     }
 
     private static Catalog.PlayerAction listen() {

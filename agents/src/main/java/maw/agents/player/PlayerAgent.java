@@ -15,6 +15,7 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
+import maw.base.Speech;
 import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.game.Room;
@@ -65,8 +66,10 @@ public final class PlayerAgent extends GameAgent {
     private Jid village;
     private Jid hideout;
     private boolean observe;
-    /** The rule set of the round ({@code maw}, {@code aiwolf}). */
+    /** The rule set of the round as the seat is told it ({@code maw}, {@code aiwolf}), for its interface. */
     private String rules = "maw";
+    /** How the round's seats talk: the seat reads this, never the rule set's name. */
+    private Speech talk = Speech.CHAT;
     /** The step of the phase the last turn named (AIWolf's talk turns and re-votes; null: 0). */
     private Integer step;
     /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
@@ -394,7 +397,7 @@ public final class PlayerAgent extends GameAgent {
             }
             note(Perceived.REFUSAL, "The GameMaster refused your " + r.refused() + (r.target() == null ? ""
                     : " (" + r.target() + ")") + ": " + r.reason() + ".");
-            if (aiwolf() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
+            if (inTurns() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
                     && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
                     && !told.acts().isEmpty()) {
                 turn = told; // the act was not taken: the seat may make it again
@@ -425,11 +428,12 @@ public final class PlayerAgent extends GameAgent {
                 step = null;
                 partners = List.of();
                 rules = sg.rules() == null ? "maw" : sg.rules();
-                narration = aiwolf() ? new maw.aiwolf.game.AiwolfNarration(sg.players()) : null;
+                talk = sg.talk();
+                narration = inTurns() ? new maw.aiwolf.game.AiwolfNarration(sg.players()) : null;
                 note(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
-                        + sg.total_players() + " players: " + (aiwolf()
+                        + sg.total_players() + " players: " + (inTurns()
                                 ? sg.players().stream().map(narration::who).collect(Collectors.joining(", "))
-                                        + (Catalog.natural(rules) ? ". The AIWolf NLP contest's rules: talk in your "
+                                        + (talk == Speech.NATURAL ? ". The AIWolf NLP contest's rules: talk in your "
                                         + "own words, one speaker at a time, @Name to address a player"
                                         : ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
                                         + "number") : String.join(", ", sg.players())) + ".");
@@ -508,8 +512,9 @@ public final class PlayerAgent extends GameAgent {
         }
     }
 
-    private boolean aiwolf() {
-        return Catalog.aiwolf(rules);
+    /** Whether the round's talk comes in turns, with players numbered in the deal (AIWolf's games). */
+    private boolean inTurns() {
+        return talk.inTurns();
     }
 
     /**
@@ -739,7 +744,7 @@ public final class PlayerAgent extends GameAgent {
         act(action);
         news = true;
         Act.Kind kind = action.kind();
-        if (aiwolf() && turn != null) {
+        if (inTurns() && turn != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
             // (or its refusal, which gives the act back).
             doneWith(kind);
@@ -867,8 +872,8 @@ public final class PlayerAgent extends GameAgent {
         return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
-                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)), rules,
-                aiwolf() ? players : null);
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseVotes)), rules, talk,
+                inTurns() ? players : null);
     }
 
     /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */

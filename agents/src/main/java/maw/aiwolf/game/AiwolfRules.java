@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import maw.base.Act;
 import maw.base.Role;
+import maw.base.Speech;
 import maw.base.Team;
 import maw.game.Command;
 import maw.game.Outcome;
@@ -39,6 +40,12 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
     @Override
     public String label(AiwolfOptions options) {
         return options != null && options.settings().natural() ? "aiwolf-nlp" : "aiwolf";
+    }
+
+    /** Protocol sentences, or natural language in the NLP contest's game. */
+    @Override
+    public Speech speech(AiwolfOptions options) {
+        return options != null && options.settings().natural() ? Speech.NATURAL : Speech.PROTOCOL;
     }
 
     @Override

@@ -1,19 +1,18 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import maw.agents.bot.AiwolfBotAgent;
-import maw.agents.gamemaster.AiwolfJournal;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.aiwolf.AiwolfJournal;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;

@@ -1,7 +1,6 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -210,7 +209,7 @@ class AiwolfPersonTest {
         }
         return new Catalog.SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
-                null, false, java.util.Map.of(), "aiwolf", agents);
+                null, false, java.util.Map.of(), "aiwolf", maw.base.Speech.PROTOCOL, agents);
     }
 
     private static Act typed(String line, Catalog.SeatView v) {

@@ -1,7 +1,6 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,7 +84,7 @@ class AiwolfTableTest {
             r = table.play(xmpp.transport(), listeners, listeners, Duration.ofMinutes(3));
         }
         GameMasterAgent.RoundSummary summary = r.rounds().getFirst();
-        List<maw.agents.gamemaster.AiwolfJournal.Round> rounds = maw.agents.gamemaster.AiwolfJournal
+        List<maw.aiwolf.AiwolfJournal.Round> rounds = maw.aiwolf.AiwolfJournal
                 .read(out.resolve("game.jsonl"));
         assertThat(rounds).singleElement().satisfies(round -> assertThat(round.over()).isTrue());
         List<String> log = rounds.getFirst().officialLog();

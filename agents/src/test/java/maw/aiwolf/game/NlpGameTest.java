@@ -1,7 +1,6 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -259,6 +258,15 @@ class NlpGameTest {
                 assertThat(overs).as("seed %d", seed).isEqualTo(1);
             }
         }
+    }
+
+    @Test
+    void theSeatsAreToldToTalkInTheirOwnWordsAndTheProtocolGamesSeatsInProtocolText() {
+        AiwolfRules rules = new AiwolfRules();
+        assertThat(rules.speech(AiwolfOptions.natural(5, Duration.ofSeconds(5)))).isEqualTo(maw.base.Speech.NATURAL);
+        assertThat(rules.label(AiwolfOptions.natural(5, Duration.ofSeconds(5)))).isEqualTo("aiwolf-nlp");
+        assertThat(rules.speech(AiwolfOptions.of(5, Duration.ofSeconds(5)))).isEqualTo(maw.base.Speech.PROTOCOL);
+        assertThat(new maw.game.MawRules().speech(maw.game.GameOptions.defaults())).isEqualTo(maw.base.Speech.CHAT);
     }
 
     @Test

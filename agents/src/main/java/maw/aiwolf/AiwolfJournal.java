@@ -1,4 +1,4 @@
-package maw.agents.gamemaster;
+package maw.aiwolf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import maw.agents.gamemaster.Journal;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfLog;
 import maw.aiwolf.game.AiwolfNews;
@@ -75,7 +76,7 @@ public final class AiwolfJournal {
                     if (state == null) {
                         throw new NotAiwolf(file + " line " + lineNo + ": a command before any round");
                     }
-                    Outcome<AiwolfState, AiwolfNews> o = rules.apply(state, Journal.commandFromJson(n.get("command")));
+                    Outcome<AiwolfState, AiwolfNews> o = rules.apply(state, Journal.command(n.get("command")));
                     if (!(o instanceof Outcome.Accepted<AiwolfState, AiwolfNews> a)) {
                         throw new NotAiwolf(file + " line " + lineNo + ": the command is refused on replay ("
                                 + ((Outcome.Refused<AiwolfState, AiwolfNews> ) o).reason() + ")");
