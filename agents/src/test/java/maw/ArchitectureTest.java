@@ -20,8 +20,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The dependency rules of the design: the layers (vocabulary, runtime, rules, models, settings, agents, gateways,
- * application, then the command line, the web and the benches), no cycle among any of MAW's packages, the rules pure,
+ * The dependency rules of the design: the layers (vocabulary, runtime, rules, models, settings, agents, gateways, the
+ * web monitor, the application's services, then the command line and the benches), no cycle among any of MAW's packages, the rules pure,
  * the runtime knowing nothing above it. Each rule holds for MAW's classes and is shown to fail on a violation planted
  * for it in the test sources (the {@code Planted*} classes, which nothing uses). (That the llm and base modules depend
  * on nothing of this one needs no test: Maven's module graph does not let them.)
@@ -80,6 +80,14 @@ class ArchitectureTest {
                 "maw.config.PlantedReachBack");
         rule("no cycle among any of MAW's packages", slices().matching("maw.(**)").should().beFreeOfCycles(),
                 "maw.agents.gamemaster.PlantedCycle", "maw.aiwolf.tcp.PlantedCycle");
+        rule("the command line parses and prints: the application plays, seats, journals and connects",
+                noClasses().that().resideInAPackage("maw.cli..").should().dependOnClassesThat()
+                        .resideInAnyPackage("maw.runtime.xmpp..", "maw.runtime.local..", "maw.agents.chatroom..",
+                                "maw.agents.player..")
+                        .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.Journal")
+                        .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.table.Listeners")
+                        .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.ConsoleView"),
+                "maw.cli.PlantedPlay");
         rule("each layer uses only those below it", layers(),
                 "maw.aiwolf.tcp.PlantedCycle", "maw.runtime.PlantedReachUp");
     }
@@ -94,19 +102,23 @@ class ArchitectureTest {
                 .layer("settings").definedBy("maw.config..")
                 .layer("agents").definedBy("maw.agents..")
                 .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..")
-                .layer("application").definedBy("maw.tournament..")
-                .layer("front ends").definedBy("maw.cli..", "maw.web..", "maw.bench..")
+                .layer("web monitor").definedBy("maw.web..")
+                .layer("application").definedBy("maw.app..", "maw.tournament..")
+                .layer("front ends").definedBy("maw.cli..", "maw.bench..")
                 .whereLayer("front ends").mayNotBeAccessedByAnyLayer()
                 .whereLayer("application").mayOnlyBeAccessedByLayers("front ends")
+                .whereLayer("web monitor").mayOnlyBeAccessedByLayers("application", "front ends")
                 .whereLayer("gateways").mayOnlyBeAccessedByLayers("application", "front ends")
-                .whereLayer("agents").mayOnlyBeAccessedByLayers("gateways", "application", "front ends")
-                .whereLayer("settings").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
-                        "settings")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
-                        "models", "settings")
-                .whereLayer("runtime").mayOnlyBeAccessedByLayers("agents", "gateways", "application", "front ends",
-                        "settings");
+                .whereLayer("agents").mayOnlyBeAccessedByLayers("gateways", "web monitor", "application",
+                        "front ends")
+                .whereLayer("settings").mayOnlyBeAccessedByLayers("agents", "gateways", "web monitor", "application",
+                        "front ends")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("agents", "gateways", "web monitor", "application",
+                        "front ends", "settings")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("agents", "gateways", "web monitor", "application",
+                        "front ends", "models", "settings")
+                .whereLayer("runtime").mayOnlyBeAccessedByLayers("agents", "gateways", "web monitor", "application",
+                        "front ends", "settings");
     }
 
     @TestFactory

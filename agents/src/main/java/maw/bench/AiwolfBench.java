@@ -130,7 +130,7 @@ public final class AiwolfBench {
     }
 
     /** Games of rule bots under the GameMaster: {@code localGames} in this JVM, {@code xmppGames} over {@code xmpp}. */
-    public List<Hosted> hosted(List<Row> engine, maw.runtime.xmpp.XmppTransport xmpp,
+    public List<Hosted> hosted(List<Row> engine, maw.runtime.Transport xmpp,
             java.util.function.Consumer<Map<String, String>> provision, int localGames, int xmppGames, long seed)
             throws Exception {
         List<Hosted> out2 = new ArrayList<>();
@@ -169,7 +169,7 @@ public final class AiwolfBench {
     }
 
     private static maw.agents.table.GameTable.Result hostedGame(int players, long seed,
-            maw.runtime.xmpp.XmppTransport xmpp, String domain,
+            maw.runtime.Transport xmpp, String domain,
             java.util.function.Consumer<Map<String, String>> provision, String prefix) throws Exception {
         List<maw.agents.table.GameTable.SeatFiller> fillers = new ArrayList<>();
         for (int i = 0; i < players; i++) {

@@ -82,8 +82,11 @@ public final class GameBench {
      * @param xmpp      the server to play on
      * @param provision creates accounts on it
      */
-    public GameBench(XmppTransport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
-        this.xmpp = xmpp;
+    public GameBench(maw.runtime.Transport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
+        if (!(xmpp instanceof XmppTransport x)) {
+            throw new IllegalArgumentException("bench game measures games over XMPP, not over " + xmpp.name());
+        }
+        this.xmpp = x;
         this.provision = provision;
         this.out = out;
     }

@@ -80,8 +80,11 @@ public final class TransportBench {
      * @param xmpp     the transport to measure, with accounts {@link #accounts(int)} provisioned
      * @param password the password of those accounts
      */
-    public TransportBench(XmppTransport xmpp, String password, PrintStream out) {
-        this.xmpp = xmpp;
+    public TransportBench(maw.runtime.Transport xmpp, String password, PrintStream out) {
+        if (!(xmpp instanceof XmppTransport x)) {
+            throw new IllegalArgumentException("bench transport measures XMPP, not " + xmpp.name());
+        }
+        this.xmpp = x;
         this.password = password;
         this.out = out;
     }

@@ -14,6 +14,8 @@ import maw.aiwolf.protocol.ParseError;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
+import maw.app.AgentNetwork;
+import maw.app.Seats;
 import maw.config.ConfigException;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;

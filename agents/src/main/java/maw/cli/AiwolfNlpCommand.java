@@ -1,6 +1,8 @@
 package maw.cli;
 
 import java.util.concurrent.Callable;
+import maw.app.AgentNetwork;
+import maw.app.Seats;
 import maw.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -139,10 +141,11 @@ final class AiwolfNlpCommand implements Runnable {
                 maw.aiwolf.tcp.GatewayHost.host(server, new maw.aiwolf.tcp.GatewayHost.Plan("WebSocket", games, players, 0,
                         java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)),
                         settings.path(maw.config.Setting.GAMES_DIR), "nlp-"), (links, id, dir, listener) -> {
-                            WebCommand.TableWatch[] watching = new WebCommand.TableWatch[1];
+                            maw.app.Monitors.TableWatch[] watching = new maw.app.Monitors.TableWatch[1];
                             java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
-                                    : table -> watching[0] = new WebCommand.TableWatch(network, table,
-                                            table.watchToken(), web, "maw aiwolf-nlp serve", m -> { });
+                                    : table -> watching[0] = new maw.app.Monitors.TableWatch(network, table,
+                                            table.watchToken(), web, "maw aiwolf-nlp serve", m -> { },
+                                            System.out::println, System.err::println);
                             try {
                                 return maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, seed[0]++,
                                         network.transport(), "aiwolf-nlp-" + id.toLowerCase(java.util.Locale.ROOT)

@@ -5,11 +5,12 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import maw.app.AgentNetwork;
+import maw.app.Games;
 import maw.bench.TransportBench;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.runtime.Json;
-import maw.runtime.xmpp.XmppTransport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,7 +75,7 @@ final class BenchCommand implements Runnable {
             }
             MawConfig config = options.load();
             try (AgentNetwork network = AgentNetwork.open(config, line -> System.out.println(line))) {
-                if (!(network.transport() instanceof XmppTransport xmpp)) {
+                if (!network.crossesProcesses()) {
                     throw new ConfigException("bench transport measures XMPP; set transport=xmpp "
                             + "(the in-JVM transport is measured alongside it anyway)");
                 }
@@ -83,7 +84,7 @@ final class BenchCommand implements Runnable {
                 TransportBench.accounts(agents).forEach(name -> accounts.put(name, pw));
                 network.provision(accounts);
                 System.out.println("bench transport on " + network.describe());
-                TransportBench.Result r = new TransportBench(xmpp, pw, System.out).run(rounds, warmup, agents, trials);
+                TransportBench.Result r = new TransportBench(network.transport(), pw, System.out).run(rounds, warmup, agents, trials);
                 System.out.printf("%n%-34s %10s %10s%n", "", "median us", "p99 us");
                 System.out.printf("%-34s %10.1f %10.1f%n", "raw Smack, same stanzas", r.rawMedianMicros(),
                         r.rawP99Micros());
@@ -157,11 +158,11 @@ final class BenchCommand implements Runnable {
                         + "per size ...%n", localGames, xmppGames > 0 ? " and " + xmppGames + " over ejabberd" : "");
                 if (xmppGames > 0) {
                     try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
-                        if (!(network.transport() instanceof XmppTransport xmpp) || !network.canProvision()) {
+                        if (!network.crossesProcesses() || !network.canProvision()) {
                             throw new ConfigException("bench aiwolf --xmpp-games needs the private ejabberd (transport "
                                     + "xmpp, xmpp.server private), or --xmpp-games 0");
                         }
-                        hosted = bench.hosted(rows, xmpp, network::provision, localGames, xmppGames, seed);
+                        hosted = bench.hosted(rows, network.transport(), network::provision, localGames, xmppGames, seed);
                     }
                 } else {
                     hosted = bench.hosted(rows, null, null, localGames, 0, seed);
@@ -393,7 +394,7 @@ final class BenchCommand implements Runnable {
             }
             MawConfig config = options.load();
             try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
-                if (!(network.transport() instanceof XmppTransport) || !network.canProvision()) {
+                if (!network.crossesProcesses() || !network.canProvision()) {
                     throw new ConfigException("bench flood needs an ejabberd it can create accounts on (transport xmpp)");
                 }
                 System.out.println("bench flood on " + network.describe());
@@ -460,12 +461,12 @@ final class BenchCommand implements Runnable {
             }
             MawConfig config = options.load();
             try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
-                if (!(network.transport() instanceof XmppTransport xmpp) || !network.canProvision()) {
+                if (!network.crossesProcesses() || !network.canProvision()) {
                     throw new ConfigException("bench game needs the private ejabberd (transport xmpp, "
                             + "xmpp.server private): it creates hundreds of accounts");
                 }
                 System.out.println("bench game on " + network.describe());
-                maw.bench.GameBench.Result r = new maw.bench.GameBench(xmpp, network::provision, System.out)
+                maw.bench.GameBench.Result r = new maw.bench.GameBench(network.transport(), network::provision, System.out)
                         .run(players, localGames, xmppGames, concurrent, seed);
                 System.out.printf("%n%d-player games, in-JVM transport: %.1f games/s (median %d ms a game)%n",
                         players, r.localGamesPerSecond(), r.localGameMillisMedian());

@@ -2,8 +2,8 @@ package maw.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import maw.config.MawConfig;
 import maw.config.Setting;
 import maw.runtime.BehaviourThreads;

@@ -1,12 +1,8 @@
 package maw.cli;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Duration;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.gamemaster.Recovery;
 import maw.agents.ruleset.Variant;
-import maw.config.ConfigException;
+import maw.app.Seats;
 import picocli.CommandLine.Option;
 
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
@@ -72,25 +68,6 @@ public final class GameRules {
                 dayCap, seer, noWhispers, endWhenAllVoted);
     }
 
-    /** Where a game's journal, room archives and summary go: --out, else a new directory under games.dir. */
-    static Path gameDir(maw.config.MawConfig settings, Path out, String gameId) {
-        return out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).resolve(java.time.LocalDateTime.now()
-                .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + gameId);
-    }
-
-    /**
-     * The game journaled in {@code dir} (the value of --resume), read back under the rule set its journal names; a
-     * journal that cannot be is named.
-     */
-    static Recovery<?, ?> recover(Path dir) throws IOException {
-        Path file = dir.resolve("game.jsonl");
-        try {
-            return Recovery.read(file, Variant.ofJournal(file).rules());
-        } catch (Recovery.Unrecoverable | ConfigException e) {
-            throw new ConfigException("invalid value '" + dir + "' for --resume: " + e.getMessage());
-        }
-    }
-
     /** Seats at the table: --players, else the rule set's default (6 for MAW's, 5 for AIWolf's small village). */
     int players() {
         return players == null ? defaultPlayers() : players;
@@ -106,22 +83,6 @@ public final class GameRules {
      */
     GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
         return variant().ruleset(flags(endWhenAllVoted));
-    }
-
-    /** The rule set of a journaled game, with the options its journal recorded. */
-    static GameMasterAgent.Ruleset<?, ?, ?> ruleset(Recovery<?, ?> r) {
-        return Variant.all().stream().filter(v -> v.rules().optionsType().isInstance(r.options())).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no rule set has options " + r.options()))
-                .resumed(r.options());
-    }
-
-    /** Longest a whole game may take under this rule set (every step running out its timer), plus a margin. */
-    static Duration timeout(GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
-        return timeout(Variant.of(ruleset), ruleset.options(), rounds);
-    }
-
-    private static <O> Duration timeout(Variant<?, O, ?> variant, Object options, int rounds) {
-        return variant.timeout(variant.rules().optionsType().cast(options), rounds);
     }
 
     long seed() {

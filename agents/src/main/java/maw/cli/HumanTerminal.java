@@ -9,6 +9,8 @@ import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
+import maw.agents.table.GameTable;
+import maw.app.GamePlay;
 import maw.base.Speech;
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
@@ -27,7 +29,7 @@ import org.jline.utils.AttributedStyle;
  * same commands are read line by line, with no prompt and no colours; at the end of the input the seat goes on
  * watching until the game is over.
  */
-final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
+final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Terminal {
 
     private final Terminal terminal;
     private final LineReader reader;
@@ -61,6 +63,13 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
     /** The seat this terminal plays. */
     void attach(UserInterfaceAgent seat) {
         this.ui = seat;
+    }
+
+    @Override
+    public UserInterfaceAgent seat(GameTable.Seat s) {
+        UserInterfaceAgent seat = new UserInterfaceAgent(s.jid(), s.password(), s.name(), s.player(), this);
+        attach(seat);
+        return seat;
     }
 
     @Override
@@ -216,7 +225,8 @@ final class HumanTerminal implements UserInterfaceAgent.Person, AutoCloseable {
      * Reads and acts until the person quits, or, once the input has ended, until the game is over. Returns true when
      * the person quit.
      */
-    boolean run() throws InterruptedException {
+    @Override
+    public boolean run() throws InterruptedException {
         UserInterfaceAgent seat = ui;
         if (interactive) {
             say("You are at the table as " + seat.seatName() + ". " + "Type to talk; /help lists the commands.");

@@ -3,8 +3,9 @@ package maw.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import maw.agents.human.UserInterfaceAgent;
-import maw.agents.player.PlayerAgent;
+import maw.app.AgentNetwork;
+import maw.app.RemoteSeat;
+import maw.app.SeatAccounts;
 import maw.config.MawConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,6 +35,7 @@ final class JoinCommand implements Callable<Integer> {
     String port;
 
     @Override
+    @SuppressWarnings("try") // the seat is held open while the person plays at the terminal
     public Integer call() throws Exception {
         java.time.Duration[] patience = seat.patience(); // checked before anything connects
         Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
@@ -48,18 +50,9 @@ final class JoinCommand implements Callable<Integer> {
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
                 HumanTerminal terminal = HumanTerminal.system()) {
             SeatAccounts a = seat.accounts(network, "maw join");
-            UserInterfaceAgent ui = new UserInterfaceAgent(a.ui(), a.password(), seat.name(), a.player(), terminal);
-            terminal.attach(ui);
-            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
-                    .patience(patience[0], patience[1]);
-            ui.start(network.transport());
-            player.start(network.transport());
-            terminal.say("Joining " + a.master() + " as " + seat.name() + " on " + network.describe() + " ...");
-            try {
+            try (RemoteSeat joined = RemoteSeat.join(network, a, seat.name(), 0, terminal::seat, patience, null)) {
+                terminal.say("Joining " + a.master() + " as " + seat.name() + " on " + network.describe() + " ...");
                 terminal.run(); // until the Player says the game is over for this seat, or the person quits
-            } finally {
-                player.stop();
-                ui.stop();
             }
             return 0;
         }

@@ -3,13 +3,13 @@ package maw.cli;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
-import maw.config.ConfigException;
+import maw.app.AgentNetwork;
+import maw.app.RemoteSeat;
+import maw.app.SeatAccounts;
+import maw.app.Seats;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
-import maw.runtime.Agent;
-import maw.runtime.Jid;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -50,23 +50,14 @@ final class PlayerCommand implements Callable<Integer> {
                 maw.agents.ruleset.Variant.named(rules, "--rules").bots());
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             SeatAccounts a = seat.accounts(network, "maw player");
-            Agent ui = fillers.get(0).create(new GameTable.Seat(seat.name(), a.ui(), a.password(), a.player(), seed));
-            PlayerAgent player = new PlayerAgent(a.player(), a.password(), a.master(), a.ui())
-                    .patience(patience[0], patience[1]).tap(line -> System.out.println("  " + line));
-            ui.start(network.transport());
-            player.start(network.transport());
-            Jid master = a.master();
-            System.out.printf("%s (%s) joins %s on %s%n", seat.name(), Seats.describe(settings, plan), master,
-                    network.describe());
-            try {
-                Map<String, Integer> scores = player.finished().get();
-                System.out.println("final scores: " + scores);
+            try (RemoteSeat joined = RemoteSeat.join(network, a, seat.name(), seed, fillers.get(0)::create, patience,
+                    line -> System.out.println("  " + line))) {
+                System.out.printf("%s (%s) joins %s on %s%n", seat.name(), Seats.describe(settings, plan), a.master(),
+                        network.describe());
+                System.out.println("final scores: " + joined.finished().get());
             } catch (java.util.concurrent.ExecutionException e) {
                 System.err.println("maw player: " + e.getCause().getMessage());
                 return 1;
-            } finally {
-                player.stop();
-                ui.stop();
             }
             return 0;
         }

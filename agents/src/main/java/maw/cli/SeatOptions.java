@@ -1,5 +1,7 @@
 package maw.cli;
 
+import maw.app.AgentNetwork;
+import maw.app.SeatAccounts;
 import picocli.CommandLine.Option;
 
 /** The options of a seat joining a GameMaster in another process: {@code maw player} and {@code maw join}. */

@@ -11,6 +11,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
+import maw.app.AgentNetwork;
+import maw.app.Games;
+import maw.app.Seats;
+import maw.app.TournamentGateway;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
@@ -239,7 +243,7 @@ final class TournamentCommand implements Callable<Integer> {
                         ? theirNext.next() : ourNext.next()));
             }
             Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label(ruleset),
-                    GameRules.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
+                    Games.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
             Standings s = t.run();
             if (outside) {
                 System.out.println("outside agents: " + gateway.stats());

@@ -1,7 +1,8 @@
 package maw.cli;
 
-import java.util.Map;
 import java.util.concurrent.Callable;
+import maw.app.AgentNetwork;
+import maw.app.Monitors;
 import maw.config.ConfigException;
 import maw.runtime.Jid;
 import maw.web.WebMonitor;
@@ -57,8 +58,8 @@ final class WebCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + gm + "' for --gm: " + e.getMessage());
         }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
-            WebMonitor monitor = start(network, master, token, port);
-            offerSeats(network, monitor, master);
+            WebMonitor monitor = Monitors.start(network, master, token, port, System.out::println);
+            Monitors.offerSeats(network, monitor, master);
             try {
                 if (seconds != null) {
                     Thread.sleep(Math.round(seconds * 1000));
@@ -96,69 +97,5 @@ final class WebCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /**
-     * Lets people take a seat at {@code master}'s table from the page (a Player and a web interface agent each, on
-     * accounts this command creates): only where it can create accounts (the project's own ejabberd).
-     */
-    static void offerSeats(AgentNetwork network, WebMonitor monitor, Jid master) {
-        if (network.canProvision()) {
-            monitor.seats(new maw.web.WebSeats(network.transport(), network::provision, master,
-                    monitor.jid().local() + "-"));
-        }
-    }
-
-    /**
-     * A web monitor for a table of this process, started once the table's agents are up (its page then lists them);
-     * {@code then} gets it first (to offer seats, say). Closing waits for the start and stops the monitor.
-     */
-    static final class TableWatch implements AutoCloseable {
-        private final Thread starter;
-        private volatile WebMonitor monitor;
-
-        TableWatch(AgentNetwork network, maw.agents.table.GameTable table, String token, int port, String command,
-                java.util.function.Consumer<WebMonitor> then) {
-            starter = Thread.ofVirtual().name("web-monitor").start(() -> {
-                table.allStarted().join();
-                try {
-                    WebMonitor m = start(network, table.gameMaster(), token, port).agents(table::agents);
-                    then.accept(m);
-                    monitor = m;
-                } catch (RuntimeException e) {
-                    System.err.println(command + ": " + e.getMessage());
-                }
-            });
-        }
-
-        @Override
-        public void close() {
-            try {
-                starter.join(java.time.Duration.ofSeconds(30));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (monitor != null) {
-                monitor.stop();
-            }
-        }
-    }
-
-    /** Starts a monitor of {@code master} on {@code network} and prints where to look. */
-    static WebMonitor start(AgentNetwork network, Jid master, String token, int port) {
-        String local = master.local() + "-web-" + java.util.HexFormat.of().formatHex(
-                new java.security.SecureRandom().generateSeed(3));
-        String password = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(12));
-        network.provision(Map.of(local, password));
-        WebMonitor monitor = new WebMonitor(Jid.of(local, network.transport().domain()), password, master, token,
-                "127.0.0.1", port);
-        try {
-            monitor.start(network.transport());
-        } catch (maw.runtime.TransportException | RuntimeException e) {
-            throw new ConfigException("the web monitor could not start on 127.0.0.1:" + port + ": " + e.getMessage());
-        }
-        System.out.printf("web monitor: http://127.0.0.1:%d/%s%n", monitor.port(), token == null ? ""
-                : "   (god view: http://127.0.0.1:" + monitor.port() + "/?token=" + token + ")");
-        return monitor;
     }
 }

@@ -1,12 +1,12 @@
-package maw.cli;
+package maw.app;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
-import maw.agents.table.GameTable;
 import maw.agents.model.ModelInterfaceAgent;
+import maw.agents.table.GameTable;
 import maw.runtime.Agent;
 
 /**
@@ -14,7 +14,7 @@ import maw.runtime.Agent;
  * take a minute over one turn, and a silent terminal looks like a hung game. A line every {@code every} milliseconds
  * at most, only about seats that have been thinking longer than {@code after}.
  */
-final class ThinkingWatch implements AutoCloseable {
+public final class ThinkingWatch implements AutoCloseable {
 
     private final List<ModelInterfaceAgent> seats = new CopyOnWriteArrayList<>();
     private final PrintStream out;
@@ -22,14 +22,14 @@ final class ThinkingWatch implements AutoCloseable {
     private final long every;
     private Thread thread;
 
-    ThinkingWatch(PrintStream out, long afterMillis, long everyMillis) {
+    public ThinkingWatch(PrintStream out, long afterMillis, long everyMillis) {
         this.out = out;
         this.after = afterMillis;
         this.every = everyMillis;
     }
 
     /** The same fillers, with the model seats they create watched. */
-    List<GameTable.SeatFiller> watch(List<GameTable.SeatFiller> fillers) {
+    public List<GameTable.SeatFiller> watch(List<GameTable.SeatFiller> fillers) {
         List<GameTable.SeatFiller> watched = new ArrayList<>();
         for (GameTable.SeatFiller f : fillers) {
             watched.add(new GameTable.SeatFiller() {
@@ -51,7 +51,7 @@ final class ThinkingWatch implements AutoCloseable {
         return watched;
     }
 
-    ThinkingWatch start() {
+    public ThinkingWatch start() {
         thread = Thread.ofVirtual().name("thinking-watch").start(() -> {
             long last = 0;
             try {

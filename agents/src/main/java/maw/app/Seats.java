@@ -1,4 +1,4 @@
-package maw.cli;
+package maw.app;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +24,7 @@ import maw.llm.PromptTemplates;
  * directory is checked, so that a wrong URL or a missing model stops start-up with a message instead of a game of
  * seats that only listen.
  */
-final class Seats {
+public final class Seats {
 
     private Seats() {}
 
@@ -32,7 +32,7 @@ final class Seats {
      * The plan: the {@code seats} setting if set, else {@code players} seats of {@code bots}; {@code humans} of the
      * seats are for people (added to a {@code seats} plan, taken from {@code players} otherwise).
      */
-    static SeatPlan plan(MawConfig settings, String bots, Integer players, int humans) {
+    public static SeatPlan plan(MawConfig settings, String bots, Integer players, int humans) {
         if (humans < 0 || humans > 1) {
             throw new ConfigException("invalid value '" + humans + "' for --humans: expected 0 or 1 (one person "
                     + "plays at this terminal; others join with ./maw join)");
@@ -65,13 +65,13 @@ final class Seats {
     }
 
     /** One filler per seat, after checking every model server and prompt directory the plan uses. */
-    static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
+    public static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out) throws ModelServer.Unavailable {
         return fillers(settings, plan, contextDir, human, out, GameTable.ruleBots());
     }
 
     /** The same, with {@code ruleBots} in the rule seats (the rule set's own bots: AIWolf's talk protocol). */
-    static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
+    public static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out, GameTable.SeatFiller ruleBots)
             throws ModelServer.Unavailable {
         if (plan.groups().stream().filter(g -> g.kind() == SeatPlan.Kind.HUMAN).mapToInt(SeatPlan.Group::count).sum()
@@ -103,7 +103,7 @@ final class Seats {
                                 throw missing;
                             }
                             out.accept("pulling " + llm.model() + " onto " + llm.baseUrl() + " (llm.pull=missing)");
-                            LlmCommand.ProgressLine line = new LlmCommand.ProgressLine(System.out, false);
+                            ProgressLine line = new ProgressLine(System.out, false);
                             ModelServer.pull(llm, line::show);
                             line.done();
                             status = ModelServer.check(llm);
@@ -123,7 +123,7 @@ final class Seats {
     }
 
     /** The prompt templates a configuration names, checked. */
-    static PromptTemplates templates(MawConfig settings) {
+    public static PromptTemplates templates(MawConfig settings) {
         PromptTemplates templates = new PromptTemplates(LlmConfig.prompts(settings));
         try {
             templates.check();
@@ -135,7 +135,7 @@ final class Seats {
     }
 
     /** "3 llm seats (ollama model llama3.1 at http://...), 3 rule bots". */
-    static String describe(MawConfig settings, SeatPlan plan) {
+    public static String describe(MawConfig settings, SeatPlan plan) {
         List<String> parts = new ArrayList<>();
         for (SeatPlan.Group g : plan.groups()) {
             parts.add(switch (g.kind()) {

@@ -1,4 +1,4 @@
-package maw.cli;
+package maw.app;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,14 +16,14 @@ import maw.runtime.xmpp.XmppTransport;
  * @param ui       the interface agent's address
  * @param password both accounts' password
  */
-record SeatAccounts(Jid master, Jid player, Jid ui, String password) {
+public record SeatAccounts(Jid master, Jid player, Jid ui, String password) {
 
-    static SeatAccounts of(AgentNetwork network, String name, String gm, String password, String command) {
+    public static SeatAccounts of(AgentNetwork network, String name, String gm, String password, String command) {
         if (!(network.transport() instanceof XmppTransport)) {
             throw new ConfigException(command + " joins a GameMaster in another process: it needs transport xmpp");
         }
-        String slug = GmCommand.Names.account(name, "--name");
-        String pw = GmCommand.Names.password(password, network);
+        String slug = Accounts.account(name, "--name");
+        String pw = Accounts.password(password, network);
         String domain = network.transport().domain();
         Jid master = gm.contains("@") ? Jid.parse(gm) : Jid.of(gm, domain);
         Jid player = Jid.of("player-" + slug, domain);

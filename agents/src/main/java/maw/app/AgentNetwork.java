@@ -1,4 +1,4 @@
-package maw.cli;
+package maw.app;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -170,6 +170,11 @@ public final class AgentNetwork implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return java.util.Set.of();
+    }
+
+    /** Whether agents of other processes and hosts reach this network's agents (XMPP does; the in-JVM transport not). */
+    public boolean crossesProcesses() {
+        return transport instanceof XmppTransport;
     }
 
     /**

@@ -1,4 +1,4 @@
-package maw.cli;
+package maw.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +25,7 @@ import maw.runtime.Agent;
  * one), and fills each outside seat with the same agent in every game; the agents stay connected from the first game
  * to the last.
  */
-final class TournamentGateway implements AutoCloseable {
+public final class TournamentGateway implements AutoCloseable {
 
     private final AiwolfServer tcp;
     private final NlpServer nlp;
@@ -40,7 +40,7 @@ final class TournamentGateway implements AutoCloseable {
     }
 
     /** Listens on {@code bind}:{@code port} (0: any free port) with the protocol of the rule set. */
-    static TournamentGateway open(GameMasterAgent.Ruleset<?, ?, ?> ruleset, String bind, int port) {
+    public static TournamentGateway open(GameMasterAgent.Ruleset<?, ?, ?> ruleset, String bind, int port) {
         if (!(ruleset.options() instanceof AiwolfOptions o)) {
             throw new ConfigException("outside seats play under --rules aiwolf (the AIWolf server's TCP protocol) or "
                     + "--rules aiwolf-nlp (the NLP contest's WebSocket protocol), not under MAW's own rules");
@@ -64,7 +64,7 @@ final class TournamentGateway implements AutoCloseable {
     }
 
     /** Where outside agents connect. */
-    String address() {
+    public String address() {
         return address;
     }
 
@@ -74,7 +74,7 @@ final class TournamentGateway implements AutoCloseable {
      *
      * @throws ConfigException when the agents that came are too few, or not of the teams asked for
      */
-    List<GameTable.SeatFiller> seat(List<SeatPlan.Group> groups, Duration lobby, PrintStream out)
+    public List<GameTable.SeatFiller> seat(List<SeatPlan.Group> groups, Duration lobby, PrintStream out)
             throws InterruptedException {
         int wanted = groups.stream().mapToInt(SeatPlan.Group::count).sum();
         out.printf("outside agents: waiting up to %d s for %d agent(s) at %s: %s%n", lobby.toSeconds(), wanted,
@@ -139,7 +139,7 @@ final class TournamentGateway implements AutoCloseable {
     }
 
     /** Each agent's request figures (asked, answered, timeouts...). */
-    Map<String, Map<String, Object>> stats() {
+    public Map<String, Map<String, Object>> stats() {
         return tcp != null ? tcp.stats() : nlp.stats();
     }
 
