@@ -87,7 +87,7 @@ public final class AiwolfBench {
         List<String> names = AiwolfBots.names(players);
         for (int g = 0; g < games; g++) {
             long s = seed + g;
-            AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names, s);
+            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(players)), names, s);
             Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
                 boolean villager = game.role(p).team() == Team.VILLAGERS;
                 boolean rules = villager ? ruleVillagers : ruleWolves;

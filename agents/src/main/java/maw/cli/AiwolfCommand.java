@@ -190,7 +190,7 @@ final class AiwolfCommand implements Runnable {
             }
             long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
             List<String> names = maw.aiwolf.game.AiwolfBots.names(players);
-            maw.aiwolf.game.AiwolfGame game = new maw.aiwolf.game.AiwolfGame(
+            maw.aiwolf.game.AiwolfGame game = maw.aiwolf.game.AiwolfGame.deal(
                     maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)), names, s);
             PrintStream out = System.out;
             out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rule engine)");

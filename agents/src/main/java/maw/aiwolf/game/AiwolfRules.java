@@ -89,7 +89,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
                     + "different names; " + players.size() + " came");
         }
         // Agent numbers follow the names' order, so that a seed replays a game whatever order the seats joined in.
-        AiwolfGame g = new AiwolfGame(state.options().settings(), players.stream().sorted().toList(), state.seed(),
+        AiwolfGame g = AiwolfGame.deal(state.options().settings(), players.stream().sorted().toList(), state.seed(),
                 state.options().roleRequests());
         AiwolfState lobby = new AiwolfState(state.options(), state.seed(), null, List.of(), List.of(), null);
         return next(lobby, g);

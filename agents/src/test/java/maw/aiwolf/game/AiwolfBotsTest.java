@@ -20,7 +20,7 @@ class AiwolfBotsTest {
         int wins = 0;
         for (long seed = 0; seed < GAMES; seed++) {
             List<String> names = AiwolfBots.names(players);
-            AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names, seed);
+            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(players)), names, seed);
             long s = seed;
             Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
                 boolean mine = game.role(p).team() == side;
@@ -61,7 +61,7 @@ class AiwolfBotsTest {
     void ruleBotsTalkOnlyValidProtocol() {
         List<String> names = AiwolfBots.names(15);
         for (long seed = 0; seed < 50; seed++) {
-            AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.of(15)), names, seed);
+            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(15)), names, seed);
             long s = seed;
             Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, s));
             java.util.List<AiwolfEvent> invalid = new java.util.ArrayList<>();

@@ -25,7 +25,7 @@ class AiwolfGameTest {
     }
 
     private static AiwolfGame game(int players, long seed) {
-        return new AiwolfGame(AiwolfSettings.defaults(Composition.of(players)), names(players), seed);
+        return AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(players)), names(players), seed);
     }
 
     private static String one(AiwolfGame g, Role r) {
@@ -123,7 +123,7 @@ class AiwolfGameTest {
 
     @Test
     void atMostTenTalksADaySkipAndOverNotCounted() {
-        AiwolfGame g = new AiwolfGame(AiwolfSettings.defaults(Composition.of(5)), names(5), 5);
+        AiwolfGame g = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(5)), names(5), 5);
         toDayOne(g);
         String me = g.living().getFirst();
         for (int t = 0; t < 12; t++) {
@@ -165,7 +165,7 @@ class AiwolfGameTest {
         AiwolfSettings s = AiwolfSettings.defaults(Composition.of(5));
         s = new AiwolfSettings(s.composition(), 100, 20, 10, 20, 2, 1, 1, false, false, true, false, false, true,
                 false, true, -1);
-        AiwolfGame g = new AiwolfGame(s, names(5), 8);
+        AiwolfGame g = AiwolfGame.deal(s, names(5), 8);
         toDayOne(g);
         int turns = 0;
         while (g.stage() == Stage.TALK) {

@@ -20,7 +20,7 @@ class AiwolfLogTest {
         while (!guards(names, seed)) {
             seed++;
         }
-        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
+        AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
         Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p)));
         AiwolfLog log = new AiwolfLog(names);
         List<AiwolfEvent> all = new ArrayList<>();
@@ -63,7 +63,7 @@ class AiwolfLogTest {
     }
 
     private static boolean guards(List<String> names, long seed) {
-        AiwolfGame game = new AiwolfGame(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
+        AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
         List<AiwolfEvent> all = new ArrayList<>();
         AiwolfBots.play(game, AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p))), all::add);
         return all.stream().anyMatch(e -> e instanceof AiwolfEvent.Guarded g && g.day() == 1);

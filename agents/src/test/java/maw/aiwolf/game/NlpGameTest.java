@@ -31,7 +31,7 @@ class NlpGameTest {
     }
 
     private static AiwolfGame game(int players, long seed) {
-        return new AiwolfGame(NlpRegulation.settings(players), names(players), seed);
+        return AiwolfGame.deal(NlpRegulation.settings(players), names(players), seed);
     }
 
     private static <T> List<T> of(List<AiwolfEvent> events, Class<T> type) {

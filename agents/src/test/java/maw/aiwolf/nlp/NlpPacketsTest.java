@@ -84,7 +84,7 @@ class NlpPacketsTest {
 
     @Test
     void eachSeatsInfoAndTalkHistoryAreWhatTheServerSends() {
-        AiwolfGame g = new AiwolfGame(NlpRegulation.settings(5), NAMES, 11);
+        AiwolfGame g = AiwolfGame.deal(NlpRegulation.settings(5), NAMES, 11);
         NlpRegulation nlp = NlpRegulation.contest(5);
         Map<String, NlpInfo> seats = new LinkedHashMap<>();
         NAMES.forEach(n -> seats.put(n, new NlpInfo("01M8TEST", NAMES, n, nlp)));
