@@ -3,7 +3,6 @@ package maw.aiwolf;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import maw.agents.gamemaster.AiwolfHerald;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
 import maw.agents.ruleset.Variant;

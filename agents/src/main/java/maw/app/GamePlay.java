@@ -17,6 +17,8 @@ import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.RoundSummary;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
@@ -83,7 +85,7 @@ public final class GamePlay {
      * @param web          the web monitor's port, or null for none
      */
     public record Request(MawConfig settings, SeatPlan plan, List<String> names, SeatPlan openBots,
-            GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds, long seed, Recovery<?, ?> recovery, Path out,
+            Ruleset<?, ?, ?> ruleset, int rounds, long seed, Recovery<?, ?> recovery, Path out,
             int openSeats, double lobbySeconds, TableFile table, Terminal person, boolean quiet, Integer web) {}
 
     /**
@@ -269,7 +271,7 @@ public final class GamePlay {
         return s;
     }
 
-    private static Map<String, Object> round(GameMasterAgent.RoundSummary rs) {
+    private static Map<String, Object> round(RoundSummary rs) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("round", rs.round());
         m.put("winner", rs.winner());

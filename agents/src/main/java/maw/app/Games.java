@@ -5,8 +5,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
@@ -37,14 +40,14 @@ public final class Games {
     }
 
     /** The rule set of a journaled game, with the options its journal recorded. */
-    public static GameMasterAgent.Ruleset<?, ?, ?> ruleset(Recovery<?, ?> r) {
+    public static Ruleset<?, ?, ?> ruleset(Recovery<?, ?> r) {
         return Variant.all().stream().filter(v -> v.rules().optionsType().isInstance(r.options())).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no rule set has options " + r.options()))
                 .resumed(r.options());
     }
 
     /** Longest a whole game may take under this rule set (every step running out its timer), plus a margin. */
-    public static Duration timeout(GameMasterAgent.Ruleset<?, ?, ?> ruleset, int rounds) {
+    public static Duration timeout(Ruleset<?, ?, ?> ruleset, int rounds) {
         return timeout(Variant.of(ruleset), ruleset.options(), rounds);
     }
 
@@ -55,8 +58,8 @@ public final class Games {
     /** A game master for {@code ruleset}, taking up {@code recovery}'s game when there is one. */
     @SuppressWarnings("unchecked")
     public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMaster(
-            GameMasterAgent.Ruleset<S, O, E> ruleset, maw.runtime.Jid jid, String pw, GameMasterAgent.Config config,
-            GameMasterAgent.Listener listener, Recovery<?, ?> recovery) {
+            Ruleset<S, O, E> ruleset, maw.runtime.Jid jid, String pw, GameConfig config,
+            GameListener listener, Recovery<?, ?> recovery) {
         GameMasterAgent<S, O, E> master = new GameMasterAgent<>(jid, pw, config, ruleset, listener);
         if (recovery != null) {
             master.resume((Recovery<S, O>) recovery);

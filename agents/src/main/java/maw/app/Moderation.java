@@ -8,9 +8,12 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.ConsoleView;
+import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.RoundSummary;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.config.ConfigException;
@@ -43,7 +46,7 @@ public final class Moderation {
      * @param out      the game's directory, or null for a new one under games.dir
      * @param web      the web monitor's port, or null for none
      */
-    public record Request(MawConfig settings, GameMasterAgent.Ruleset<?, ?, ?> ruleset, long seed,
+    public record Request(MawConfig settings, Ruleset<?, ?, ?> ruleset, long seed,
             Recovery<?, ?> recovery, Path resume, String name, String password, int players, int rounds, Path out,
             Integer web) {}
 
@@ -59,7 +62,7 @@ public final class Moderation {
             String pw = Accounts.password(r.password(), network);
             String domain = network.transport().domain();
             Jid gm;
-            GameMasterAgent.Config gmConfig;
+            GameConfig gmConfig;
             if (r.recovery() != null) {
                 gm = r.recovery().gameMaster();
                 gmConfig = r.recovery().config();
@@ -70,7 +73,7 @@ public final class Moderation {
             } else {
                 String local = Accounts.account(r.name(), "--name");
                 gm = Jid.of(local, domain);
-                gmConfig = new GameMasterAgent.Config(GameTable.newGameId(), r.players(), r.rounds(), seed,
+                gmConfig = new GameConfig(GameTable.newGameId(), r.players(), r.rounds(), seed,
                         Jid.of(local + "-village", domain), Jid.of(local + "-hideout", domain),
                         java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(10));
             }
@@ -119,7 +122,7 @@ public final class Moderation {
                 }
                 long t0 = System.nanoTime();
                 try {
-                    List<GameMasterAgent.RoundSummary> rounds = master.finished().get();
+                    List<RoundSummary> rounds = master.finished().get();
                     Map<String, Object> summary = new LinkedHashMap<>();
                     summary.put("game", gameId);
                     summary.put("seed", seed);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.nlp.NlpServer;
@@ -40,7 +41,7 @@ public final class TournamentGateway implements AutoCloseable {
     }
 
     /** Listens on {@code bind}:{@code port} (0: any free port) with the protocol of the rule set. */
-    public static TournamentGateway open(GameMasterAgent.Ruleset<?, ?, ?> ruleset, String bind, int port) {
+    public static TournamentGateway open(Ruleset<?, ?, ?> ruleset, String bind, int port) {
         if (!(ruleset.options() instanceof AiwolfOptions o)) {
             throw new ConfigException("outside seats play under --rules aiwolf (the AIWolf server's TCP protocol) or "
                     + "--rules aiwolf-nlp (the NLP contest's WebSocket protocol), not under MAW's own rules");

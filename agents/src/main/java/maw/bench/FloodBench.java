@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
@@ -119,7 +120,7 @@ public final class FloodBench {
         Map<String, String> accounts = table.accounts();
         provision.accept(accounts);
         CompletableFuture<Void> firstDay = new CompletableFuture<>();
-        GameMasterAgent.Listener listener = new GameMasterAgent.Listener() {
+        GameListener listener = new GameListener() {
             @Override
             public void deadline(int round, PhaseId id, long deadlineMillis) {
                 if (id.phase() == Phase.DAY) {

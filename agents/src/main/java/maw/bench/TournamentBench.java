@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.MawVariant;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
@@ -42,7 +43,7 @@ public final class TournamentBench {
     }
 
     /** MAW's rules, phases ending once everyone has voted, the GameMaster taking its own seats' acts at once. */
-    private static GameMasterAgent.Ruleset<?, ?, ?> ruleset() {
+    private static Ruleset<?, ?, ?> ruleset() {
         return Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults().withEndWhenAllVoted(true)));
     }
 
@@ -77,7 +78,7 @@ public final class TournamentBench {
     Run rules(int games, int parallel, boolean connected, long seed, Runnable allUp) throws Exception {
         Path dir = Files.createTempDirectory("maw-bench-tournament-");
         try {
-            GameMasterAgent.Ruleset<?, ?, ?> ruleset = ruleset();
+            Ruleset<?, ?, ?> ruleset = ruleset();
             Schedule schedule = Schedule.balanced(ruleset, seats("rule", "rule#2"), games, seed);
             List<Tournament.Seat> seats = new ArrayList<>();
             schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
@@ -201,7 +202,7 @@ public final class TournamentBench {
             ollama.delay(delay);
             maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
             maw.llm.PromptTemplates templates = new maw.llm.PromptTemplates(prompts);
-            GameMasterAgent.Ruleset<?, ?, ?> ruleset = ruleset();
+            Ruleset<?, ?, ?> ruleset = ruleset();
             Schedule schedule = Schedule.balanced(ruleset, seats("llm", "rule"), games, seed);
             GameTable.SeatFiller model = maw.agents.model.ModelInterfaceAgent.filler(settings, templates,
                     Duration.ZERO, null);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.app.GamePlay;
 import maw.app.Games;
@@ -133,7 +134,7 @@ final class GameCommand implements Callable<Integer> {
                 : null;
         SeatPlan plan = Seats.plan(settings, bots, tableSeats, humans);
         rules.players = plan.seats() + openSeats;
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
+        Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
                 : rules.ruleset(!fullPhases);
         boolean person = plan.has(SeatPlan.Kind.HUMAN);
         HumanTerminal terminal = person ? HumanTerminal.system() : null;

@@ -1,6 +1,7 @@
 package maw.cli;
 
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
 import maw.app.Seats;
 import picocli.CommandLine.Option;
@@ -81,7 +82,7 @@ public final class GameRules {
      * The rule set with its options, checked; {@code endWhenAllVoted} ends a MAW phase once everyone who may vote
      * has voted (an AIWolf step always ends once everyone has answered).
      */
-    GameMasterAgent.Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
+    Ruleset<?, ?, ?> ruleset(boolean endWhenAllVoted) {
         return variant().ruleset(flags(endWhenAllVoted));
     }
 

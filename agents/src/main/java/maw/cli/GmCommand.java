@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.Ruleset;
 import maw.app.Games;
 import maw.app.Moderation;
 import maw.config.MawConfig;
@@ -61,7 +62,7 @@ final class GmCommand implements Callable<Integer> {
         if (resume != null) {
             recovery = Games.recover(resume, "--resume");
         }
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
+        Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
                 : rules.ruleset(endEarly);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();
         Map<String, Object> summary = Moderation.run(new Moderation.Request(settings, ruleset, seed, recovery, resume,

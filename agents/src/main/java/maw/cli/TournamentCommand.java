@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.app.AgentNetwork;
 import maw.app.Games;
@@ -181,7 +182,7 @@ final class TournamentCommand implements Callable<Integer> {
         }
         rules.players = plan.seats();
         // Every seat is the tournament's own: the GameMaster takes their acts as fast as they come, game after game.
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(rules.ruleset(true));
+        Ruleset<?, ?, ?> ruleset = Tournament.trusted(rules.ruleset(true));
         long seed = rules.seed();
         // Entrants: one per group, named as the group is written without its count; seats A1, A2, B1...
         Map<String, String> seatEntrant = new LinkedHashMap<>();
@@ -257,7 +258,7 @@ final class TournamentCommand implements Callable<Integer> {
     }
 
     private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> String label(
-            GameMasterAgent.Ruleset<S, O, E> r) {
+            Ruleset<S, O, E> r) {
         return r.rules().label(r.options());
     }
 

@@ -5,7 +5,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.RoundSummary;
 import maw.base.Act;
 import maw.game.Command;
 import maw.game.Phase;
@@ -40,7 +43,7 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
      * records' counts; each record is handed on as its round ends. A model seat's calls and tokens are what its agent
      * reports at the round's end less what it reported at the round before's.
      */
-    public static final class Collector implements GameMasterAgent.Listener {
+    public static final class Collector implements GameListener {
         private final Map<Integer, Schedule.Game> games;
         private final String rules;
         private final Map<String, String> seats;
@@ -73,7 +76,7 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
 
         @Override
         public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-                GameMasterAgent.Config config, maw.runtime.Jid gameMaster, Map<String, maw.runtime.Jid> seats,
+                GameConfig config, maw.runtime.Jid gameMaster, Map<String, maw.runtime.Jid> seats,
                 maw.game.GameView state) {
             startedAt.put(round, System.nanoTime());
         }
@@ -115,7 +118,7 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
         }
 
         @Override
-        public void roundEnded(GameMasterAgent.RoundSummary r) {
+        public void roundEnded(RoundSummary r) {
             Schedule.Game g = games.get(r.round());
             if (g == null) {
                 return;

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.GameEvent;
@@ -46,7 +47,7 @@ public record Schedule(long seed, Map<String, String> seats, List<Game> games) {
 
     /** A balanced schedule of {@code count} games under {@code ruleset}. */
     public static <S extends GameView, O, E extends GameEvent> Schedule balanced(
-            GameMasterAgent.Ruleset<S, O, E> ruleset, Map<String, String> seats, int count, long seed) {
+            Ruleset<S, O, E> ruleset, Map<String, String> seats, int count, long seed) {
         List<String> names = List.copyOf(seats.keySet());
         Map<String, Map<String, Integer>> counts = new LinkedHashMap<>();
         Map<String, Integer> share = new LinkedHashMap<>();
@@ -78,7 +79,7 @@ public record Schedule(long seed, Map<String, String> seats, List<Game> games) {
 
     /** The roles a game of {@code names} dealt from {@code seed} gives, seat name to role. */
     public static <S extends GameView, O, E extends GameEvent> Map<String, String> deal(
-            GameMasterAgent.Ruleset<S, O, E> ruleset, List<String> names, long seed) {
+            Ruleset<S, O, E> ruleset, List<String> names, long seed) {
         S lobby = ruleset.rules().newGame(ruleset.options(), seed);
         Outcome<S, E> o = ruleset.rules().apply(lobby, new Command.Start(names));
         if (!(o instanceof Outcome.Accepted<S, E> a)) {

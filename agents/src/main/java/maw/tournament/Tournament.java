@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.runtime.Json;
@@ -43,9 +44,9 @@ public final class Tournament {
      * {@code r} for a tournament's tables, whose seats are all the tournament's own: its GameMaster (and the rooms)
      * take their acts as fast as they come, game after game (the AIWolf rate, not a single game's).
      */
-    public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent.Ruleset<S, O, E>
-            trusted(GameMasterAgent.Ruleset<S, O, E> r) {
-        return new GameMasterAgent.Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
+    public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> Ruleset<S, O, E>
+            trusted(Ruleset<S, O, E> r) {
+        return new Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
     }
 
     /** The results file's name in a tournament's directory. */
@@ -54,7 +55,7 @@ public final class Tournament {
     private final Path dir;
     private final Schedule schedule;
     private final List<Seat> seats;
-    private final GameMasterAgent.Ruleset<?, ?, ?> ruleset;
+    private final Ruleset<?, ?, ?> ruleset;
     private final String rules;
     private final Duration timeout;
     private final int parallel;
@@ -73,7 +74,7 @@ public final class Tournament {
     private long started;
     private int playedHere;
 
-    public Tournament(Path dir, Schedule schedule, List<Seat> seats, GameMasterAgent.Ruleset<?, ?, ?> ruleset,
+    public Tournament(Path dir, Schedule schedule, List<Seat> seats, Ruleset<?, ?, ?> ruleset,
             String rules, Duration timeout, int parallel, Transport transport, Consumer<Map<String, String>> provision,
             PrintStream out) {
         this.dir = dir;

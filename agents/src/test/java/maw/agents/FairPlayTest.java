@@ -1,7 +1,6 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.Command;
@@ -20,6 +21,7 @@ import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.testing.Agents;
+import maw.testing.Masters;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
@@ -66,7 +68,7 @@ class FairPlayTest {
             gm = j[0];
             village = j[1];
             hideout = j[2];
-            GameMasterAgent.Listener journal = new GameMasterAgent.Listener() {
+            GameListener journal = new GameListener() {
                 @Override
                 public void command(int round, Command command) {
                     accepted.add(command);
@@ -74,7 +76,7 @@ class FairPlayTest {
             };
             agents.start(new ChatRoomAgent(village, TestXmpp.password(village), Room.VILLAGE, gm, null, null));
             agents.start(new ChatRoomAgent(hideout, TestXmpp.password(hideout), Room.HIDEOUT, gm, null, null));
-            agents.start(GameMasterAgent.of(gm, TestXmpp.password(gm), new GameMasterAgent.Config("g-fair", 4, 1, 5,
+            agents.start(Masters.maw(gm, TestXmpp.password(gm), new GameConfig("g-fair", 4, 1, 5,
                     village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, journal));
             String[] names = {"ann", "bob", "cid", "dee"};
             for (int i = 0; i < 4; i++) {
@@ -435,8 +437,8 @@ class FairPlayTest {
     void aPlayerRefusesAnnouncementsThatDoNotComeFromItsGameMaster() throws Exception {
         Jid[] j = xmpp.accounts("forged", 6);
         Jid gmJid = j[0];
-        GameMasterAgent<?, ?, ?> gm = agents.start(GameMasterAgent.of(gmJid, TestXmpp.password(gmJid),
-                new GameMasterAgent.Config("g-forged", 3, 1, 5, j[4], j[5], Duration.ofSeconds(10),
+        GameMasterAgent<?, ?, ?> gm = agents.start(Masters.maw(gmJid, TestXmpp.password(gmJid),
+                new GameConfig("g-forged", 3, 1, 5, j[4], j[5], Duration.ofSeconds(10),
                         Duration.ofSeconds(10)), GameOptions.defaults(), null));
         agents.start(new RuleBotAgent(j[2], TestXmpp.password(j[2]), "Bot", 1));
         PlayerAgent player = agents.start(new PlayerAgent(j[1], TestXmpp.password(j[1]), gmJid, j[2]));

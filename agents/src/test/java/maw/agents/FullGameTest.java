@@ -1,9 +1,6 @@
 package maw.agents;
 
-import maw.agents.table.GameTable;
-import maw.agents.table.Listeners;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,8 +9,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import maw.agents.gamemaster.GameMasterAgent.RoundSummary;
 import maw.agents.gamemaster.Journal;
+import maw.agents.gamemaster.RoundSummary;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
 import maw.game.GameOptions;
 import maw.game.MawRules;
 import maw.runtime.Json;

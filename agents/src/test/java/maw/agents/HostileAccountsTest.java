@@ -3,7 +3,6 @@ package maw.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.player.PlayerAgent;
 import maw.runtime.Agent;
@@ -29,6 +29,7 @@ import maw.runtime.TransportException;
 import maw.runtime.xmpp.EjabberdApi;
 import maw.testing.Agents;
 import maw.testing.Await;
+import maw.testing.Masters;
 import maw.testing.TestXmpp;
 import org.jivesoftware.smack.XMPPException;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
@@ -189,8 +190,8 @@ class HostileAccountsTest {
                 null, null));
         agents.start(new maw.agents.chatroom.ChatRoomAgent(j[2], TestXmpp.password(j[2]), maw.game.Room.HIDEOUT, j[0],
                 null, null));
-        agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
-                new maw.agents.gamemaster.GameMasterAgent.Config("g-dup", 3, 1, 1, j[1], j[2], Duration.ofSeconds(30),
+        agents.start(maw.testing.Masters.maw(j[0], TestXmpp.password(j[0]),
+                new maw.agents.gamemaster.GameConfig("g-dup", 3, 1, 1, j[1], j[2], Duration.ofSeconds(30),
                         Duration.ofSeconds(30)), maw.game.GameOptions.defaults(), null));
         List<ScriptedSeat> seats = new java.util.ArrayList<>();
         String[] names = {"Ann", "Bob", "Cid"};
@@ -215,10 +216,10 @@ class HostileAccountsTest {
         agents.start(new maw.agents.chatroom.ChatRoomAgent(j[2], TestXmpp.password(j[2]), maw.game.Room.HIDEOUT, j[0],
                 null, null));
         List<String> left = new CopyOnWriteArrayList<>();
-        Agent gm = agents.start(maw.agents.gamemaster.GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
-                new maw.agents.gamemaster.GameMasterAgent.Config("g-ready", 3, 1, 1, j[1], j[2], Duration.ofSeconds(5),
+        Agent gm = agents.start(maw.testing.Masters.maw(j[0], TestXmpp.password(j[0]),
+                new maw.agents.gamemaster.GameConfig("g-ready", 3, 1, 1, j[1], j[2], Duration.ofSeconds(5),
                         Duration.ofSeconds(10)), maw.game.GameOptions.defaults(),
-                new maw.agents.gamemaster.GameMasterAgent.Listener() {
+                new maw.agents.gamemaster.GameListener() {
                     @Override
                     public void left(String name, String why) {
                         left.add(name + ": " + why);

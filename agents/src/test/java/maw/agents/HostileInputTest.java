@@ -1,7 +1,6 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.game.GameOptions;
@@ -20,6 +20,7 @@ import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.testing.Agents;
+import maw.testing.Masters;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class HostileInputTest {
         Path file = dir.resolve("game.jsonl");
         Journal journal = new Journal(file, "g-s");
         agents.start(new ChatRoomAgent(j[1], TestXmpp.password(j[1]), Room.VILLAGE, j[0], null, journal));
-        agents.start(GameMasterAgent.of(j[0], TestXmpp.password(j[0]), new GameMasterAgent.Config("g-s", 3, 1, 1, j[1],
+        agents.start(Masters.maw(j[0], TestXmpp.password(j[0]), new GameConfig("g-s", 3, 1, 1, j[1],
                 j[2], Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults(), journal));
         ScriptedSeat hostile = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "x", j[0]));
         hostile.send(raw(j[0], "{\"type\":\"join_lobby\",\"player_name\":\"\\ud800\"}"));
@@ -117,8 +118,8 @@ class HostileInputTest {
         stranger.send(j[3], Performative.INFORM, new Catalog.Ping(null)); // the server has taken the join
         stranger.next("ping");
         stranger.stop();
-        GameMasterAgent<?, ?, ?> gm = agents.start(GameMasterAgent.of(j[0], TestXmpp.password(j[0]),
-                new GameMasterAgent.Config("g-stored", 3, 1, 1, j[1], j[2], Duration.ofSeconds(10),
+        GameMasterAgent<?, ?, ?> gm = agents.start(Masters.maw(j[0], TestXmpp.password(j[0]),
+                new GameConfig("g-stored", 3, 1, 1, j[1], j[2], Duration.ofSeconds(10),
                         Duration.ofSeconds(10)), GameOptions.defaults(), null));
         ScriptedSeat ann = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "Ann", j[0]));
         Message joined = ann.join();

@@ -5,12 +5,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.game.GameOptions;
 import maw.game.Room;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;
 import maw.testing.Agents;
+import maw.testing.Masters;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,9 +35,9 @@ class LobbyTest {
         }
         agents.start(new ChatRoomAgent(Jid.of("village", "localhost"), "pw", Room.VILLAGE, gm, null, null));
         agents.start(new ChatRoomAgent(Jid.of("hideout", "localhost"), "pw", Room.HIDEOUT, gm, null, null));
-        master = agents.start(GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-lobby", 3, 1, 1,
+        master = agents.start(Masters.maw(gm, "pw", new GameConfig("g-lobby", 3, 1, 1,
                 Jid.of("village", "localhost"), Jid.of("hideout", "localhost"),
-                Duration.ofMillis(500), Duration.ofSeconds(5)), GameOptions.defaults(), new GameMasterAgent.Listener() {
+                Duration.ofMillis(500), Duration.ofSeconds(5)), GameOptions.defaults(), new GameListener() {
                     @Override
                     public void left(String name, String why) {
                         left.add(name + ": " + why);

@@ -1,15 +1,16 @@
 package maw.agents;
 
-import maw.agents.table.GameTable;
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.RoundSummary;
+import maw.agents.table.GameTable;
 import maw.game.Event;
 import maw.game.GameOptions;
 import maw.game.GameState;
@@ -27,7 +28,7 @@ class LocalGamesTest {
             .withTimers(Duration.ofSeconds(10), Duration.ofSeconds(10)).withEndWhenAllVoted(true);
 
     private static GameTable.Result play(GameTable table, RecordingTransport transport,
-            GameMasterAgent.Listener listener) throws Exception {
+            GameListener listener) throws Exception {
         return table.play(transport, listener, null, Duration.ofMinutes(1));
     }
 
@@ -40,7 +41,7 @@ class LocalGamesTest {
     @Test
     void theSameSeedPlaysTheSameGameTwice() throws Exception {
         for (long seed : new long[] {3, 1234567}) {
-            List<List<GameMasterAgent.RoundSummary>> runs = new ArrayList<>();
+            List<List<RoundSummary>> runs = new ArrayList<>();
             for (int run = 0; run < 2; run++) {
                 GameTable table = new GameTable(GameTable.Spec.bots("", 9, 2, seed, FAST, null), "localhost");
                 runs.add(play(table, localFor(table), null).rounds());
@@ -105,7 +106,7 @@ class LocalGamesTest {
         RecordingTransport transport = localFor(table);
         List<Phase> phases = new java.util.concurrent.CopyOnWriteArrayList<>();
         CompletableFuture<Void> dropped = new CompletableFuture<>();
-        GameMasterAgent.Listener dropOnDayOne = new GameMasterAgent.Listener() {
+        GameListener dropOnDayOne = new GameListener() {
             @Override
             public void event(int round, maw.game.GameEvent event, maw.game.GameView after) {
                 if (event instanceof Event.PhaseBegan p) {

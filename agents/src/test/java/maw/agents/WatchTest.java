@@ -1,7 +1,6 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
@@ -18,6 +18,7 @@ import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
+import maw.testing.Masters;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class WatchTest {
             accounts.put(prefix + w, "pw");
         }
         xmpp.server().register(accounts);
-        GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-watch", 4, 1, 5,
+        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-watch", 4, 1, 5,
                 village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults()
                 .withTimers(Duration.ofSeconds(8), Duration.ofSeconds(8)).withEndWhenAllVoted(true).withDayCap(4), null);
         List<Agent> agents = new ArrayList<>(List.of(master,

@@ -2,19 +2,19 @@ package maw.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.time.Duration;
-import java.util.Map;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
@@ -22,6 +22,7 @@ import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.testing.Await;
+import maw.testing.Masters;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
@@ -182,7 +183,7 @@ class HumanPlayTest {
         xmpp.server().register(accounts);
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(6), Duration.ofSeconds(4))
                 .withEndWhenAllVoted(true).withDayCap(3);
-        GameMasterAgent<?, ?, ?> master = GameMasterAgent.of(gm, "pw", new GameMasterAgent.Config("g-join", 3, 1, 3,
+        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-join", 3, 1, 3,
                 village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, null);
         agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, dir.resolve("rooms"), null));
         agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));

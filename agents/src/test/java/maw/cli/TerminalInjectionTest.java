@@ -1,7 +1,6 @@
 package maw.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -14,6 +13,7 @@ import maw.agents.Catalog;
 import maw.agents.GameAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.ConsoleView;
+import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.player.PlayerAgent;
@@ -27,6 +27,7 @@ import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.testing.Agents;
 import maw.testing.Await;
+import maw.testing.Masters;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ class TerminalInjectionTest {
         PrintStream console = new PrintStream(consoleBytes, true, StandardCharsets.UTF_8);
         agents.start(new ChatRoomAgent(j[1], TestXmpp.password(j[1]), Room.VILLAGE, gm, null, null));
         agents.start(new ChatRoomAgent(j[2], TestXmpp.password(j[2]), Room.HIDEOUT, gm, null, null));
-        agents.start(GameMasterAgent.of(gm, TestXmpp.password(gm), new GameMasterAgent.Config("g-inject", 3, 1, 1,
+        agents.start(Masters.maw(gm, TestXmpp.password(gm), new GameConfig("g-inject", 3, 1, 1,
                 j[1], j[2], Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults()
                 .withTimers(Duration.ofSeconds(60), Duration.ofSeconds(60)), new ConsoleView(console, "")));
 

@@ -1,12 +1,12 @@
 package maw.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.MawVariant;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
@@ -29,7 +29,7 @@ class ScheduleTest {
 
     @Test
     void everyEntrantPlaysEveryRoleAboutAsOftenAsItsSeatsEntitleItTo() {
-        GameMasterAgent.Ruleset<?, ?, ?> aiwolf = new AiwolfVariant().ruleset(AiwolfOptions.of(15, Duration.ofSeconds(5)));
+        Ruleset<?, ?, ?> aiwolf = new AiwolfVariant().ruleset(AiwolfOptions.of(15, Duration.ofSeconds(5)));
         Schedule s = Schedule.balanced(aiwolf, seats(10, 5), 30, 42);
         assertThat(s.games()).hasSize(30);
         Map<String, Map<String, Integer>> counts = s.roleCounts();
@@ -48,7 +48,7 @@ class ScheduleTest {
 
     @Test
     void aMawTableIsBalancedToo() {
-        GameMasterAgent.Ruleset<?, ?, ?> maw = new MawVariant().ruleset(GameOptions.defaults());
+        Ruleset<?, ?, ?> maw = new MawVariant().ruleset(GameOptions.defaults());
         Schedule s = Schedule.balanced(maw, seats(3, 3), 20, 7);
         Map<String, Map<String, Integer>> counts = s.roleCounts();
         // 6 players, 2 werewolves a game: 40 werewolf seats, 20 each.

@@ -1,7 +1,6 @@
 package maw.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.MawVariant;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
@@ -26,7 +26,7 @@ class TournamentTest {
 
     @Test
     void tablesStartedTogetherAreAllUpBeforeAnyGameBeginsAndThenAllFinish() throws Exception {
-        GameMasterAgent.Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
+        Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
                 .withEndWhenAllVoted(true)));
         Map<String, String> entrants = new LinkedHashMap<>();
         for (int i = 1; i <= 3; i++) {

@@ -1,11 +1,11 @@
 package maw.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Jid;
@@ -36,7 +36,7 @@ class WebMonitorBrowserTest {
         local.register("web", "pw");
         // When each day vote reached the GameMaster.
         java.util.List<Long> dayVotes = new java.util.concurrent.CopyOnWriteArrayList<>();
-        maw.agents.gamemaster.GameMasterAgent.Listener votes = new maw.agents.gamemaster.GameMasterAgent.Listener() {
+        maw.agents.gamemaster.GameListener votes = new maw.agents.gamemaster.GameListener() {
             @Override
             public void command(int round, maw.game.Command c) {
                 if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Vote

@@ -1,7 +1,6 @@
 package maw.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.game.GameOptions;
@@ -343,7 +343,7 @@ class WebMonitorTest {
 
     /** Plays {@code table} on {@code local} in the background; completes with its result. */
     static CompletableFuture<GameTable.Result> playing(GameTable table, maw.runtime.Transport local,
-            maw.agents.gamemaster.GameMasterAgent.Listener listener, Duration timeout) {
+            maw.agents.gamemaster.GameListener listener, Duration timeout) {
         CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             try {

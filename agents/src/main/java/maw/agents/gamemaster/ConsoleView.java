@@ -14,7 +14,7 @@ import maw.game.Room;
 import maw.runtime.Jid;
 
 /** The game as it happens, for the person running it: phases, chat, votes, deaths, roles at the end, scores. */
-public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgent.Listener {
+public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
 
     private final PrintStream out;
     private final String prefix;
@@ -42,7 +42,7 @@ public final class ConsoleView implements GameMasterAgent.Listener, ChatRoomAgen
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
+            GameConfig config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
         say("");
         say("=== Round " + round + " of " + rounds + ": " + String.join(", ", state.players()) + " ===");
     }

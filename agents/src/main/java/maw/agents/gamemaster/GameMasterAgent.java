@@ -1,30 +1,20 @@
 package maw.agents.gamemaster;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Pattern;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.base.Act;
-import maw.base.Speech;
-import maw.game.Access;
 import maw.game.Command;
 import maw.game.GameEvent;
-import maw.game.GameOptions;
-import maw.game.GameState;
 import maw.game.GameView;
-import maw.game.MawRules;
 import maw.game.Outcome;
 import maw.game.Phase;
 import maw.game.PhaseId;
@@ -32,12 +22,13 @@ import maw.game.RefusalCode;
 import maw.game.Result;
 import maw.game.Room;
 import maw.game.Rules;
-import maw.game.Turn;
 import maw.runtime.Behaviour;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
+import maw.runtime.Json;
 import maw.runtime.Message;
 import maw.runtime.Performative;
+import maw.runtime.RateLimit;
 import maw.runtime.State;
 
 /**
@@ -53,89 +44,14 @@ import maw.runtime.State;
  */
 public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> extends GameAgent {
 
-    /**
-     * A rule set with its options and its herald: everything the GameMaster needs to know of a game's rules; and what
-     * it takes from one sender ({@code inbound}): a seat's legitimate acts fit in it many times over.
-     */
-    public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E> rules, O options,
-            Herald<S, E> herald, maw.runtime.RateLimit inbound) {
-        public Ruleset {
-            Objects.requireNonNull(rules, "rules");
-            Objects.requireNonNull(options, "options");
-            Objects.requireNonNull(herald, "herald");
-            Objects.requireNonNull(inbound, "inbound");
-        }
-
-        public Ruleset(Rules<S, O, E> rules, O options, Herald<S, E> herald) {
-            this(rules, options, herald, GAME_MASTER_LIMIT);
-        }
-
-        /** The game's kind as the seats are told it: the rule set's name, or its variant's ({@code aiwolf-nlp}). */
-        public String label() {
-            return rules.label(options);
-        }
-
-        /** How the seats talk in this game. */
-        public Speech speech() {
-            return rules.speech(options);
-        }
-    }
 
     /**
      * What the GameMaster of a game whose steps end as soon as every seat answered takes from one sender (AIWolf's; a
      * tournament's trusted seats): a burst of 200, then 1,000 a second.
      */
-    public static final maw.runtime.RateLimit AIWOLF_LIMIT = new maw.runtime.RateLimit(200, 1000);
+    public static final RateLimit AIWOLF_LIMIT = new RateLimit(200, 1000);
 
-    /** How the GameMaster runs its games. */
-    public record Config(String gameId, int players, int rounds, long seed, Jid village, Jid hideout,
-            Duration readyTimeout, Duration roomTimeout) {
-        public Config {
-            if (players < 1) {
-                throw new IllegalArgumentException("a game needs at least one seat (its rule set says how many)");
-            }
-            if (rounds < 1) {
-                throw new IllegalArgumentException("a game has at least one round");
-            }
-        }
-    }
 
-    /** One round's outcome, as the game summary reports it. */
-    public record RoundSummary(int round, String winner, String reason, int days, List<String> executed,
-            List<String> murdered, Map<String, String> roles, Map<String, Integer> scores) {}
-
-    /** What the GameMaster tells whoever watches (the console, the journal). */
-    public interface Listener {
-        /** The GameMaster opened its table ({@code resumed}: again, after a crash, from its journal). */
-        default void opened(Config config, Jid gameMaster, String rules, Object options, boolean resumed) {}
-
-        default void joined(String name, Jid jid, int waiting, int needed) {}
-
-        default void left(String name, String why) {}
-
-        /**
-         * A round was dealt from {@code seed} under a rule set and its options: enough to replay it. {@code seats}
-         * are the players' addresses, {@code config} the GameMaster's settings: enough to resume it.
-         */
-        default void roundStarted(int round, int rounds, long seed, String rules, Object options, Config config,
-                Jid gameMaster, Map<String, Jid> seats, GameView state) {}
-
-        default void command(int round, Command command) {}
-
-        default void event(int round, GameEvent event, GameView after) {}
-
-        /** A phase began and ends at {@code deadlineMillis} (wall clock, milliseconds since the epoch). */
-        default void deadline(int round, PhaseId phase, long deadlineMillis) {}
-
-        default void refused(int round, String who, String what, RefusalCode code, String reason) {}
-
-        default void scores(int round, Map<String, Integer> totals, boolean last) {}
-
-        /** A round ended: what it was (called before {@link #scores} of that round). */
-        default void roundEnded(RoundSummary summary) {}
-    }
-
-    private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0,23}");
 
     private static final String SETUP = "SetupState";
     private static final String ASSIGN = "AssignRolesState";
@@ -143,53 +59,39 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private static final String END = "EndPhaseState";
     private static final String RESUME = "ResumeState";
 
-    private final Config config;
+    private final GameConfig config;
     private final Ruleset<S, O, E> ruleset;
-    private final Listener listener;
-    private final Map<String, Jid> seats = new LinkedHashMap<>();
-    private final Map<Jid, String> names = new HashMap<>();
-    /** The session (full JID) each seat joined from. */
-    private final Map<String, Jid> joinedFrom = new HashMap<>();
-    private final Set<Jid> ready = new HashSet<>();
-    private final Map<String, Integer> totals = new TreeMap<>();
-    private final List<RoundSummary> summaries = new ArrayList<>();
+    private final GameListener listener;
+    private final Seating seating;
+    private final Map<String, Jid> seats;
+    private final Leaderboard leaderboard = new Leaderboard();
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
-    private final Map<Room, PhaseId> openRooms = new EnumMap<>(Room.class);
-    private final Map<String, Catalog.YourTurn> told = new HashMap<>();
+    private final Turns turns = new Turns();
 
     /** At most this many watchers at once. */
-    public static final int MAX_WATCHERS = 32;
+    public static final int MAX_WATCHERS = Watchers.MAX;
 
-    /** Who watches the game (full JIDs), and in which view. */
-    private final Map<Jid, Catalog.WatchView> watchers = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The token a watcher needs for the god view. */
-    private final String watchToken = java.util.HexFormat.of().formatHex(
-            new java.security.SecureRandom().generateSeed(12));
+    private final Watchers watchers = new Watchers();
+    private final RoomSwitch roomSwitch;
 
     private Recovery<S, O> recovery;
-    private volatile List<String> lobby = List.of();
     private FSMBehaviour fsm;
     private S state;
     private int round;
     private long deadlineMillis;
     private boolean seated;
     /** The first round begins once this is done (a tournament starting its tables together); done by default. */
-    private volatile java.util.concurrent.CompletableFuture<?> startGate =
-            java.util.concurrent.CompletableFuture.completedFuture(null);
+    private volatile CompletableFuture<?> startGate = CompletableFuture.completedFuture(null);
 
-    public GameMasterAgent(Jid jid, String password, Config config, Ruleset<S, O, E> ruleset, Listener listener) {
+    public GameMasterAgent(Jid jid, String password, GameConfig config, Ruleset<S, O, E> ruleset, GameListener listener) {
         super(jid, password);
         this.config = Objects.requireNonNull(config, "config");
+        this.roomSwitch = new RoomSwitch(config);
+        this.seating = new Seating(config.village(), config.hideout());
+        this.seats = seating.seats();
         this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
-        this.listener = listener == null ? new Listener() { } : listener;
+        this.listener = listener == null ? new GameListener() { } : listener;
         limitInbound(ruleset.inbound());
-    }
-
-    /** A GameMaster of MAW's rules with these options. */
-    public static GameMasterAgent<GameState, GameOptions, maw.game.Event> of(Jid jid, String password, Config config,
-            GameOptions options, Listener listener) {
-        return new GameMasterAgent<>(jid, password, config, new Ruleset<>(new MawRules(), options, new MawHerald()),
-                listener);
     }
 
     /**
@@ -219,9 +121,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     public Map<String, Integer> totals() {
-        synchronized (totals) {
-            return Map.copyOf(totals);
-        }
+        return leaderboard.totals();
     }
 
     public String gameId() {
@@ -230,7 +130,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** The token a watcher shows for the god view (roles, the pack's news, whispers); print it for the operator. */
     public String watchToken() {
-        return watchToken;
+        return watchers.token();
     }
 
     /** How many watch the game now. */
@@ -240,7 +140,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** The names seated in the lobby now, in the order they joined. */
     public List<String> lobby() {
-        return lobby;
+        return seating.lobby();
     }
 
     @Override
@@ -269,17 +169,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
      */
     private void resumeState(State s) {
         Recovery<S, O> r = recovery;
-        r.seats().forEach((name, jid) -> {
-            seats.put(name, jid.bare());
-            names.put(jid.bare(), name);
-        });
-        seatsChanged();
-        synchronized (totals) {
-            totals.putAll(r.totals());
-        }
+        r.seats().forEach(seating::seat);
+        leaderboard.add(r.totals());
         round = r.round();
         for (S played : r.played()) {
-            summaries.add(summary(summaries.size() + 1, played));
+            leaderboard.ended(summary(leaderboard.played() + 1, played));
         }
         log.info("{}: resuming game {} in round {} ({} seats)", jid(), config.gameId(), round, seats.size());
         if (round == 0) {
@@ -299,8 +193,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                     send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot,
                             true));
                 }
-                summaries.add(summary(round, state));
-                finished.complete(List.copyOf(summaries));
+                leaderboard.ended(summary(round, state));
+                finished.complete(leaderboard.rounds());
                 return;
             }
             s.setNextState(r.scored() ? ASSIGN : END);
@@ -318,14 +212,14 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 }
             }
         }
-        told.clear();
+        turns.clear();
         tellTurns(true);
         s.setNextState(PHASE);
     }
 
     /** Holds the first round until {@code gate} is done (the lobby fills meanwhile, and the GameMaster answers). */
-    public void holdStart(java.util.concurrent.CompletableFuture<?> gate) {
-        this.startGate = java.util.Objects.requireNonNull(gate);
+    public void holdStart(CompletableFuture<?> gate) {
+        this.startGate = Objects.requireNonNull(gate);
     }
 
     // --- states ---------------------------------------------------------------------------------------------------
@@ -342,21 +236,21 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             while (!startGate.isDone() && isActive()) {
                 handleNext(s, Duration.ofMillis(200)); // the table is full; the lobby stays open to what comes
             }
-            ready.clear();
+            seating.clearReady();
             for (Jid j : seats.values()) {
                 send(j, Performative.QUERY_IF, new Catalog.ReadyCheck(config.gameId()));
             }
             long until = System.nanoTime() + config.readyTimeout().toNanos();
-            while (ready.size() < seats.size() && System.nanoTime() < until && isActive()) {
+            while (!seating.allReady() && System.nanoTime() < until && isActive()) {
                 handleNext(s, Duration.ofNanos(Math.max(1_000_000, until - System.nanoTime())));
             }
-            if (ready.containsAll(seats.values()) && seats.size() == config.players()) {
+            if (seating.allReady() && seats.size() == config.players()) {
                 seated = true;
                 s.setNextState(ASSIGN);
                 return;
             }
             for (String name : List.copyOf(seats.keySet())) {
-                if (!ready.contains(seats.get(name))) {
+                if (!seating.isReady(name)) {
                     unseat(name, "did not answer the ready check");
                 }
             }
@@ -375,7 +269,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             throw new IllegalStateException("the deal was refused: " + ((Outcome.Refused<S, E>) o).reason());
         }
         state = lobbyState;
-        told.clear();
+        turns.clear();
         listener.roundStarted(round, config.rounds(), seedFor(round), rules.name(), ruleset.options(), config,
                 jid(), Map.copyOf(seats), a.state());
         listener.command(round, start);
@@ -421,11 +315,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** Scores the round; starts the next one or finishes. */
     private void endPhaseState(State s) {
         Result over = state.result();
-        synchronized (totals) {
-            over.scores().forEach((name, points) -> totals.merge(name, points, Integer::sum));
-        }
+        leaderboard.add(over.scores());
         RoundSummary ended = summary(round, state);
-        summaries.add(ended);
+        leaderboard.ended(ended);
         boolean last = round >= config.rounds();
         Map<String, Integer> snapshot = totals();
         listener.roundEnded(ended);
@@ -435,18 +327,14 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         watched(seats.keySet(), new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
         if (last) {
-            finished.complete(List.copyOf(summaries));
+            finished.complete(leaderboard.rounds());
         } else {
             s.setNextState(ASSIGN);
         }
     }
 
     private RoundSummary summary(int r, S over) {
-        Result result = over.result();
-        Map<String, String> roles = new TreeMap<>();
-        result.roles().forEach((n, role) -> roles.put(n, role.wire()));
-        return new RoundSummary(r, Catalog.Winner.of(result.winner()).wire(), result.reason(), result.days(),
-                ruleset.herald().executed(over), ruleset.herald().murdered(over), roles, result.scores());
+        return Leaderboard.summary(r, over, ruleset.herald());
     }
 
     // --- requests ---------------------------------------------------------------------------------------------------
@@ -468,8 +356,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.LeaveLobby l -> onLeave(m);
             case Catalog.Ready r -> {
                 // Only a seated account's readiness counts: a stranger cannot answer for a seat.
-                if (config.gameId().equals(r.game()) && names.containsKey(m.sender().bare())) {
-                    ready.add(m.sender().bare());
+                if (config.gameId().equals(r.game())) {
+                    seating.ready(m.sender().bare());
                 }
             }
             case Catalog.Watch w -> onWatch(m, w);
@@ -496,166 +384,88 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             log.info("{}: ignored a join of {} stored before it started", jid(), m.sender());
             return;
         }
-        Jid from = m.sender().bare();
         String name = j.player_name().strip();
-        String mine = names.get(from);
-        Jid session = joinedFrom.get(mine);
-        if (name.equals(mine) && seated && session != null && !session.equals(m.sender())) {
-            // The seat's account, from another program: the seat is played from where it joined.
-            refuse(m, config.gameId(), RefusalCode.GAME_IN_PROGRESS, name + " is played from another session ("
-                    + session.resource() + "); a seat cannot be taken over mid-game");
-            listener.refused(0, name, "join_lobby", RefusalCode.GAME_IN_PROGRESS, "joined from a second session");
-            return;
+        switch (seating.join(name, m.sender(), seated, config.players())) {
+            case Seating.Refused r -> {
+                refuse(m, config.gameId(), r.code(), r.reason());
+                listener.refused(0, name, "join_lobby", r.code(), r.note());
+            }
+            case Seating.Again a -> {
+                vouch(m.sender());
+                reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(),
+                        config.players()));
+            }
+            case Seating.Seated a -> {
+                        reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(),
+                        config.players()));
+                vouch(m.sender());
+                listener.joined(name, m.sender().bare(), seats.size(), config.players());
+                watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
+            }
         }
-        if (name.equals(mine)) {
-            joinedFrom.put(name, m.sender());
-            vouch(m.sender());
-            reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
-            return;
-        }
-        String lookalike = seats.keySet().stream()
-                .filter(n -> maw.agents.Text.skeleton(n).equals(maw.agents.Text.skeleton(name))).findFirst()
-                .orElse(null);
-        boolean mixed = NAME.matcher(name).matches() && maw.agents.Text.mixesScripts(name);
-        RefusalCode code = seated ? RefusalCode.GAME_IN_PROGRESS
-                : mine != null ? RefusalCode.ALREADY_SEATED
-                : !NAME.matcher(name).matches() || mixed ? RefusalCode.NAME_INVALID
-                : lookalike != null ? RefusalCode.NAME_TAKEN
-                : seats.size() >= config.players() ? RefusalCode.TABLE_FULL : null;
-        if (code != null) {
-            String reason = switch (code) {
-                case GAME_IN_PROGRESS -> "a game is in progress; join the next one";
-                case ALREADY_SEATED -> "you already sit at this table as " + mine;
-                case NAME_INVALID -> mixed ? "a name is written in one script (it mixes, say, Latin and Cyrillic "
-                        + "letters, and could pass for another)" : "a name has 1 to 24 letters, digits, spaces or "
-                        + "_.'- and starts with a letter or digit";
-                case NAME_TAKEN -> lookalike.equals(name) ? "the name " + name + " is taken"
-                        : "the name " + name + " looks like " + lookalike + ", who sits at the table";
-                default -> "the table is full";
-            };
-            refuse(m, config.gameId(), code, reason);
-            listener.refused(0, name, "join_lobby", code, reason);
-            return;
-        }
-        seats.put(name, from);
-        names.put(from, name);
-        joinedFrom.put(name, m.sender());
-        seatsChanged();
-        reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
-        vouch(m.sender());
-        listener.joined(name, from, seats.size(), config.players());
-        watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
     }
 
     /** A watcher: the public view for anyone, the god view for whoever shows the token. */
     private void onWatch(Message m, Catalog.Watch w) {
-        if (w.game() != null && !w.game().equals(config.gameId())) {
-            refuse(m, config.gameId(), RefusalCode.OTHER_GAME, "this GameMaster runs game " + config.gameId());
+        Seating.Refused no = watchers.watch(m.sender(), w, config.gameId());
+        if (no != null) {
+            refuse(m, config.gameId(), no.code(), no.reason());
             return;
         }
-        if (w.view() == Catalog.WatchView.GOD && !java.security.MessageDigest.isEqual(
-                watchToken.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                String.valueOf(w.token()).getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-            refuse(m, config.gameId(), RefusalCode.NOT_YOURS, "the god view needs the token the GameMaster printed "
-                    + "at start-up");
-            return;
-        }
-        if (!watchers.containsKey(m.sender()) && watchers.size() >= MAX_WATCHERS) {
-            refuse(m, config.gameId(), RefusalCode.TABLE_FULL, MAX_WATCHERS + " watchers watch already");
-            return;
-        }
-        watchers.put(m.sender(), w.view());
         if (w.view() == Catalog.WatchView.GOD) {
             // A god-view watcher may see the inside of every agent of the game: the seats hear it from here.
-            joinedFrom.values().forEach(this::vouch);
+            seating.sessions().forEach(this::vouch);
             vouch(config.village());
             vouch(config.hideout());
         }
         reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round,
                 ruleset.label(), w.view(),
-                state == null ? lobby : state.players(), config.players()));
+                state == null ? seating.lobby() : state.players(), config.players()));
         if (state != null && seated && !state.isOver()) {
             // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
             List<String> players = state.players();
             send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players,
                     startGame(players)));
-            Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
-            Body phase = null;
-            for (String p : players) {
-                for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
-                    if (n.body() instanceof Catalog.PhaseChange) {
-                        phase = n.body();
-                    } else if (w.view() == Catalog.WatchView.GOD) {
-                        send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round,
-                                n.to().stream().sorted().toList(), n.body()));
-                    }
-                }
-            }
-            if (phase != null) {
-                send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players, phase));
+            for (Catalog.Watched recap : ruleset.herald().watcherRecap(state, new Herald.Context(config.gameId(),
+                    round, deadlineMillis), w.view() == Catalog.WatchView.GOD)) {
+                send(m.sender(), Performative.INFORM, recap);
             }
         }
     }
 
-    /** The seats' names and addresses, and the rooms', for the GameMaster's inside (read off its thread). */
-    private volatile Map<String, String> links = Map.of();
-
-    private void seatsChanged() {
-        lobby = List.copyOf(seats.keySet());
-        Map<String, String> l = new TreeMap<>();
-        seats.forEach((name, jid) -> l.put(name, jid.toString()));
-        l.put("village", config.village().toString());
-        l.put("hideout", config.hideout().toString());
-        links = java.util.Collections.unmodifiableMap(l);
-    }
-
     /** Tells a seat's Player (or a room) who may see the inside of its agents: the god-view watchers. */
     private void vouch(Jid player) {
-        List<String> gods = godWatchers();
+        List<String> gods = watchers.gods();
         if (!gods.isEmpty()) {
             send(player, Performative.INFORM, new Catalog.Inspectors(config.gameId(), gods));
         }
     }
 
-    private List<String> godWatchers() {
-        return watchers.entrySet().stream().filter(e -> e.getValue() == Catalog.WatchView.GOD)
-                .map(e -> e.getKey().toString()).sorted().toList();
-    }
-
     @Override
     protected boolean mayInspect(Jid session) {
-        return watchers.get(session) == Catalog.WatchView.GOD;
+        return watchers.isGod(session);
     }
 
     @Override
-    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {
-        Map<String, String> l = links;
-        if (l.isEmpty()) {
-            l = Map.of("village", config.village().toString(), "hideout", config.hideout().toString());
-        }
-        inside.set("links", maw.runtime.Json.MAPPER.valueToTree(l));
+    protected void describe(ObjectNode inside, boolean detail) {
+        inside.set("links", Json.MAPPER.valueToTree(seating.links()));
         inside.put("game", config.gameId());
         inside.put("round", round);
         inside.put("watchers", watchers.size());
     }
 
     /** Tells the watchers a message the GameMaster sent to {@code to}: all of them, or only what everyone is told. */
-    private void watched(java.util.Collection<String> to, Body body) {
-        if (watchers.isEmpty()) {
+    private void watched(Collection<String> to, Body body) {
+        if (watchers.size() == 0) {
             return;
         }
-        List<String> everyone = state == null ? lobby : state.players();
-        boolean toAll = to.containsAll(everyone);
+        List<String> everyone = state == null ? seating.lobby() : state.players();
         Catalog.Watched w = new Catalog.Watched(config.gameId(), round, to.stream().sorted().toList(), body);
-        watchers.forEach((jid, view) -> {
-            if (view == Catalog.WatchView.GOD || toAll) {
-                send(jid, Performative.INFORM, w);
-            }
-        });
+        watchers.tell(to.containsAll(everyone), jid -> send(jid, Performative.INFORM, w));
     }
 
     private void onLeave(Message m) {
-        String name = names.get(m.sender().bare());
+        String name = seating.name(m.sender().bare());
         if (name == null) {
             refuse(m, config.gameId(), RefusalCode.NOT_SEATED, "you are not in the lobby");
         } else if (seated) {
@@ -668,19 +478,15 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void unseat(String name, String why) {
-        Jid j = seats.remove(name);
-        seatsChanged();
-        joinedFrom.remove(name);
-        if (j != null) {
-            names.remove(j);
-            ready.remove(j);
+        boolean was = seating.unseat(name);
+        if (was) {
             listener.left(name, why);
         }
     }
 
     /** An act of a seated player, for the game, round, phase and day it names. */
     private void onAct(Message m, Catalog.Stamped stamped, Act act) {
-        String player = names.get(m.sender().bare());
+        String player = seating.name(m.sender().bare());
         RefusalCode code = player == null ? RefusalCode.NOT_SEATED
                 : state == null || !seated ? RefusalCode.NOT_STARTED
                 : !config.gameId().equals(stamped.game()) || stamped.round() != round ? RefusalCode.OTHER_GAME
@@ -723,13 +529,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         state = a.state();
         for (E e : a.events()) {
             if (e.began() != null) {
-                closeRooms();
-                openRooms(e.began());
+                roomSwitch.close(round);
+                openRooms(e.began(), Map.of());
                 switchRooms();
                 deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
                 listener.deadline(round, e.began(), deadlineMillis);
             } else if (e instanceof Result) {
-                closeRooms();
+                roomSwitch.close(round);
                 switchRooms();
             }
             listener.event(round, e, state);
@@ -749,108 +555,20 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** Tells each seat what the rules await from it, when that changed (or, at a new phase, always). */
     private void tellTurns(boolean all) {
-        if (state.isOver()) {
-            return;
-        }
-        PhaseId phase = state.phase();
-        Map<Room, Access> rooms = state.rooms();
-        for (Map.Entry<String, Turn> e : state.awaiting().turns().entrySet()) {
-            Catalog.YourTurn turn = yourTurn(e.getKey(), e.getValue(), phase, rooms);
-            if (!all && turn.equals(told.get(e.getKey()))) {
-                continue;
-            }
-            told.put(e.getKey(), turn);
-            Jid j = seats.get(e.getKey());
+        turns.toTell(state, config.gameId(), round, deadlineMillis, all).forEach((player, turn) -> {
+            Jid j = seats.get(player);
             if (j != null) {
                 send(j, Performative.INFORM, turn);
             }
-        }
-    }
-
-    private Catalog.YourTurn yourTurn(String player, Turn turn, PhaseId phase, Map<Room, Access> rooms) {
-        List<Act.Kind> acts = turn.acts().stream().sorted().toList();
-        Map<Act.Kind, List<String>> targets = new TreeMap<>(turn.targets());
-        Map<Act.Kind, String> done = new TreeMap<>(turn.done());
-        Map<String, Boolean> reads = new TreeMap<>();
-        rooms.forEach((room, access) -> {
-            if (access.readers().contains(player)) {
-                reads.put(room.title(), access.writers().contains(player));
-            }
         });
-        return new Catalog.YourTurn(config.gameId(), round, phase.phase(), phase.number(), deadlineMillis, acts,
-                targets, done, reads, phase.step() == 0 ? null : phase.step());
-    }
-
-    private void openRooms(PhaseId phase) {
-        openRooms(phase, Map.of());
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {
-        for (Map.Entry<Room, Access> e : state.rooms().entrySet()) {
-            Map<String, String> writers = new TreeMap<>();
-            Map<String, String> readers = new TreeMap<>();
-            e.getValue().writers().forEach(n -> writers.put(n, seats.get(n).toString()));
-            e.getValue().readers().forEach(n -> readers.put(n, seats.get(n).toString()));
-            // The room shows its lines to the watchers: the Village to all, the Hideout to the god view only.
-            Map<String, Catalog.WatchView> roomWatchers = new TreeMap<>();
-            watchers.forEach((jid, view) -> {
-                if (e.getKey() == Room.VILLAGE || view == Catalog.WatchView.GOD) {
-                    roomWatchers.put(jid.toString(), view);
-                }
-            });
-            roomRequest(roomJid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(),
-                    phase.number(), writers, readers, after.get(e.getKey()), roomWatchers.isEmpty() ? null
-                            : roomWatchers));
-            openRooms.put(e.getKey(), phase);
-        }
+        roomSwitch.open(state.rooms(), round, phase, after, seats::get, watchers);
     }
 
-    private void closeRooms() {
-        for (Room r : List.copyOf(openRooms.keySet())) {
-            roomRequest(roomJid(r), new Catalog.CloseRoom(config.gameId(), round));
-            openRooms.remove(r);
-        }
-    }
-
-    /** Rooms to open or close, asked all at once by {@link #switchRooms}. */
-    private final List<Message> roomRequests = new ArrayList<>();
-
-    private void roomRequest(Jid room, Body body) {
-        roomRequests.add(Message.builder().to(room).performative(Performative.REQUEST).ontology(ONTOLOGY).body(body)
-                .build());
-    }
-
-    /**
-     * Sends the rooms' open and close requests together and waits for every agreement, so that a player told of the
-     * new phase finds its room already open (one round trip for all the rooms, not one each). Other messages
-     * meanwhile stay in the mailbox for the phase to handle.
-     */
     private void switchRooms() {
-        List<Message> batch = List.copyOf(roomRequests);
-        roomRequests.clear();
-        if (batch.isEmpty()) {
-            return;
-        }
-        try {
-            List<Message> answers = fsm.askAll(batch, config.roomTimeout());
-            for (int i = 0; i < batch.size(); i++) {
-                Message request = batch.get(i);
-                Message answer = answers.get(i);
-                if (answer == null) {
-                    log.warn("{}: {} did not answer {} within {}", jid(), request.to(), request.bodyType(),
-                            config.roomTimeout());
-                } else if (!answer.is(Performative.AGREE)) {
-                    log.warn("{}: {} answered {} with {}: {}", jid(), request.to(), request.bodyType(),
-                            answer.metadata(Message.PERFORMATIVE), answer.body());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private Jid roomJid(Room room) {
-        return room == Room.VILLAGE ? config.village() : config.hideout();
+        roomSwitch.send(fsm, log, jid());
     }
 
     /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */

@@ -37,7 +37,7 @@ import maw.runtime.Json;
  * round's seed and options with its commands replay it exactly ({@link #replay}); with the seats' addresses and the
  * phases' wall-clock deadlines it also holds what a GameMaster needs to resume the game after a crash.
  */
-public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Listener, AutoCloseable {
+public final class Journal implements GameListener, ChatRoomAgent.Listener, AutoCloseable {
 
     private final BufferedWriter out;
     private final String game;
@@ -75,14 +75,14 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
     }
 
     @Override
-    public void opened(GameMasterAgent.Config config, Jid gameMaster, String rules, Object options, boolean resumed) {
+    public void opened(GameConfig config, Jid gameMaster, String rules, Object options, boolean resumed) {
         ObjectNode n = line(resumed ? "resumed" : "opened", 0).put("rules", rules);
         n.set("options", Json.MAPPER.valueToTree(options));
         n.set("config", config(config, gameMaster));
         write(n);
     }
 
-    private static ObjectNode config(GameMasterAgent.Config config, Jid gameMaster) {
+    private static ObjectNode config(GameConfig config, Jid gameMaster) {
         ObjectNode c = Json.MAPPER.createObjectNode();
         c.put("players", config.players()).put("rounds", config.rounds()).put("seed", config.seed())
                 .put("gamemaster", gameMaster.toString()).put("village", config.village().toString())
@@ -103,7 +103,7 @@ public final class Journal implements GameMasterAgent.Listener, ChatRoomAgent.Li
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
+            GameConfig config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
         ObjectNode n = line("round", round).put("rounds", rounds).put("seed", seed).put("rules", rules);
         n.set("options", Json.MAPPER.valueToTree(options));
         n.set("config", config(config, gameMaster));

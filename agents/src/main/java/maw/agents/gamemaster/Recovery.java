@@ -43,7 +43,7 @@ import maw.runtime.Json;
  * @param <S>             the rule set's state
  * @param <O>             its options
  */
-public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameMasterAgent.Config config,
+public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameConfig config,
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
         Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands) {
 
@@ -141,7 +141,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
             throw new Unrecoverable("the journal " + file + " was written by an older MAW that did not record the "
                     + "table's addresses; it can be replayed but not resumed");
         }
-        GameMasterAgent.Config config = new GameMasterAgent.Config(gameId, c.get("players").asInt(),
+        GameConfig config = new GameConfig(gameId, c.get("players").asInt(),
                 c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(),
                 Jid.parse(c.get("village").asText()), Jid.parse(c.get("hideout").asText()), Duration.ofSeconds(10),
                 Duration.ofSeconds(10));

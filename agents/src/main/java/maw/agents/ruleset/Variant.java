@@ -12,6 +12,7 @@ import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.game.GameEvent;
@@ -89,17 +90,17 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
     }
 
     /** This rule set with these options, as the GameMaster runs it. */
-    default GameMasterAgent.Ruleset<S, O, E> ruleset(O options) {
-        return new GameMasterAgent.Ruleset<>(rules(), options, herald(), inbound());
+    default Ruleset<S, O, E> ruleset(O options) {
+        return new Ruleset<>(rules(), options, herald(), inbound());
     }
 
     /** This rule set with options read back from a journal. */
-    default GameMasterAgent.Ruleset<S, O, E> resumed(Object options) {
+    default Ruleset<S, O, E> resumed(Object options) {
         return ruleset(rules().optionsType().cast(options));
     }
 
     /** The rule set's options as the flags make them, run as the GameMaster runs it. */
-    default GameMasterAgent.Ruleset<S, O, E> ruleset(Flags flags) {
+    default Ruleset<S, O, E> ruleset(Flags flags) {
         return ruleset(options(flags));
     }
 
@@ -123,7 +124,7 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
     }
 
     /** The rule set a running ruleset belongs to (by its label: the AIWolf NLP game is a rule set of its own). */
-    static Variant<?, ?, ?> of(GameMasterAgent.Ruleset<?, ?, ?> ruleset) {
+    static Variant<?, ?, ?> of(Ruleset<?, ?, ?> ruleset) {
         return named(ruleset.label(), "the rule set");
     }
 

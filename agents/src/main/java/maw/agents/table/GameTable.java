@@ -13,8 +13,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.gamemaster.RoundSummary;
+import maw.agents.gamemaster.Ruleset;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
 import maw.game.GameState;
@@ -109,7 +113,7 @@ public final class GameTable {
      * @param out      where the journal and room archives go (null: nowhere)
      */
     public record Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-            GameMasterAgent.Ruleset<?, ?, ?> ruleset, Path out, int openSeats, Duration openWait,
+            Ruleset<?, ?, ?> ruleset, Path out, int openSeats, Duration openWait,
             SeatFiller openFallback, Recovery<?, ?> resume) {
         public Spec {
             if (fillers.size() != names.size()) {
@@ -121,14 +125,14 @@ public final class GameTable {
         }
 
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-                GameMasterAgent.Ruleset<?, ?, ?> ruleset, Path out) {
+                Ruleset<?, ?, ?> ruleset, Path out) {
             this(prefix, names, fillers, rounds, seed, ruleset, out, 0, null, null, null);
         }
 
         /** A table of MAW's rules with these options. */
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
                 GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, new GameMasterAgent.Ruleset<>(new maw.game.MawRules(), options,
+            this(prefix, names, fillers, rounds, seed, new Ruleset<>(new maw.game.MawRules(), options,
                     new maw.agents.gamemaster.MawHerald()), out);
         }
 
@@ -168,7 +172,7 @@ public final class GameTable {
      * logging in every agent, {@code playMillis} to the game from the first join to the last leaderboard, and
      * {@code stopMillis} to logging everyone out.
      */
-    public record Result(String gameId, List<GameMasterAgent.RoundSummary> rounds, Map<String, Integer> totals,
+    public record Result(String gameId, List<RoundSummary> rounds, Map<String, Integer> totals,
             long messages, long wallMillis, int agents, long startMillis, long playMillis, long stopMillis,
             List<SeatSummary> seats) {}
 
@@ -195,7 +199,7 @@ public final class GameTable {
     private final String gameId;
     private final List<Agent> started = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final CompletableFuture<Void> allStarted = new CompletableFuture<>();
-    private final CompletableFuture<List<GameMasterAgent.RoundSummary>> aborted = new CompletableFuture<>();
+    private final CompletableFuture<List<RoundSummary>> aborted = new CompletableFuture<>();
 
     public GameTable(Spec spec, String domain) {
         this(spec, domain, newGameId());
@@ -276,15 +280,15 @@ public final class GameTable {
     }
 
     /** The GameMaster's settings for this table. */
-    public GameMasterAgent.Config gameMasterConfig() {
-        return new GameMasterAgent.Config(gameId, spec.seats(), spec.rounds(), spec.seed(),
+    public GameConfig gameMasterConfig() {
+        return new GameConfig(gameId, spec.seats(), spec.rounds(), spec.seed(),
                 village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
     /** The GameMaster of this table's rule set (taken up from the journal when the table resumes). */
     @SuppressWarnings("unchecked")
     private <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMasterAgent(
-            GameMasterAgent.Ruleset<S, O, E> ruleset, GameMasterAgent.Listener gmListener) {
+            Ruleset<S, O, E> ruleset, GameListener gmListener) {
         GameMasterAgent<S, O, E> gm = new GameMasterAgent<>(spec.resume() != null ? spec.resume().gameMaster()
                 : gameMaster(), password, spec.resume() != null ? spec.resume().config() : gameMasterConfig(),
                 ruleset, gmListener);
@@ -336,7 +340,7 @@ public final class GameTable {
     }
 
     /** Plays the whole game; every agent is stopped when it returns. */
-    public Result play(Transport transport, GameMasterAgent.Listener gmListener, ChatRoomAgent.Listener roomListener,
+    public Result play(Transport transport, GameListener gmListener, ChatRoomAgent.Listener roomListener,
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
@@ -390,7 +394,7 @@ public final class GameTable {
             }
             long t1 = System.nanoTime();
             allStarted.complete(null);
-            List<GameMasterAgent.RoundSummary> rounds;
+            List<RoundSummary> rounds;
             try {
                 rounds = gm.finished().applyToEither(aborted, r -> r).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.ExecutionException e) {

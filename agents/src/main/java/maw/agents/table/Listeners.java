@@ -1,10 +1,13 @@
 package maw.agents.table;
 
 import java.util.List;
-import maw.agents.Catalog;
 import java.util.Map;
+import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.RoundSummary;
 import maw.game.Command;
 import maw.game.GameEvent;
 import maw.game.GameView;
@@ -14,7 +17,7 @@ import maw.game.Room;
 import maw.runtime.Jid;
 
 /** Several watchers of one game as one: the console and the journal, say. */
-public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.Listener {
+public final class Listeners implements GameListener, ChatRoomAgent.Listener {
 
     private final List<Object> all;
 
@@ -22,13 +25,13 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
         this.all = List.of(listeners);
     }
 
-    private void each(java.util.function.Consumer<GameMasterAgent.Listener> f) {
-        all.stream().filter(GameMasterAgent.Listener.class::isInstance).map(GameMasterAgent.Listener.class::cast)
+    private void each(java.util.function.Consumer<GameListener> f) {
+        all.stream().filter(GameListener.class::isInstance).map(GameListener.class::cast)
                 .forEach(f);
     }
 
     @Override
-    public void opened(GameMasterAgent.Config config, Jid gameMaster, String rules, Object options, boolean resumed) {
+    public void opened(GameConfig config, Jid gameMaster, String rules, Object options, boolean resumed) {
         each(l -> l.opened(config, gameMaster, rules, options, resumed));
     }
 
@@ -44,7 +47,7 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
 
     @Override
     public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-            GameMasterAgent.Config config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
+            GameConfig config, Jid gameMaster, Map<String, Jid> seats, GameView state) {
         each(l -> l.roundStarted(round, rounds, seed, rules, options, config, gameMaster, seats, state));
     }
 
@@ -74,7 +77,7 @@ public final class Listeners implements GameMasterAgent.Listener, ChatRoomAgent.
     }
 
     @Override
-    public void roundEnded(GameMasterAgent.RoundSummary summary) {
+    public void roundEnded(RoundSummary summary) {
         each(l -> l.roundEnded(summary));
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
@@ -26,14 +27,14 @@ public final class NlpGames {
      */
     public static GameTable.Result play(NlpServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             AiwolfOptions options, String gameId, long seed, Transport transport, String prefix, Path out,
-            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+            GameListener listener, Consumer<Map<String, String>> provision) throws Exception {
         return play(server, links, others, options, gameId, seed, transport, prefix, out, listener, provision, null);
     }
 
     /** The same; {@code table} is given the game's table before it plays (a web monitor watches it, say). */
     public static GameTable.Result play(NlpServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             AiwolfOptions options, String gameId, long seed, Transport transport, String prefix, Path out,
-            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision, Consumer<GameTable> table)
+            GameListener listener, Consumer<Map<String, String>> provision, Consumer<GameTable> table)
             throws Exception {
         int seats = options.settings().players();
         if (!options.settings().natural() || links.size() + others.size() < seats) {

@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import maw.agents.gamemaster.ConsoleView;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.table.GameTable;
@@ -24,7 +25,7 @@ public final class GatewayHost {
 
     /** One game with the agents that came: MAW's seats fill the rest. */
     public interface Game {
-        GameTable.Result play(List<AgentLink> agents, String gameId, Path dir, GameMasterAgent.Listener listener)
+        GameTable.Result play(List<AgentLink> agents, String gameId, Path dir, GameListener listener)
                 throws Exception;
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
@@ -36,7 +37,7 @@ public final class TcpGames {
      */
     public static GameTable.Result play(AiwolfServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             AiwolfOptions options, long seed, Transport transport, String prefix, Path out,
-            GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+            GameListener listener, Consumer<Map<String, String>> provision) throws Exception {
         return play(server, links, others, 0, null, options, seed, transport, prefix, out, listener, provision);
     }
 
@@ -46,7 +47,7 @@ public final class TcpGames {
      */
     public static GameTable.Result play(AiwolfServer server, List<AgentLink> links, List<GameTable.SeatFiller> others,
             int open, Duration openWait, AiwolfOptions options, long seed, Transport transport, String prefix,
-            Path out, GameMasterAgent.Listener listener, Consumer<Map<String, String>> provision) throws Exception {
+            Path out, GameListener listener, Consumer<Map<String, String>> provision) throws Exception {
         int seats = options.settings().players() - open;
         if (links.size() + others.size() < seats || (open > 0 && others.isEmpty())) {
             throw new IllegalArgumentException(seats + " seats, " + links.size() + " agents and " + others.size()

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import maw.agents.Catalog;
 import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
@@ -60,7 +61,7 @@ class AiwolfPersonTest {
             table.accounts().forEach(local::register);
             List<String> timeouts = new CopyOnWriteArrayList<>();
             List<String> talks = new CopyOnWriteArrayList<>();
-            GameTable.Result r = table.play(local, new Listeners(new GameMasterAgent.Listener() {
+            GameTable.Result r = table.play(local, new Listeners(new GameListener() {
                 @Override
                 public void command(int round, Command c) {
                     if (c instanceof Command.Timeout t) {
@@ -141,7 +142,7 @@ class AiwolfPersonTest {
         List<String> timeouts = new CopyOnWriteArrayList<>();
         List<String> talks = new CopyOnWriteArrayList<>();
         List<String> others = new CopyOnWriteArrayList<>();
-        GameTable.Result r = table.play(local, new Listeners(new GameMasterAgent.Listener() {
+        GameTable.Result r = table.play(local, new Listeners(new GameListener() {
             @Override
             public void command(int round, Command c) {
                 if (c instanceof Command.Timeout t) {

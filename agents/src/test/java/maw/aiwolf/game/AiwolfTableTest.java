@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import maw.agents.bot.AiwolfBotAgent;
-import maw.agents.gamemaster.AiwolfHerald;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.RoundSummary;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfHerald;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfRules;
@@ -45,7 +47,7 @@ class AiwolfTableTest {
             List<String> timeouts = new java.util.concurrent.CopyOnWriteArrayList<>();
             maw.agents.gamemaster.ConsoleView console = new maw.agents.gamemaster.ConsoleView(System.out, "");
             GameTable.Result r = table.play(local, new maw.agents.table.Listeners(console,
-                    new GameMasterAgent.Listener() {
+                    new GameListener() {
                         volatile maw.game.GameView last;
 
                         @Override
@@ -83,7 +85,7 @@ class AiwolfTableTest {
             maw.agents.table.Listeners listeners = new maw.agents.table.Listeners(journal);
             r = table.play(xmpp.transport(), listeners, listeners, Duration.ofMinutes(3));
         }
-        GameMasterAgent.RoundSummary summary = r.rounds().getFirst();
+        RoundSummary summary = r.rounds().getFirst();
         List<maw.aiwolf.AiwolfJournal.Round> rounds = maw.aiwolf.AiwolfJournal
                 .read(out.resolve("game.jsonl"));
         assertThat(rounds).singleElement().satisfies(round -> assertThat(round.over()).isTrue());

@@ -1,7 +1,6 @@
 package maw.aiwolf.nlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
@@ -169,7 +169,7 @@ class NlpServerTest {
             }
             List<String> talk = new CopyOnWriteArrayList<>();
             GameTable.Result result = NlpGames.play(server, links, ours, options, "01NLPBROKEN", 3,
-                    new LocalTransport(), "", null, new GameMasterAgent.Listener() {
+                    new LocalTransport(), "", null, new GameListener() {
                         @Override
                         public void command(int round, maw.game.Command c) {
                             if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Talk t) {
@@ -219,7 +219,7 @@ class NlpServerTest {
             java.util.concurrent.atomic.AtomicInteger passes = new java.util.concurrent.atomic.AtomicInteger();
             String id = GameTable.newGameId();
             GameTable.Result result = NlpGames.play(server, links, List.of(), AiwolfOptions.natural(5,
-                    Duration.ofSeconds(37)), id, 9, new LocalTransport(), "", null, new GameMasterAgent.Listener() {
+                    Duration.ofSeconds(37)), id, 9, new LocalTransport(), "", null, new GameListener() {
                         @Override
                         public void command(int round, maw.game.Command c) {
                             if (c instanceof maw.game.Command.Timeout) {

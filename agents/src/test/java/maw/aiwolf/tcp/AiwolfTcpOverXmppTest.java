@@ -1,7 +1,6 @@
 package maw.aiwolf.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
 import maw.runtime.Jid;
@@ -41,9 +41,9 @@ class AiwolfTcpOverXmppTest {
             List<AgentLink> tcp = List.copyOf(links);
             CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
             java.util.concurrent.CountDownLatch opened = new java.util.concurrent.CountDownLatch(1);
-            maw.agents.gamemaster.GameMasterAgent.Listener lobby = new maw.agents.gamemaster.GameMasterAgent.Listener() {
+            maw.agents.gamemaster.GameListener lobby = new maw.agents.gamemaster.GameListener() {
                 @Override
-                public void opened(maw.agents.gamemaster.GameMasterAgent.Config config, Jid gameMaster, String rules,
+                public void opened(maw.agents.gamemaster.GameConfig config, Jid gameMaster, String rules,
                         Object options, boolean resumed) {
                     opened.countDown();
                 }

@@ -1,7 +1,6 @@
 package maw.aiwolf.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
@@ -314,7 +314,7 @@ class AiwolfWireTest {
                 java.util.concurrent.atomic.AtomicInteger passes = new java.util.concurrent.atomic.AtomicInteger();
                 GameTable.Result r = TcpGames.play(server, links, List.of(), maw.aiwolf.game.AiwolfOptions.of(players,
                         Duration.ofSeconds(30)), 21 + players, new LocalTransport(), "", null,
-                        new maw.agents.gamemaster.GameMasterAgent.Listener() {
+                        new maw.agents.gamemaster.GameListener() {
                             @Override
                             public void command(int round, maw.game.Command c) {
                                 if (c instanceof maw.game.Command.Timeout) {

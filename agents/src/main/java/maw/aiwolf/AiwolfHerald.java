@@ -1,4 +1,4 @@
-package maw.agents.gamemaster;
+package maw.aiwolf;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import maw.agents.Catalog;
+import maw.agents.gamemaster.Herald;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfNews;

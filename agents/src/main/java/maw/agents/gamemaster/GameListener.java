@@ -1,0 +1,40 @@
+package maw.agents.gamemaster;
+
+import java.util.Map;
+import maw.game.Command;
+import maw.game.GameEvent;
+import maw.game.GameView;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.runtime.Jid;
+
+/** What the GameMaster tells whoever watches (the console, the journal). */
+public interface GameListener {
+    /** The GameMaster opened its table ({@code resumed}: again, after a crash, from its journal). */
+    default void opened(GameConfig config, Jid gameMaster, String rules, Object options, boolean resumed) {}
+
+    default void joined(String name, Jid jid, int waiting, int needed) {}
+
+    default void left(String name, String why) {}
+
+    /**
+     * A round was dealt from {@code seed} under a rule set and its options: enough to replay it. {@code seats}
+     * are the players' addresses, {@code config} the GameMaster's settings: enough to resume it.
+     */
+    default void roundStarted(int round, int rounds, long seed, String rules, Object options, GameConfig config,
+            Jid gameMaster, Map<String, Jid> seats, GameView state) {}
+
+    default void command(int round, Command command) {}
+
+    default void event(int round, GameEvent event, GameView after) {}
+
+    /** A phase began and ends at {@code deadlineMillis} (wall clock, milliseconds since the epoch). */
+    default void deadline(int round, PhaseId phase, long deadlineMillis) {}
+
+    default void refused(int round, String who, String what, RefusalCode code, String reason) {}
+
+    default void scores(int round, Map<String, Integer> totals, boolean last) {}
+
+    /** A round ended: what it was (called before {@link #scores} of that round). */
+    default void roundEnded(RoundSummary summary) {}
+}

@@ -1,0 +1,99 @@
+package maw.agents.gamemaster;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.GameAgent;
+import maw.game.Access;
+import maw.game.PhaseId;
+import maw.game.Room;
+import maw.runtime.Behaviour;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import org.slf4j.Logger;
+
+/**
+ * The rooms a game's phases open and close: the requests to the ChatRoom agents, gathered and then sent together, so
+ * that one round trip switches every room and a player told of the new phase finds its room already open.
+ */
+final class RoomSwitch {
+
+    private final GameConfig config;
+    private final Map<Room, PhaseId> open = new EnumMap<>(Room.class);
+    private final List<Message> requests = new ArrayList<>();
+
+    RoomSwitch(GameConfig config) {
+        this.config = config;
+    }
+
+    /** The address of a room's agent. */
+    Jid jid(Room room) {
+        return room == Room.VILLAGE ? config.village() : config.hideout();
+    }
+
+    /**
+     * Asks each room the rules name to open for {@code phase} of {@code round}: who writes and who reads ({@code seat}
+     * gives a name's account), which watchers see its lines, and (after a resume) from which line of its log on.
+     */
+    void open(Map<Room, Access> rooms, int round, PhaseId phase, Map<Room, Long> after, Function<String, Jid> seat,
+            Watchers watchers) {
+        for (Map.Entry<Room, Access> e : rooms.entrySet()) {
+            Map<String, String> writers = new TreeMap<>();
+            Map<String, String> readers = new TreeMap<>();
+            e.getValue().writers().forEach(n -> writers.put(n, seat.apply(n).toString()));
+            e.getValue().readers().forEach(n -> readers.put(n, seat.apply(n).toString()));
+            // The room shows its lines to the watchers: the Village to all, the Hideout to the god view only.
+            Map<String, Catalog.WatchView> seen = watchers.of(e.getKey());
+            request(jid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(), phase.number(),
+                    writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen));
+            open.put(e.getKey(), phase);
+        }
+    }
+
+    /** Asks every open room to close. */
+    void close(int round) {
+        for (Room r : List.copyOf(open.keySet())) {
+            request(jid(r), new Catalog.CloseRoom(config.gameId(), round));
+            open.remove(r);
+        }
+    }
+
+    private void request(Jid room, Body body) {
+        requests.add(Message.builder().to(room).performative(Performative.REQUEST).ontology(GameAgent.ONTOLOGY)
+                .body(body).build());
+    }
+
+    /**
+     * Sends the requests gathered since the last switch together, from {@code b}, and waits for every agreement (a
+     * room that does not answer, or refuses, is logged). Other messages meanwhile stay in the mailbox.
+     */
+    void send(Behaviour b, Logger log, Jid me) {
+        List<Message> batch = List.copyOf(requests);
+        requests.clear();
+        if (batch.isEmpty()) {
+            return;
+        }
+        try {
+            List<Message> answers = b.askAll(batch, config.roomTimeout());
+            for (int i = 0; i < batch.size(); i++) {
+                Message request = batch.get(i);
+                Message answer = answers.get(i);
+                if (answer == null) {
+                    log.warn("{}: {} did not answer {} within {}", me, request.to(), request.bodyType(),
+                            config.roomTimeout());
+                } else if (!answer.is(Performative.AGREE)) {
+                    log.warn("{}: {} answered {} with {}: {}", me, request.to(), request.bodyType(),
+                            answer.metadata(Message.PERFORMATIVE), answer.body());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

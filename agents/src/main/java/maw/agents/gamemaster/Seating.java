@@ -1,0 +1,176 @@
+package maw.agents.gamemaster;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import maw.agents.Text;
+import maw.game.RefusalCode;
+import maw.runtime.Jid;
+
+/**
+ * The table's seats: who sits under which name, from which session (full JID), and who answered the ready check; and
+ * the lobby's rules for taking a seat. The GameMaster's own thread changes it; {@link #lobby()} may be read from any.
+ */
+final class Seating {
+
+    /** A name: 1 to 24 letters, digits, spaces or _.'-, starting with a letter or digit. */
+    static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0,23}");
+
+    /** What a join comes to. */
+    sealed interface Join {}
+
+    /** A new seat, taken under {@code name}. */
+    record Seated(String name) implements Join {}
+
+    /** The account's own seat, joined again (from the session it plays from, or before the game started). */
+    record Again(String name) implements Join {}
+
+    /** Refused: the code and reason the joiner is told, and what the GameMaster's listener is told. */
+    record Refused(RefusalCode code, String reason, String note) implements Join {}
+
+    private final Map<String, Jid> seats = new LinkedHashMap<>();
+    private final Map<Jid, String> names = new HashMap<>();
+    private final Map<String, Jid> joinedFrom = new HashMap<>();
+    private final Set<Jid> ready = new HashSet<>();
+    private volatile List<String> lobby = List.of();
+    private final Map<String, String> rooms;
+    private volatile Map<String, String> links;
+
+    /** The seats of a table whose rooms' agents are {@code village} and {@code hideout}. */
+    Seating(Jid village, Jid hideout) {
+        rooms = Map.of("village", village.toString(), "hideout", hideout.toString());
+        links = new TreeMap<>(rooms);
+    }
+
+    /**
+     * {@code session} asks to sit as {@code name} at a table of {@code players} seats; {@code started}: the game has
+     * begun. A seat is taken only by a valid name, written in one script, that looks like no other seated name, at a
+     * table with room, before the game starts; the seat's own account may join again, but not from a second session
+     * once the game has begun.
+     */
+    Join join(String name, Jid session, boolean started, int players) {
+        Jid from = session.bare();
+        String mine = names.get(from);
+        Jid joined = joinedFrom.get(mine);
+        if (name.equals(mine) && started && joined != null && !joined.equals(session)) {
+            return new Refused(RefusalCode.GAME_IN_PROGRESS, name + " is played from another session ("
+                    + joined.resource() + "); a seat cannot be taken over mid-game", "joined from a second session");
+        }
+        if (name.equals(mine)) {
+            joinedFrom.put(name, session);
+            return new Again(name);
+        }
+        String lookalike = seats.keySet().stream().filter(n -> Text.skeleton(n).equals(Text.skeleton(name)))
+                .findFirst().orElse(null);
+        boolean mixed = NAME.matcher(name).matches() && Text.mixesScripts(name);
+        RefusalCode code = started ? RefusalCode.GAME_IN_PROGRESS
+                : mine != null ? RefusalCode.ALREADY_SEATED
+                : !NAME.matcher(name).matches() || mixed ? RefusalCode.NAME_INVALID
+                : lookalike != null ? RefusalCode.NAME_TAKEN
+                : seats.size() >= players ? RefusalCode.TABLE_FULL : null;
+        if (code != null) {
+            String reason = switch (code) {
+                case GAME_IN_PROGRESS -> "a game is in progress; join the next one";
+                case ALREADY_SEATED -> "you already sit at this table as " + mine;
+                case NAME_INVALID -> mixed ? "a name is written in one script (it mixes, say, Latin and Cyrillic "
+                        + "letters, and could pass for another)" : "a name has 1 to 24 letters, digits, spaces or "
+                        + "_.'- and starts with a letter or digit";
+                case NAME_TAKEN -> lookalike.equals(name) ? "the name " + name + " is taken"
+                        : "the name " + name + " looks like " + lookalike + ", who sits at the table";
+                default -> "the table is full";
+            };
+            return new Refused(code, reason, reason);
+        }
+        seat(name, from);
+        joinedFrom.put(name, session);
+        return new Seated(name);
+    }
+
+    /** Seats {@code name} at the account {@code jid} (a seat restored from a journal). */
+    void seat(String name, Jid jid) {
+        seats.put(name, jid.bare());
+        names.put(jid.bare(), name);
+        changed();
+    }
+
+    private void changed() {
+        lobby = List.copyOf(seats.keySet());
+        Map<String, String> l = new TreeMap<>(rooms);
+        seats.forEach((name, jid) -> l.put(name, jid.toString()));
+        links = Collections.unmodifiableMap(l);
+    }
+
+    /** Gives up {@code name}'s seat; true when there was one. */
+    boolean unseat(String name) {
+        Jid j = seats.remove(name);
+        changed();
+        joinedFrom.remove(name);
+        if (j == null) {
+            return false;
+        }
+        names.remove(j);
+        ready.remove(j);
+        return true;
+    }
+
+    /** The name seated at the account {@code bare}, or null. */
+    String name(Jid bare) {
+        return names.get(bare);
+    }
+
+    /** The account seated as {@code name}, or null. */
+    Jid jid(String name) {
+        return seats.get(name);
+    }
+
+    /** The seats, name to account, in the order they were taken. */
+    Map<String, Jid> seats() {
+        return seats;
+    }
+
+    int size() {
+        return seats.size();
+    }
+
+    /** The sessions the seats joined from. */
+    List<Jid> sessions() {
+        return List.copyOf(joinedFrom.values());
+    }
+
+    /** The seats' names and accounts, and the rooms' ({@code village}, {@code hideout}); safe to read from any thread. */
+    Map<String, String> links() {
+        return links;
+    }
+
+    /** The names seated now, in the order they joined; safe to read from any thread. */
+    List<String> lobby() {
+        return lobby;
+    }
+
+    /** A new ready check: nobody has answered it. */
+    void clearReady() {
+        ready.clear();
+    }
+
+    /** The account {@code bare} answered the ready check; only a seated account counts. */
+    void ready(Jid bare) {
+        if (names.containsKey(bare)) {
+            ready.add(bare);
+        }
+    }
+
+    boolean isReady(String name) {
+        return ready.contains(seats.get(name));
+    }
+
+    /** Whether every seat answered the ready check. */
+    boolean allReady() {
+        return ready.containsAll(seats.values());
+    }
+}

@@ -1,0 +1,91 @@
+package maw.agents.gamemaster;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import maw.agents.Catalog;
+import maw.game.RefusalCode;
+import maw.game.Room;
+import maw.runtime.Jid;
+
+/**
+ * Who watches a game (full JIDs) and in which view: the public view for anyone, the god view (roles, the pack's news,
+ * whispers, the agents' inside) for whoever shows the token the GameMaster printed; at most {@link #MAX} at once.
+ */
+final class Watchers {
+
+    /** At most this many watchers at once. */
+    static final int MAX = 32;
+
+    private final Map<Jid, Catalog.WatchView> views = new ConcurrentHashMap<>();
+    private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+
+    /** The token a watcher shows for the god view. */
+    String token() {
+        return token;
+    }
+
+    int size() {
+        return views.size();
+    }
+
+    /**
+     * {@code session} asks to watch {@code gameId} as {@code w} says: null when it is taken, or why not (another game,
+     * a wrong token, too many watchers).
+     */
+    Seating.Refused watch(Jid session, Catalog.Watch w, String gameId) {
+        if (w.game() != null && !w.game().equals(gameId)) {
+            return refused(RefusalCode.OTHER_GAME, "this GameMaster runs game " + gameId);
+        }
+        if (w.view() == Catalog.WatchView.GOD && !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                String.valueOf(w.token()).getBytes(StandardCharsets.UTF_8))) {
+            return refused(RefusalCode.NOT_YOURS, "the god view needs the token the GameMaster printed at start-up");
+        }
+        if (!views.containsKey(session) && views.size() >= MAX) {
+            return refused(RefusalCode.TABLE_FULL, MAX + " watchers watch already");
+        }
+        views.put(session, w.view());
+        return null;
+    }
+
+    private static Seating.Refused refused(RefusalCode code, String reason) {
+        return new Seating.Refused(code, reason, reason);
+    }
+
+    /** Whether {@code session} watches in the god view. */
+    boolean isGod(Jid session) {
+        return views.get(session) == Catalog.WatchView.GOD;
+    }
+
+    /** The god-view watchers, sorted. */
+    List<String> gods() {
+        return views.entrySet().stream().filter(e -> e.getValue() == Catalog.WatchView.GOD)
+                .map(e -> e.getKey().toString()).sorted().toList();
+    }
+
+    /** Who sees {@code room}'s lines, and in which view: the Village every watcher, the Hideout the god view only. */
+    Map<String, Catalog.WatchView> of(Room room) {
+        Map<String, Catalog.WatchView> out = new TreeMap<>();
+        views.forEach((jid, view) -> {
+            if (room == Room.VILLAGE || view == Catalog.WatchView.GOD) {
+                out.put(jid.toString(), view);
+            }
+        });
+        return out;
+    }
+
+    /** Gives each watcher who may see it a message: every one when it was told to everyone, else the god view. */
+    void tell(boolean toEveryone, Consumer<Jid> send) {
+        views.forEach((jid, view) -> {
+            if (view == Catalog.WatchView.GOD || toEveryone) {
+                send.accept(jid);
+            }
+        });
+    }
+}
