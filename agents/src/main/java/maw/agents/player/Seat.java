@@ -1,0 +1,578 @@
+package maw.agents.player;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Body;
+import maw.agents.Catalog.Perceived;
+import maw.agents.Text;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.aiwolf.game.AiwolfNarration;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Species;
+import maw.base.Speech;
+import maw.game.Phase;
+import maw.game.RefusalCode;
+import maw.game.Room;
+import maw.runtime.Jid;
+
+/**
+ * What a seat knows and owes, without a transport: the round, its role and partners, the phase and its deadline,
+ * whether it lives, what the GameMaster's last {@code turn} lets it do (it keeps no copy of the rules), the room it
+ * reads, its vote, the lines its interface has not seen yet. The GameMaster's news goes in ({@link #hear}), and what
+ * follows comes out as {@link Effect}s for the Player agent to carry out: lines to tell, a state to become, an answer,
+ * acts the interface asked for before the turn came, the end. It judges an act against the last turn
+ * ({@link #problemWith}) in a person's words, and makes the view an interface decides on ({@link #view}).
+ */
+final class Seat {
+
+    /** What the seat is doing: waiting in the lobby, awaited for acts, not awaited, or dead (watching). */
+    enum Mode { LOBBY, AWAKE, ASLEEP, DEAD }
+
+    /** What follows from what the seat heard, for the agent to carry out in order. */
+    sealed interface Effect {}
+
+    /** A line for the seat's interface (and tap); kept for the next get_input too when the seat noted it. */
+    record Tell(Perceived kind, String text) implements Effect {}
+
+    /** The seat is now in {@code mode}. */
+    record Become(Mode mode) implements Effect {}
+
+    /** An answer to the message heard. */
+    record Reply(Body body) implements Effect {}
+
+    /** An act the interface asked for before the turn came, to perform now. */
+    record Perform(Act act) implements Effect {}
+
+    /** A question to the interface still pending no longer applies (a new phase or step): ask again. */
+    record Reask() implements Effect {}
+
+    /** The last round is over: the final leaderboard. */
+    record Over(Map<String, Integer> totals) implements Effect {}
+
+    private String name;
+    private String game;
+    private int round;
+    private Role role;
+    private List<String> partners = List.of();
+    private boolean alive = true;
+    private Phase phase = Phase.LOBBY;
+    private int day;
+    private Catalog.YourTurn turn;
+    private long deadline;
+    private List<String> players = List.of();
+    private List<String> living = List.of();
+    private Jid village;
+    private Jid hideout;
+    /** The rule set of the round as the seat is told it ({@code maw}, {@code aiwolf}), for its interface. */
+    private String rules = "maw";
+    /** How the round's seats talk: the seat reads this, never the rule set's name. */
+    private Speech talk = Speech.CHAT;
+    /** The step of the phase the last turn named (AIWolf's talk turns and re-votes; null: 0). */
+    private Integer step;
+    /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
+    private Catalog.YourTurn told;
+    private AiwolfNarration narration;
+    /** The room the seat reads now, and whether it is open. */
+    private Jid room;
+    private boolean roomOpen;
+    private final List<String> unseen = new ArrayList<>();
+    private boolean news;
+    private String votedFor;
+    private String voteId;
+    private final List<Act> beforeTurn = new ArrayList<>();
+    private final Map<String, String> phaseVotes = new LinkedHashMap<>();
+    private boolean spoke;
+    private final List<Effect> effects = new ArrayList<>();
+
+    private List<Effect> drain() {
+        List<Effect> out = List.copyOf(effects);
+        effects.clear();
+        return out;
+    }
+
+    // --- what the seat is -------------------------------------------------------------------------------------------
+
+    /** The seat's name, as its interface chose it. */
+    void named(String newName) {
+        this.name = newName;
+    }
+
+    /** The GameMaster seated it in {@code newGame}. */
+    void joined(String newGame) {
+        this.game = newGame;
+    }
+
+    String name() {
+        return name;
+    }
+
+    String game() {
+        return game;
+    }
+
+    int round() {
+        return round;
+    }
+
+    Phase phase() {
+        return phase;
+    }
+
+    int day() {
+        return day;
+    }
+
+    boolean alive() {
+        return alive;
+    }
+
+    Catalog.YourTurn turn() {
+        return turn;
+    }
+
+    Jid village() {
+        return village;
+    }
+
+    Jid hideout() {
+        return hideout;
+    }
+
+    /** The room the seat reads now (null: none), and whether it is open. */
+    Jid room() {
+        return room;
+    }
+
+    boolean roomOpen() {
+        return roomOpen;
+    }
+
+    /** The room said it is closed, or refused the seat's poll. */
+    void roomClosed() {
+        roomOpen = false;
+    }
+
+    /** Which phase of which round the seat is in, as a key for what it has read of each phase's room. */
+    String phaseKey() {
+        return round + "/" + phase + "/" + day;
+    }
+
+    /** Whether the round's talk comes in turns, with players numbered in the deal (AIWolf's games). */
+    boolean inTurns() {
+        return talk.inTurns();
+    }
+
+    /** Whether the seat learned something its interface has not been asked about yet. */
+    boolean hasNews() {
+        return news;
+    }
+
+    /** Something changed that the interface should be asked about again. */
+    void news() {
+        news = true;
+    }
+
+    /** The lines the interface has not seen, taken for a get_input (the news is then told). */
+    List<String> takeUnseen() {
+        news = false;
+        List<String> lines = List.copyOf(unseen);
+        unseen.clear();
+        return lines;
+    }
+
+    /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
+    List<Effect> note(Perceived kind, String text) {
+        unseen.add(text);
+        news = true;
+        effects.add(new Tell(kind, text));
+        return drain();
+    }
+
+    private void tell(Perceived kind, String text) {
+        effects.add(new Tell(kind, text));
+    }
+
+    private void noteHere(Perceived kind, String text) {
+        unseen.add(text);
+        news = true;
+        tell(kind, text);
+    }
+
+    // --- the GameMaster's news ----------------------------------------------------------------------------------------
+
+    /**
+     * The GameMaster refused an act ({@code inReplyTo}: the request's id): a refused vote is taken back; where talk
+     * comes in turns, an act of this step that was not taken may be made again.
+     */
+    List<Effect> refused(Catalog.Refusal r, String inReplyTo) {
+        // Only the refusal of the seat's latest vote takes the vote back; an older one changes nothing.
+        if (voteId != null && voteId.equals(inReplyTo)) {
+            votedFor = null;
+            voteId = null;
+        }
+        noteHere(Perceived.REFUSAL, "The GameMaster refused your " + r.refused() + (r.target() == null ? ""
+                : " (" + r.target() + ")") + ": " + r.reason() + ".");
+        if (inTurns() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
+                && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
+                && !told.acts().isEmpty()) {
+            turn = told; // the act was not taken: the seat may make it again
+            effects.add(new Become(Mode.AWAKE));
+        }
+        return drain();
+    }
+
+    /**
+     * The GameMaster's news (its refusals go to {@link #refused}): what the seat learns of it, and what follows.
+     */
+    List<Effect> hear(Body body, String inReplyTo) {
+        switch (body) {
+            case Catalog.ReadyCheck rc -> effects.add(new Reply(new Catalog.Ready(rc.game())));
+            case Catalog.StartGame sg -> {
+                round = sg.round();
+                players = sg.players();
+                living = sg.players();
+                village = Jid.parse(sg.village()).bare();
+                hideout = Jid.parse(sg.hideout()).bare();
+                alive = true;
+                role = null;
+                turn = null;
+                step = null;
+                partners = List.of();
+                rules = sg.rules() == null ? "maw" : sg.rules();
+                talk = sg.talk();
+                narration = inTurns() ? new AiwolfNarration(sg.players()) : null;
+                noteHere(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
+                        + sg.total_players() + " players: " + (inTurns()
+                                ? sg.players().stream().map(narration::who).collect(Collectors.joining(", "))
+                                        + (talk == Speech.NATURAL ? ". The AIWolf NLP contest's rules: talk in your "
+                                        + "own words, one speaker at a time, @Name to address a player"
+                                        : ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
+                                        + "number") : String.join(", ", sg.players())) + ".");
+            }
+            case Catalog.AssignRole ar -> {
+                role = ar.role();
+                partners = ar.partners() == null ? List.of() : ar.partners();
+                noteHere(Perceived.ROLE, "You are a " + role + "." + (partners.isEmpty() ? ""
+                        : " Your fellow werewolves: " + String.join(", ", partners) + "."));
+            }
+            case Catalog.PhaseChange pc -> onPhase(pc);
+            case Catalog.YourTurn t -> onTurn(t);
+            case Catalog.Accepted a -> {
+                if (a.act() == Act.Kind.VOTE && inReplyTo != null && inReplyTo.equals(voteId)) {
+                    votedFor = a.target();
+                }
+            }
+            case Catalog.VoteCast vc -> {
+                if (vc.phase() == phase && vc.day() == day) {
+                    phaseVotes.put(vc.voter(), vc.target());
+                }
+                noteHere(Perceived.VOTE, (vc.voter().equals(name) ? "You vote"
+                    : vc.voter() + " votes") + " for " + vc.target() + ". " + tally(vc.tally()));
+            }
+            case Catalog.VoteResult vr -> noteHere(Perceived.RESULT, vr.target() == null
+                    ? "Nobody is executed today: " + vr.reason() + "."
+                    : "The village executes " + vr.target() + " (" + vr.reason() + ").");
+            case Catalog.Kill k -> {
+                alive = false;
+                noteHere(Perceived.DEATH, k.cause() == Catalog.Cause.EXECUTED
+                        ? "You were executed by the village. You can watch."
+                        : "The werewolves murdered you in the night. You can watch.");
+                effects.add(new Become(Mode.DEAD));
+            }
+            case Catalog.RoleRevealed rr -> noteHere(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
+            case Catalog.NightResult nr -> noteHere(Perceived.NIGHT, nr.victim() == null
+                    ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
+            case Catalog.Divined d -> noteHere(Perceived.DIVINED, d.species() != null
+                    ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
+                            ? "a werewolf." : "human.")
+                    : d.target() + " is a " + d.role() + ".");
+            case Catalog.Identified i -> noteHere(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
+                    + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
+            case Catalog.Talks t -> noteHere(Perceived.TALK, talks(t));
+            case Catalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
+                    + "text, and counted as Skip: " + it.reason() + ".");
+            case Catalog.Votes v -> {
+                if (!v.attack() && phase == Phase.DAY && v.day() == day) {
+                    phaseVotes.putAll(v.ballots());
+                }
+                noteHere(Perceived.VOTE, votes(v));
+            }
+            case Catalog.Whispered w -> noteHere(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
+            case Catalog.EndGame e -> {
+                roomOpen = false;
+                phase = Phase.OVER;
+                turn = null;
+                noteHere(Perceived.END, (e.winning_team() == Catalog.Winner.DRAW ? "The game is a draw"
+                        : "The " + e.winning_team() + " win") + " (" + e.reason() + "). Roles: "
+                        + e.roles().entrySet().stream().map(en -> en.getKey() + " " + en.getValue())
+                                .collect(Collectors.joining(", ")) + ".");
+                effects.add(new Become(Mode.LOBBY));
+            }
+            case Catalog.Scores sc -> {
+                noteHere(Perceived.SCORES, "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet()
+                        .stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                        .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
+                if (sc.last()) {
+                    tell(Perceived.OVER, "The game is over.");
+                    effects.add(new Over(sc.totals()));
+                }
+            }
+            case Catalog.Joined j -> { }
+            case Catalog.Pong p -> { }
+            default -> { }
+        }
+        return drain();
+    }
+
+
+    /** What the rules await from the seat now: awake when they await acts, asleep (or dead) when not. */
+    private void onTurn(Catalog.YourTurn t) {
+        if (t.round() != round || t.phase() != phase || t.day() != day) {
+            return; // a turn of a phase already over
+        }
+        if (turn != null && t.stepOrZero() != turn.stepOrZero()) {
+            votedFor = null; // a new step (a re-vote): the ballot is to cast again
+            voteId = null;
+            effects.add(new Reask());
+        }
+        turn = t;
+        told = t;
+        step = t.step();
+        String mine = t.done() == null ? null : t.done().get(Act.Kind.VOTE);
+        if (mine != null || voteId == null) {
+            votedFor = mine;
+        }
+        // The room the seat reads now is the one the GameMaster names (the rules open it, and say who writes).
+        Jid reads = null;
+        if (t.rooms() != null) {
+            for (String title : t.rooms().keySet()) {
+                Jid r = Room.VILLAGE.title().equals(title) ? village : Room.HIDEOUT.title().equals(title) ? hideout
+                        : null;
+                if (r != null && reads == null) {
+                    reads = r;
+                }
+            }
+        }
+        room = reads;
+        roomOpen = room != null;
+        news = true;
+        effects.add(new Become(!alive ? Mode.DEAD : t.acts().isEmpty() ? Mode.ASLEEP : Mode.AWAKE));
+        // What the interface asked for before the turn came is judged now.
+        List<Act> waiting = List.copyOf(beforeTurn);
+        beforeTurn.clear();
+        for (Act a : waiting) {
+            effects.add(new Perform(a));
+        }
+    }
+
+    private void onPhase(Catalog.PhaseChange pc) {
+        phase = pc.new_phase();
+        day = pc.day();
+        deadline = pc.deadline();
+        living = pc.living();
+        if (name != null && living != null && !living.isEmpty()) {
+            alive = living.contains(name); // a seat told again where the round is (a resumed GameMaster) learns it
+        }
+        votedFor = null;
+        voteId = null;
+        turn = null;
+        phaseVotes.clear();
+        spoke = false;
+        boolean day = phase == Phase.DAY;
+        boolean wolf = role == Role.WEREWOLF;
+        // No room until the GameMaster's turn for this phase names the one the seat reads.
+        room = null;
+        roomOpen = false;
+        beforeTurn.clear();
+        effects.add(new Reask());
+        // The seat's state is complete before it is told: an interface that watches gets the view with the line.
+        if (day) {
+            noteHere(Perceived.PHASE, "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
+                    + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
+        } else {
+            noteHere(Perceived.PHASE, "Night " + pc.day() + " falls." + (wolf && alive
+                    ? " The pack meets in the Hideout." : " The village sleeps."));
+        }
+        news = true;
+        // Asleep until the GameMaster's turn for this phase says what the seat may do.
+        effects.add(new Become(!alive ? Mode.DEAD : Mode.ASLEEP));
+    }
+
+
+    /**
+     * A talk turn as lines of its own, one talk a line, each gloss in one column; turns counted from 1, as days are.
+     * What the speakers said is made inert here: the line breaks are the seat's own, and an interface shows them as
+     * lines.
+     */
+    private String talks(Catalog.Talks t) {
+        List<String[]> rows = new ArrayList<>();
+        for (Catalog.Utterance u : t.utterances()) {
+            if (u.text().equals("Skip") && !u.agent().equals(name)) {
+                continue;
+            }
+            boolean control = u.text().equals("Skip") || u.text().equals("Over");
+            String said = (t.whisper() ? "[whisper] " : "") + Text.inert(who(u.agent())) + ": "
+                    + Text.inert(u.text());
+            String gloss = narration == null || control ? null : narration.gloss(u.agent(), u.text());
+            rows.add(new String[] {said, gloss == null ? null : Text.inert(gloss)});
+        }
+        String head = (t.whisper() ? "Whisper" : "Talk") + " turn " + (t.turn() + 1) + " of day " + t.day();
+        if (rows.isEmpty()) {
+            return head + ": everyone skips.";
+        }
+        if (rows.size() == 1) {
+            // One speaker at a time (the NLP contest's game): the turn and its talk on one line.
+            String[] r = rows.getFirst();
+            return head + ": " + r[0] + (r[1] == null ? "" : "   = " + r[1]);
+        }
+        int width = Math.min(48, rows.stream().filter(r -> r[1] != null).mapToInt(r -> r[0].length()).max()
+                .orElse(0));
+        StringBuilder b = new StringBuilder(head).append(':');
+        for (String[] r : rows) {
+            b.append("\n  ").append(r[1] == null ? r[0] : String.format("%-" + width + "s   = %s", r[0], r[1]));
+        }
+        return b.toString();
+    }
+
+
+    /** A vote's ballots as a short table: each name voted for, its count, and who voted for it. */
+    private String votes(Catalog.Votes v) {
+        Map<String, List<String>> by = new LinkedHashMap<>();
+        v.ballots().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(b -> by.computeIfAbsent(b.getValue(), k -> new ArrayList<>()).add(who(b.getKey())));
+        List<Map.Entry<String, List<String>>> rows = new ArrayList<>(by.entrySet());
+        rows.sort((a, b) -> b.getValue().size() - a.getValue().size());
+        int width = rows.stream().mapToInt(r -> who(r.getKey()).length()).max().orElse(0);
+        StringBuilder b = new StringBuilder(v.attack() ? "The pack's attack votes" : "Votes").append(v.revote() > 0
+                ? " (re-vote " + v.revote() + ")" : "").append(rows.isEmpty() ? ": none." : ":");
+        for (Map.Entry<String, List<String>> r : rows) {
+            b.append("\n  ").append(String.format("%-" + width + "s  %d  <- %s", Text.inert(who(r.getKey())),
+                    r.getValue().size(), Text.inert(String.join(", ", r.getValue()))));
+        }
+        return b.toString();
+    }
+
+
+    /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */
+    private String who(String player) {
+        return narration == null ? player : narration.who(player);
+    }
+
+
+    /** The seat is done with {@code kind} in this step: a turn left with nothing but a pass is over. */
+    List<Effect> doneWith(Act.Kind kind) {
+        List<Act.Kind> left = turn.acts().stream().filter(k -> k != kind && k != Act.Kind.PASS).toList();
+        if (!left.isEmpty() && turn.acts().contains(Act.Kind.PASS)) {
+            left = Stream.concat(left.stream(), Stream.of(Act.Kind.PASS)).toList();
+        }
+        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
+                turn.targets(), turn.done(), turn.rooms(), turn.step());
+        if (left.isEmpty()) {
+            effects.add(new Become(Mode.ASLEEP));
+        }
+        return drain();
+    }
+
+
+    /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
+    String problemWith(Act action) {
+        if (!alive) {
+            return "You are dead: you can watch, but no longer speak or vote.";
+        }
+        Act.Kind kind = action.kind();
+        if (turn == null || !turn.acts().contains(kind)) {
+            if (action instanceof Act.Speak) {
+                return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
+            }
+            return phase == Phase.NIGHT && kind == Act.Kind.VOTE
+                    ? "The village sleeps: votes are cast during the day."
+                    : "You cannot " + action.kind() + " now" + (turn == null || turn.acts().isEmpty() ? "."
+                            : " (you may: " + turn.acts().stream().map(Act.Kind::wire)
+                                    .collect(Collectors.joining(", ")) + ").");
+        }
+        return switch (action) {
+            case Act.Speak sp when sp.text() == null || sp.text().isBlank() ->
+                    "There is nothing to say in an empty message.";
+            case Act.Speak sp when room == null || !roomOpen -> phase == Phase.NIGHT
+                    ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
+            case Act.Whisper w when w.text() == null || w.text().isBlank() ->
+                    "There is nothing to whisper in an empty message.";
+            case Act.Talk t when t.text() == null || t.text().isBlank() ->
+                    "There is nothing to say in an empty talk (say Skip to pass, Over when done for the day).";
+            default -> null;
+        };
+    }
+
+    Catalog.SeatView view(List<String> lines) {
+        List<Act.Kind> actions = new ArrayList<>();
+        Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
+        if (alive && turn != null) {
+            for (Act.Kind k : turn.acts()) {
+                if (k == Act.Kind.PASS) {
+                    continue; // a pass is what listening says where a turn takes one
+                }
+                actions.add(k);
+                List<String> t = turn.targets() == null ? null : turn.targets().get(k);
+                if (t != null) {
+                    targets.put(k, t);
+                }
+            }
+        }
+        actions.add(Act.Kind.LISTEN);
+        List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
+        String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
+        return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
+                targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
+                ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
+                Collections.unmodifiableMap(new LinkedHashMap<>(phaseVotes)), rules, talk,
+                inTurns() ? players : null);
+    }
+
+    private static String tally(Map<String, Integer> tally) {
+        return tally == null || tally.isEmpty() ? "" : "Votes: " + tally.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + ".";
+    }
+
+    // --- the seat's own acts ------------------------------------------------------------------------------------------
+
+    /** Whether the interface's act waits for the turn (the phase has begun, and what the seat may do is on its way). */
+    boolean beforeTheTurn() {
+        return turn == null && alive && (phase == Phase.DAY || phase == Phase.NIGHT);
+    }
+
+    /** Keeps an act the interface asked for before the turn came, to judge when it comes. */
+    void keep(Act act) {
+        beforeTurn.add(act);
+    }
+
+    /** The request that carries {@code act} in this phase (and step); null for one that sends nothing. */
+    Catalog.Stamped request(Act act) {
+        return Catalog.request(act, game, round, phase, day, step);
+    }
+
+    /** The seat sent {@code act} ({@code id}: the request's reply-with): its vote, or that it spoke. */
+    void sent(Act act, String id) {
+        if (act instanceof Act.Vote v) {
+            votedFor = v.target();
+            voteId = id;
+        } else if (act instanceof Act.Speak || act instanceof Act.Talk) {
+            spoke = true;
+        }
+    }
+
+    /** The seat gives up what the step awaits: the pass to send; the seat is then asleep until the next turn. */
+    Catalog.Pass pass() {
+        news = true;
+        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), List.of(),
+                turn.targets(), turn.done(), turn.rooms(), turn.step());
+        return new Catalog.Pass(game, round, phase, day, step);
+    }
+}

@@ -1,0 +1,107 @@
+package maw.agents.player;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.Catalog.Perceived;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Speech;
+import maw.game.Phase;
+import maw.game.RefusalCode;
+import org.junit.jupiter.api.Test;
+
+/** The seat's knowledge and duties alone: messages in, effects out, no transport and no agent. */
+class SeatTest {
+
+    private static final List<String> PLAYERS = List.of("Ann", "Bob", "Cid");
+
+    private static Seat seated(Speech talk) {
+        Seat s = new Seat();
+        s.named("Ann");
+        s.joined("g");
+        s.hear(new Catalog.StartGame("g", 1, 1, 3, PLAYERS, "v@localhost", "h@localhost",
+                talk == Speech.CHAT ? "maw" : "aiwolf", talk), null);
+        s.hear(new Catalog.AssignRole("g", 1, Role.VILLAGER, List.of()), null);
+        return s;
+    }
+
+    private static List<Seat.Effect> day(Seat s, int day) {
+        return s.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, day, 0, 60, PLAYERS, null), null);
+    }
+
+    private static Catalog.YourTurn turn(int day, List<Act.Kind> acts, Integer step) {
+        return new Catalog.YourTurn("g", 1, Phase.DAY, day, 0, acts, Map.of(Act.Kind.VOTE, List.of("Bob", "Cid")),
+                Map.of(), Map.of("Village", true), step);
+    }
+
+    @Test
+    void aNewPhaseIsToldAndTheSeatSleepsUntilItsTurnSaysWhatItMayDo() {
+        Seat s = seated(Speech.CHAT);
+        List<Seat.Effect> e = day(s, 1);
+        assertThat(e).contains(new Seat.Reask(), new Seat.Become(Seat.Mode.ASLEEP));
+        assertThat(e).anySatisfy(x -> assertThat(x).isEqualTo(new Seat.Tell(Perceived.PHASE,
+                "Day 1 begins. Living: Ann, Bob, Cid.")));
+        assertThat(s.problemWith(new Act.Vote("Bob"))).isEqualTo("You cannot vote now.");
+        assertThat(s.beforeTheTurn()).isTrue();
+        s.keep(new Act.Vote("Bob"));
+        List<Seat.Effect> t = s.hear(turn(1, List.of(Act.Kind.VOTE, Act.Kind.SPEAK), null), null);
+        assertThat(t).containsSubsequence(new Seat.Become(Seat.Mode.AWAKE), new Seat.Perform(new Act.Vote("Bob")));
+        assertThat(s.problemWith(new Act.Vote("Bob"))).isNull();
+        assertThat(s.problemWith(new Act.Speak(" "))).isEqualTo("There is nothing to say in an empty message.");
+        assertThat(s.room()).hasToString("v@localhost");
+        assertThat(s.view(List.of()).allowed_actions()).containsExactly(Act.Kind.VOTE, Act.Kind.SPEAK,
+                Act.Kind.LISTEN);
+        assertThat(s.view(List.of()).agents()).isNull(); // names, not agent numbers, in MAW's game
+    }
+
+    @Test
+    void aVoteRefusedIsTakenBackAndAnOlderRefusalChangesNothing() {
+        Seat s = seated(Speech.CHAT);
+        day(s, 1);
+        s.hear(turn(1, List.of(Act.Kind.VOTE), null), null);
+        s.sent(new Act.Vote("Bob"), "v1");
+        s.sent(new Act.Vote("Cid"), "v2");
+        assertThat(s.view(List.of()).voted_for()).isEqualTo("Cid");
+        s.refused(Catalog.Refusal.of("g", RefusalCode.NOT_NOW, "too early", "vote"), "v1");
+        assertThat(s.view(List.of()).voted_for()).isEqualTo("Cid");
+        List<Seat.Effect> e = s.refused(Catalog.Refusal.of("g", RefusalCode.UNKNOWN_TARGET, "no such player", "vote"),
+                "v2");
+        assertThat(s.view(List.of()).voted_for()).isNull();
+        assertThat(e).containsExactly(new Seat.Tell(Perceived.REFUSAL,
+                "The GameMaster refused your vote: no such player."));
+        assertThat(s.takeUnseen()).last().isEqualTo("The GameMaster refused your vote: no such player.");
+    }
+
+    @Test
+    void inTurnsOneActOfAKindAStepAndARefusedActMayBeMadeAgain() {
+        Seat s = seated(Speech.PROTOCOL);
+        day(s, 1);
+        s.hear(turn(1, List.of(Act.Kind.TALK, Act.Kind.PASS), 3), null);
+        assertThat(s.view(List.of()).agents()).isEqualTo(PLAYERS);
+        assertThat(s.request(new Act.Talk("Over"))).isEqualTo(new Catalog.Talk("g", 1, Phase.DAY, 1, "Over", 3));
+        assertThat(s.doneWith(Act.Kind.TALK)).containsExactly(new Seat.Become(Seat.Mode.ASLEEP));
+        assertThat(s.problemWith(new Act.Talk("Skip"))).startsWith("You cannot talk now");
+        assertThat(s.refused(Catalog.Refusal.of("g", RefusalCode.BAD_TEXT, "not protocol text", "talk"), "t1"))
+                .contains(new Seat.Become(Seat.Mode.AWAKE));
+        assertThat(s.problemWith(new Act.Talk("Skip"))).isNull();
+        // A step already over: its refusal gives nothing back.
+        s.doneWith(Act.Kind.TALK);
+        assertThat(s.refused(Catalog.Refusal.of("g", RefusalCode.PHASE_OVER, "that step is over", "talk"), "t2"))
+                .doesNotContain(new Seat.Become(Seat.Mode.AWAKE));
+    }
+
+    @Test
+    void theDeadWatchAndTheLastScoresEndTheGame() {
+        Seat s = seated(Speech.CHAT);
+        day(s, 1);
+        assertThat(s.hear(new Catalog.Kill("g", 1, 1, Catalog.Cause.EXECUTED), null))
+                .contains(new Seat.Become(Seat.Mode.DEAD));
+        assertThat(s.problemWith(new Act.Speak("hi"))).startsWith("You are dead");
+        assertThat(s.hear(new Catalog.ReadyCheck("g"), null)).containsExactly(new Seat.Reply(new Catalog.Ready("g")));
+        List<Seat.Effect> end = s.hear(new Catalog.Scores("g", 1, 1, Map.of("Bob", 2), true), null);
+        assertThat(end).endsWith(new Seat.Over(Map.of("Bob", 2)));
+    }
+}
