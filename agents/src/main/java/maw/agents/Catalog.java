@@ -4,13 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
@@ -18,8 +14,6 @@ import maw.base.Speech;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
-import maw.runtime.Json;
-import maw.runtime.Message;
 
 /**
  * The message catalog (documented for other platforms in docs/PROTOCOL.md): every body MAW's
@@ -45,16 +39,22 @@ public final class Catalog {
         @JsonSubTypes.Type(RoleRevealed.class), @JsonSubTypes.Type(Kill.class), @JsonSubTypes.Type(NightResult.class),
         @JsonSubTypes.Type(Divined.class), @JsonSubTypes.Type(Whispered.class), @JsonSubTypes.Type(EndGame.class),
         @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
-        @JsonSubTypes.Type(GetInput.class), @JsonSubTypes.Type(PlayerAction.class), @JsonSubTypes.Type(SeatName.class),
-        @JsonSubTypes.Type(Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
+        @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
+        @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
         @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
-        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(Watch.class),
-        @JsonSubTypes.Type(Watching.class), @JsonSubTypes.Type(Watched.class), @JsonSubTypes.Type(Inspect.class),
-        @JsonSubTypes.Type(Inside.class), @JsonSubTypes.Type(Inspectors.class), @JsonSubTypes.Type(Pass.class)
+        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
+        @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
+        @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public sealed interface Body {
+    public sealed interface Body permits Stamped, JoinLobby, Joined, ReadyCheck, Ready, LeaveLobby, StartGame,
+            AssignRole, PhaseChange, YourTurn, OpenRoom, CloseRoom, AnnounceOpen, GetNewMessages, NewMessages, Talks,
+            InvalidTalk, Votes, Accepted, VoteCast, VoteResult, RoleRevealed, Kill, NightResult, Divined, Identified,
+            Whispered, EndGame, Scores, Ping, Pong, Refusal, NotUnderstood, Failure, Ok, SeatCatalog.GetInput,
+            SeatCatalog.SeatName, SeatCatalog.PlayerAction, SeatCatalog.Observe, WatchCatalog.Watch,
+            WatchCatalog.Watching, WatchCatalog.Watched, WatchCatalog.Inspect, WatchCatalog.Inside,
+            WatchCatalog.Inspectors {
         /** The game this message belongs to (null before a player has joined one). */
         default String game() {
             return null;
@@ -101,74 +101,6 @@ public final class Catalog {
             case Act.Pass p -> new Pass(game, round, phase, day, step);
             case Act.Listen l -> null;
         };
-    }
-
-    /** Thrown for a body that is JSON but not a valid catalog message; the text is the not-understood reason. */
-    public static final class Malformed extends RuntimeException {
-        public Malformed(String message) {
-            super(message);
-        }
-    }
-
-    /** The body of a message as a catalog record; {@link Malformed} names what is wrong. */
-    public static Body read(Message m) {
-        JsonNode node = m.json();
-        if (!node.isObject()) {
-            throw new Malformed("the body must be a JSON object with a \"type\"");
-        }
-        JsonNode type = node.get("type");
-        if (type == null || !type.isTextual()) {
-            throw new Malformed("the body has no \"type\"");
-        }
-        String bad = loneSurrogateIn(node);
-        if (bad != null) {
-            throw new Malformed("the text of \"" + bad + "\" is not valid Unicode (a surrogate without its pair)");
-        }
-        try {
-            return Json.MAPPER.treeToValue(node, Body.class);
-        } catch (com.fasterxml.jackson.databind.exc.InvalidTypeIdException e) {
-            throw new Malformed("unknown message type '" + type.asText() + "'");
-        } catch (InvalidFormatException e) {
-            String field = e.getPath().isEmpty() ? "a field" : e.getPath().get(e.getPath().size() - 1).getFieldName();
-            String expected = e.getTargetType() != null && e.getTargetType().isEnum()
-                    ? " (expected one of " + Arrays.stream(e.getTargetType().getEnumConstants()).map(Object::toString)
-                            .collect(Collectors.joining(", ")) + ")" : "";
-            throw new Malformed(type.asText() + "'s " + field + " '" + e.getValue() + "' is not valid" + expected);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw doesNotFit(type.asText(), e);
-        }
-    }
-
-    private static Malformed doesNotFit(String type, com.fasterxml.jackson.core.JsonProcessingException e) {
-        Throwable cause = e.getCause();
-        return new Malformed(cause instanceof IllegalArgumentException iae ? iae.getMessage()
-                : "a '" + type + "' message does not fit: " + e.getOriginalMessage());
-    }
-
-    /** The name of the first field whose text (or name) is not valid Unicode, or null. */
-    private static String loneSurrogateIn(JsonNode node) {
-        if (node.isTextual()) {
-            return Text.hasLoneSurrogate(node.textValue()) ? "" : null;
-        }
-        if (node.isObject()) {
-            for (var e : node.properties()) {
-                if (Text.hasLoneSurrogate(e.getKey())) {
-                    return "a field name";
-                }
-                String inner = loneSurrogateIn(e.getValue());
-                if (inner != null) {
-                    return inner.isEmpty() ? e.getKey() : inner;
-                }
-            }
-        } else if (node.isArray()) {
-            for (JsonNode item : node) {
-                String inner = loneSurrogateIn(item);
-                if (inner != null) {
-                    return inner;
-                }
-            }
-        }
-        return null;
     }
 
     static String required(String value, String what) {
@@ -269,7 +201,7 @@ public final class Catalog {
      */
     @JsonTypeName("open_room")
     public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
-            Map<String, String> readers, Long after, Map<String, WatchView> watchers) implements Body {
+            Map<String, String> readers, Long after, Map<String, WatchCatalog.WatchView> watchers) implements Body {
         public OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
                 Map<String, String> readers, Long after) {
             this(game, round, phase, day, writers, readers, after, null);
@@ -561,185 +493,6 @@ public final class Catalog {
     /** GameMaster to player, inform: here, in this round and phase. */
     @JsonTypeName("pong")
     public record Pong(String game, int round, Phase phase, int day) implements Body {}
-
-    // --- a seat and what fills it ---------------------------------------------------------------------------------
-
-    /** What a Player asks of its interface. */
-    public enum Purpose implements Wire {
-        /** Choose the seat's name ({@code attempt} counts the names refused so far). */
-        NAME,
-        /** The seat's turn: decide what to do. */
-        ACT;
-
-        @Override
-        public String toString() {
-            return wire();
-        }
-    }
-
-    /**
-     * Player to its interface agent, request: decide, with the seat's view. Answered with {@code seat_name} for
-     * {@code name}, with {@code player_action} for {@code act}.
-     */
-    @JsonTypeName("get_input")
-    public record GetInput(String game, int round, Purpose purpose, int attempt, SeatView view) implements Body {}
-
-    /**
-     * What a seat knows, for its interface to decide on. {@code targets} names whom each allowed action may name
-     * ({@code valid_targets} is the vote's); {@code unseen} holds what happened since the last get_input;
-     * {@code votes} the votes of this phase the seat has been told of, voter to target.
-     */
-    public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-            List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
-            Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-            String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
-            List<String> agents) {
-        public SeatView {
-            talk = talk == null ? Speech.CHAT : talk;
-        }
-
-
-        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
-                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-                String voted_for, boolean spoke, Map<String, String> votes) {
-            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
-                    max_message_length, unseen, voted_for, spoke, votes, null, null, null);
-        }
-    }
-
-    /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
-    @JsonTypeName("seat_name")
-    public record SeatName(String name, Boolean observe) implements Body {
-        public SeatName {
-            required(name, "seat_name's name");
-        }
-    }
-
-    /** Interface to player: what to do (speak, vote, divine, whisper or listen). */
-    @JsonTypeName("player_action")
-    public record PlayerAction(Act.Kind action, String message, String target) implements Body {
-        public PlayerAction {
-            required(action, "player_action's action");
-        }
-
-        public static PlayerAction of(Act a) {
-            return new PlayerAction(a.kind(), a.text(), a.target());
-        }
-
-        /** The act this body carries (missing parts stay null for the Player to refuse). */
-        public Act toAct() {
-            return switch (action) {
-                case SPEAK -> new Act.Speak(message);
-                case VOTE -> new Act.Vote(target);
-                case DIVINE -> new Act.Divine(target);
-                case WHISPER -> new Act.Whisper(target, message);
-                case TALK -> new Act.Talk(message);
-                case GUARD -> new Act.Guard(target);
-                case PASS -> new Act.Pass();
-                case LISTEN -> new Act.Listen();
-            };
-        }
-
-        public Act.Kind kind() {
-            return action;
-        }
-    }
-
-    /** What a seat perceived, as an {@code observe} tells its kind. */
-    public enum Perceived implements Wire {
-        LOBBY, WAITING, REFUSAL, START, ROLE, PHASE, TURN, CHAT, VOTE, RESULT, DEATH, REVEAL, NIGHT, DIVINED, WHISPER,
-        END, SCORES, SILENCE, OVER, TALK, IDENTIFIED;
-
-        @Override
-        public String toString() {
-            return wire();
-        }
-    }
-
-    /**
-     * Player to its interface, inform: something the seat perceived, as a line for people and a kind for code, with
-     * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
-     */
-    @JsonTypeName("observe")
-    public record Observe(String game, int round, Perceived kind, String text, SeatView view, Body news)
-            implements Body {
-        public Observe(String game, int round, Perceived kind, String text, SeatView view) {
-            this(game, round, kind, text, view, null);
-        }
-    }
-
-    // --- watching a game ---------------------------------------------------------------------------------------------
-
-    /** What a watcher of a game is shown: what every player is told, or everything (roles, the pack, whispers). */
-    public enum WatchView implements Wire {
-        PUBLIC, GOD;
-
-        @Override
-        public String toString() {
-            return wire();
-        }
-    }
-
-    /**
-     * A watcher (a monitor, a viewer) to the GameMaster, request: from now on, send me what this view shows.
-     * {@code god} needs the token the GameMaster printed at start-up; {@code public} needs none.
-     */
-    @JsonTypeName("watch")
-    public record Watch(String game, WatchView view, String token) implements Body {
-        public Watch {
-            required(view, "watch's view");
-        }
-    }
-
-    /** GameMaster to a watcher, agree: watching, with where the game stands (the players seated so far). */
-    @JsonTypeName("watching")
-    public record Watching(String game, int round, String rules, WatchView view, List<String> players, int seats)
-            implements Body {}
-
-    /**
-     * GameMaster to its watchers, inform: a message it sent ({@code body}) and to whom ({@code to}); the public view
-     * gets only what every player was told.
-     */
-    @JsonTypeName("watched")
-    public record Watched(String game, int round, List<String> to, Body body) implements Body {}
-
-    // --- the inside of an agent -------------------------------------------------------------------------------------
-
-    /** How much of its inside an agent shows: a line for a list, everything, or the messages it sent lately. */
-    public enum InsidePart implements Wire {
-        SUMMARY, DETAIL, SENT;
-
-        @Override
-        public String toString() {
-            return wire();
-        }
-    }
-
-    /**
-     * A monitor to any agent of a game, request: show me your inside. Only a session its voucher named (the GameMaster
-     * names its god-view watchers) is answered; anyone else is refused {@code not_yours}.
-     */
-    @JsonTypeName("inspect")
-    public record Inspect(InsidePart part) implements Body {}
-
-    /**
-     * An agent to a monitor that asked, inform: its inside as {@code Introspection} writes it (name, kind, status,
-     * mailbox, counts, state machine, behaviours, latest messages, the agents it works with in {@code links}).
-     */
-    @JsonTypeName("inside")
-    public record Inside(String agent, InsidePart part, JsonNode inside) implements Body {}
-
-    /**
-     * GameMaster to a seated player, and a player to its interface agent, inform: the sessions that may see your inside
-     * from now on (the GameMaster's god-view watchers), replacing the earlier list.
-     */
-    @JsonTypeName("inspectors")
-    public record Inspectors(String game, List<String> sessions) implements Body {
-        public Inspectors {
-            required(sessions, "inspectors' sessions");
-        }
-    }
 
     // --- answers --------------------------------------------------------------------------------------------------
 

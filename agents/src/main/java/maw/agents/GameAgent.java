@@ -66,7 +66,7 @@ public abstract class GameAgent extends Agent {
             return true;
         }
         if (!ownerAsked) {
-            if (!(body instanceof Catalog.GetInput in && in.purpose() == Catalog.Purpose.NAME
+            if (!(body instanceof SeatCatalog.GetInput in && in.purpose() == SeatCatalog.Purpose.NAME
                     && m.sender().sameBare(owner))) {
                 log.debug("{}: dropped {} from before its player asked its name", jid(), m.bodyType());
                 return false;
@@ -145,7 +145,7 @@ public abstract class GameAgent extends Agent {
     }
 
     /** Told by its voucher who may see its inside: a Player passes it on to its seat's agent. */
-    protected void inspectorsNamed(Catalog.Inspectors named) {}
+    protected void inspectorsNamed(WatchCatalog.Inspectors named) {}
 
     /**
      * What this agent adds to its inside ({@link Introspection}): {@code links}, the addresses of the agents it works
@@ -166,22 +166,22 @@ public abstract class GameAgent extends Agent {
 
     private void introspection(Message m) {
         switch (read(m)) {
-            case Catalog.Inspect i -> {
+            case WatchCatalog.Inspect i -> {
                 if (!mayInspect(m.sender())) {
                     refuse(m, null, RefusalCode.NOT_YOURS, "an agent's inside is shown to the sessions the game "
                             + "vouches for: the GameMaster's god-view watchers");
                     return;
                 }
-                Catalog.InsidePart part = i.part() == null ? Catalog.InsidePart.SUMMARY : i.part();
+                WatchCatalog.InsidePart part = i.part() == null ? WatchCatalog.InsidePart.SUMMARY : i.part();
                 com.fasterxml.jackson.databind.JsonNode inside = switch (part) {
                     case SUMMARY -> Introspection.summary(this);
                     case DETAIL -> Introspection.fit(Introspection.detail(this), INSIDE_CHARS);
                     case SENT -> Introspection.sent(this);
                 };
                 sendUntraced(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
-                        .body(new Catalog.Inside(jid().local(), part, inside)).build());
+                        .body(new WatchCatalog.Inside(jid().local(), part, inside)).build());
             }
-            case Catalog.Inspectors named -> {
+            case WatchCatalog.Inspectors named -> {
                 Jid account = voucher;
                 Jid known = account == null ? null : sessions.get(account);
                 if (known == null && account != null && !voucherFirstSession && m.sender().sameBare(account)) {
@@ -215,8 +215,8 @@ public abstract class GameAgent extends Agent {
     /** The catalog body of {@code m}, or null after answering {@code not-understood} with the reason. */
     protected final Body read(Message m) {
         try {
-            return Catalog.read(m);
-        } catch (Catalog.Malformed e) {
+            return CatalogReader.read(m);
+        } catch (CatalogReader.Malformed e) {
             if (!m.is(Performative.NOT_UNDERSTOOD) && !m.is(Performative.REFUSE) && !m.is(Performative.FAILURE)) {
                 log.info("{}: not understood from {}: {}", jid(), m.sender(), e.getMessage());
                 String received = m.body() == null ? null : m.body().length() > 500 ? m.body().substring(0, 500)

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import maw.agents.Catalog;
+import maw.agents.SeatCatalog;
 import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
@@ -128,18 +129,18 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
     }
 
     private String roomTag() {
-        Catalog.SeatView v = view();
+        SeatCatalog.SeatView v = view();
         return v == null || v.room() == null ? "" : "[" + v.room() + "] ";
     }
 
-    private Catalog.SeatView view() {
+    private SeatCatalog.SeatView view() {
         UserInterfaceAgent seat = ui;
         return seat == null ? null : seat.view();
     }
 
     /** "Day 2 · villager> ", "Night 1 · asleep> ", "dead> ", "lobby> ". */
     String prompt() {
-        Catalog.SeatView v = view();
+        SeatCatalog.SeatView v = view();
         if (v == null || v.phase() == null || v.phase() == maw.game.Phase.LOBBY || v.role() == null) {
             return "lobby> ";
         }
@@ -195,7 +196,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             HumanCommands.NAMES.forEach(c -> candidates.add(new Candidate(c)));
             return;
         }
-        Catalog.SeatView v = view();
+        SeatCatalog.SeatView v = view();
         List<String> names = new ArrayList<>();
         if (v != null && v.living() != null) {
             names.addAll(v.living());

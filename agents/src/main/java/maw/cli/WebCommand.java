@@ -78,7 +78,7 @@ final class WebCommand implements Callable<Integer> {
         if (!java.nio.file.Files.isRegularFile(file)) {
             throw new ConfigException("invalid value '" + replay + "' for --replay: no journal " + file);
         }
-        java.util.List<maw.agents.Catalog.Watched> messages;
+        java.util.List<maw.agents.WatchCatalog.Watched> messages;
         try {
             messages = maw.web.Replay.messages(file);
         } catch (java.io.IOException | RuntimeException e) {

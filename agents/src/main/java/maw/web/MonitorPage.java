@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import maw.agents.Catalog;
+import maw.agents.WatchCatalog;
 import maw.runtime.Json;
 
 /**
@@ -180,12 +181,12 @@ public final class MonitorPage implements AutoCloseable {
     }
 
     /** Where the game stands when the monitor starts watching. */
-    void watching(Catalog.Watching w) {
+    void watching(WatchCatalog.Watching w) {
         table.watching(w.game(), w.rules(), w.round(), w.players());
     }
 
     /** A message the game sent (or a room's line), to the page. */
-    public void add(Catalog.Watched w) {
+    public void add(WatchCatalog.Watched w) {
         JsonNode body = Json.MAPPER.valueToTree(w.body());
         boolean isPublic = table.update(w.to(), body);
         ObjectNode event = Json.MAPPER.createObjectNode();

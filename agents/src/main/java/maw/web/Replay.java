@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import maw.agents.Catalog;
+import maw.agents.WatchCatalog;
 import maw.agents.gamemaster.Herald;
 import maw.agents.ruleset.Variant;
 import maw.game.GameEvent;
@@ -27,11 +28,11 @@ public final class Replay {
     private Replay() {}
 
     /** The messages of the game journaled in {@code file}. */
-    public static List<Catalog.Watched> messages(Path file) throws IOException {
+    public static List<WatchCatalog.Watched> messages(Path file) throws IOException {
         return read(Variant.ofJournal(file), file);
     }
 
-    private static <S extends GameView, O, E extends GameEvent> List<Catalog.Watched> read(Variant<S, O, E> variant,
+    private static <S extends GameView, O, E extends GameEvent> List<WatchCatalog.Watched> read(Variant<S, O, E> variant,
             Path file) throws IOException {
         return new Run<>(variant.rules(), variant.herald()).read(file);
     }
@@ -45,8 +46,8 @@ public final class Replay {
             this.herald = herald;
         }
 
-        List<Catalog.Watched> read(Path file) throws IOException {
-            List<Catalog.Watched> out = new ArrayList<>();
+        List<WatchCatalog.Watched> read(Path file) throws IOException {
+            List<WatchCatalog.Watched> out = new ArrayList<>();
             S state = null;
             O options = null;
             String game = null;
@@ -83,14 +84,14 @@ public final class Replay {
                         state = a.state();
                         if (c instanceof maw.game.Command.Start) {
                             List<String> players = state.players();
-                            out.add(new Catalog.Watched(game, round, players, new Catalog.StartGame(game, round,
+                            out.add(new WatchCatalog.Watched(game, round, players, new Catalog.StartGame(game, round,
                                     rounds, players.size(), players, village, hideout, rules.label(options),
                                     rules.speech(options))));
                         }
                         Herald.Context context = new Herald.Context(game, round, 0);
                         for (E e : a.events()) {
                             for (Herald.Notice notice : herald.announce(e, state, context)) {
-                                out.add(new Catalog.Watched(game, round, notice.to().stream().sorted().toList(),
+                                out.add(new WatchCatalog.Watched(game, round, notice.to().stream().sorted().toList(),
                                         notice.body()));
                             }
                         }
@@ -99,7 +100,7 @@ public final class Replay {
                         Map<String, Integer> totals = new TreeMap<>();
                         n.path("totals").properties().forEach(e -> totals.put(e.getKey(), e.getValue().asInt()));
                         List<String> players = state == null ? List.of() : state.players();
-                        out.add(new Catalog.Watched(game, round, players, new Catalog.Scores(game, round, rounds,
+                        out.add(new WatchCatalog.Watched(game, round, players, new Catalog.Scores(game, round, rounds,
                                 totals, n.path("last").asBoolean())));
                     }
                     default -> { }

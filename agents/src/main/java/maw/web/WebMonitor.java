@@ -8,6 +8,7 @@ import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
 import maw.agents.Introspection;
+import maw.agents.WatchCatalog;
 import maw.runtime.Agent;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -87,8 +88,8 @@ public final class WebMonitor extends GameAgent {
         addBehaviour(CyclicBehaviour.of("Watch", self -> {
             if (!watching && refusal == null && System.nanoTime() - lastAsk > 1_000_000_000L) {
                 lastAsk = System.nanoTime();
-                send(gameMaster, Performative.REQUEST, new Catalog.Watch(null, token == null
-                        ? Catalog.WatchView.PUBLIC : Catalog.WatchView.GOD, token));
+                send(gameMaster, Performative.REQUEST, new WatchCatalog.Watch(null, token == null
+                        ? WatchCatalog.WatchView.PUBLIC : WatchCatalog.WatchView.GOD, token));
             }
             Message m = self.receive(Duration.ofMillis(250));
             if (m != null) {
@@ -125,13 +126,13 @@ public final class WebMonitor extends GameAgent {
     private volatile long lastListAt;
 
     /** Asks an agent elsewhere for its inside (a session the GameMaster vouched for is answered). */
-    private java.util.concurrent.CompletableFuture<JsonNode> ask(Jid to, Catalog.InsidePart part) {
+    private java.util.concurrent.CompletableFuture<JsonNode> ask(Jid to, WatchCatalog.InsidePart part) {
         String thread = newId();
         java.util.concurrent.CompletableFuture<JsonNode> answer = new java.util.concurrent.CompletableFuture<>();
         asked.put(thread, new Asked(to, answer));
         try {
             sendUntraced(Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).thread(thread)
-                    .replyWith(thread).body(new Catalog.Inspect(part)).build());
+                    .replyWith(thread).body(new WatchCatalog.Inspect(part)).build());
         } catch (RuntimeException e) {
             answer.completeExceptionally(e);
         }
@@ -171,7 +172,7 @@ public final class WebMonitor extends GameAgent {
                         new java.util.LinkedHashMap<>();
                 for (Jid j : next) {
                     if (known.add(j.bare())) {
-                        answers.put(j.bare(), ask(j.bare(), Catalog.InsidePart.SUMMARY));
+                        answers.put(j.bare(), ask(j.bare(), WatchCatalog.InsidePart.SUMMARY));
                     }
                 }
                 next = new java.util.ArrayList<>();
@@ -224,7 +225,7 @@ public final class WebMonitor extends GameAgent {
                 return null;
             }
             try {
-                ObjectNode n = (ObjectNode) ask(there, Catalog.InsidePart.DETAIL).join();
+                ObjectNode n = (ObjectNode) ask(there, WatchCatalog.InsidePart.DETAIL).join();
                 n.put("elsewhere", true);
                 return n;
             } catch (RuntimeException failed) {
@@ -254,7 +255,7 @@ public final class WebMonitor extends GameAgent {
             List<java.util.concurrent.CompletableFuture<JsonNode>> answers = new java.util.ArrayList<>();
             elsewhere.forEach((name, there) -> {
                 if (!local.contains(name)) {
-                    answers.add(ask(there, Catalog.InsidePart.SENT));
+                    answers.add(ask(there, WatchCatalog.InsidePart.SENT));
                 }
             });
             for (var a : answers) {
@@ -274,7 +275,7 @@ public final class WebMonitor extends GameAgent {
         Asked a = m.thread() == null ? null : asked.get(m.thread());
         if (a != null && m.sender() != null && m.sender().sameBare(a.to())) {
             switch (read(m)) {
-                case Catalog.Inside i when i.inside() != null -> a.answer().complete(i.inside());
+                case WatchCatalog.Inside i when i.inside() != null -> a.answer().complete(i.inside());
                 case Catalog.Refusal r -> a.answer().completeExceptionally(new IllegalStateException(r.reason()));
                 case null, default -> a.answer().completeExceptionally(new IllegalStateException(
                         "answered " + m.performative().map(Object::toString).orElse("?") + " " + m.bodyType()));
@@ -288,12 +289,12 @@ public final class WebMonitor extends GameAgent {
         }
         Catalog.Body body = read(m);
         switch (body) {
-            case Catalog.Watching w when !fromRoom -> {
+            case WatchCatalog.Watching w when !fromRoom -> {
                 watching = true;
                 page.watching(w);
             }
             case Catalog.Refusal r when !fromRoom -> refusal = r.reason();
-            case Catalog.Watched w -> {
+            case WatchCatalog.Watched w -> {
                 if (w.body() instanceof Catalog.StartGame sg && !fromRoom) {
                     village = Jid.parse(sg.village()).bare();
                     hideout = Jid.parse(sg.hideout()).bare();

@@ -308,7 +308,7 @@ class FairPlayTest {
             Message poll = t.v(0).ask(t.gm, new Catalog.GetNewMessages(t.game, 1, 0));
             assertThat(code(poll)).isEqualTo("wrong_recipient");
             assertThat(reason(poll)).contains("rooms keep the lines");
-            Message action = t.v(0).ask(t.gm, Catalog.PlayerAction.of(new maw.base.Act.Listen()));
+            Message action = t.v(0).ask(t.gm, SeatCatalog.PlayerAction.of(new maw.base.Act.Listen()));
             assertThat(code(action)).isEqualTo("wrong_recipient");
         }
 

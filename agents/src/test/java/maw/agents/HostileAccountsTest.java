@@ -172,7 +172,7 @@ class HostileAccountsTest {
         // Someone with the interface's password speaks for the seat.
         ScriptedSeat fakeUi = agents.start(new ScriptedSeat(uiJid.withResource("intruder"),
                 TestXmpp.password(uiJid), "fake-ui", gmJid));
-        fakeUi.send(playerJid, Performative.INFORM, new Catalog.PlayerAction(maw.base.Act.Kind.VOTE, null, "Ann"));
+        fakeUi.send(playerJid, Performative.INFORM, new SeatCatalog.PlayerAction(maw.base.Act.Kind.VOTE, null, "Ann"));
         assertThat(fakeUi.answer().json().get("code").asText()).isEqualTo("not_yours");
 
         // The real GameMaster's session is still the seat's GameMaster.

@@ -102,11 +102,11 @@ class HostileInputTest {
         agents.start(new RuleBotAgent(j[0], TestXmpp.password(j[0]), "Bob", 1, j[1]));
         ScriptedSeat owner = agents.start(new ScriptedSeat(j[1], TestXmpp.password(j[1]), "player", j[1]));
         ScriptedSeat stranger = agents.start(new ScriptedSeat(j[2], TestXmpp.password(j[2]), "stranger", j[1]));
-        Message no = stranger.ask(j[0], new Catalog.GetInput("g", 1, Catalog.Purpose.ACT, 0, null));
+        Message no = stranger.ask(j[0], new SeatCatalog.GetInput("g", 1, SeatCatalog.Purpose.ACT, 0, null));
         assertThat(no.json().get("code").asText()).isEqualTo("not_yours");
-        Message noView = owner.ask(j[0], new Catalog.GetInput("g", 1, Catalog.Purpose.ACT, 0, null));
+        Message noView = owner.ask(j[0], new SeatCatalog.GetInput("g", 1, SeatCatalog.Purpose.ACT, 0, null));
         assertThat(noView.is(Performative.REFUSE)).isTrue();
-        Message name = owner.ask(j[0], new Catalog.GetInput(null, 0, Catalog.Purpose.NAME, 0, null));
+        Message name = owner.ask(j[0], new SeatCatalog.GetInput(null, 0, SeatCatalog.Purpose.NAME, 0, null));
         assertThat(name.json().get("name").asText()).isEqualTo("Bob");
     }
 

@@ -104,7 +104,7 @@ class LobbyTest {
             maw.runtime.Message m = self.receive(Duration.ofMillis(200));
             if (m != null && "get_input".equals(m.bodyType())) {
                 self.send(m.createReply().performative(maw.runtime.Performative.INFORM)
-                        .body(new Catalog.SeatName("Ann", false)).build());
+                        .body(new SeatCatalog.SeatName("Ann", false)).build());
             }
         }));
         agents.start(stubborn);

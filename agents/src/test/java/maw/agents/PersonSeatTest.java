@@ -131,11 +131,11 @@ class PersonSeatTest {
         Jid playerJid = Jid.of("player", "localhost");
         Jid uiJid = Jid.of("ui", "localhost");
         ScriptedSeat oldPlayer = agents.start(new ScriptedSeat(playerJid, "pw", "old", gmJid));
-        oldPlayer.send(uiJid, Performative.INFORM, new Catalog.Observe("old-game", 1, Catalog.Perceived.OVER,
+        oldPlayer.send(uiJid, Performative.INFORM, new SeatCatalog.Observe("old-game", 1, SeatCatalog.Perceived.OVER,
                 "The game is over.", null));
         oldPlayer.stop();
         ScriptedSeat oldUi = agents.start(new ScriptedSeat(uiJid, "pw", "old-ui", gmJid));
-        oldUi.send(playerJid, Performative.INFORM, Catalog.PlayerAction.of(new maw.base.Act.Vote("Ann")));
+        oldUi.send(playerJid, Performative.INFORM, SeatCatalog.PlayerAction.of(new maw.base.Act.Vote("Ann")));
         oldUi.stop();
 
         ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));

@@ -63,12 +63,12 @@ class WatchTest {
             for (Agent a : agents) {
                 a.start(xmpp.transport());
             }
-            Message refused = thief.ask(gm, new Catalog.Watch("g-watch", Catalog.WatchView.GOD, "guess"));
+            Message refused = thief.ask(gm, new WatchCatalog.Watch("g-watch", WatchCatalog.WatchView.GOD, "guess"));
             assertThat(refused.is(Performative.REFUSE)).isTrue();
             assertThat(refused.json().get("reason").asText()).contains("needs the token");
-            assertThat(pub.ask(gm, new Catalog.Watch("g-watch", Catalog.WatchView.PUBLIC, null))
+            assertThat(pub.ask(gm, new WatchCatalog.Watch("g-watch", WatchCatalog.WatchView.PUBLIC, null))
                     .is(Performative.AGREE)).isTrue();
-            Message agreed = god.ask(gm, new Catalog.Watch(null, Catalog.WatchView.GOD, master.watchToken()));
+            Message agreed = god.ask(gm, new WatchCatalog.Watch(null, WatchCatalog.WatchView.GOD, master.watchToken()));
             assertThat(agreed.bodyType()).isEqualTo("watching");
             assertThat(master.watchers()).isEqualTo(2);
             List<PlayerAgent> players = new ArrayList<>();
@@ -87,31 +87,31 @@ class WatchTest {
             // each seat to its interface agent), sees it; the public view's watcher and a stranger do not.
             Jid annPlayer = Jid.of(prefix + "player-ann", xmpp.domain());
             Jid annUi = Jid.of(prefix + "ui-ann", xmpp.domain());
-            com.fasterxml.jackson.databind.JsonNode gmInside = inside(god, gm, Catalog.InsidePart.SUMMARY);
+            com.fasterxml.jackson.databind.JsonNode gmInside = inside(god, gm, WatchCatalog.InsidePart.SUMMARY);
             assertThat(gmInside.path("kind").asText()).isEqualTo("GameMasterAgent");
             assertThat(gmInside.path("links").path("Ann").asText()).startsWith(annPlayer.toString());
             assertThat(gmInside.path("links").path("village").asText()).isEqualTo(village.toString());
-            com.fasterxml.jackson.databind.JsonNode seat = inside(god, annPlayer, Catalog.InsidePart.DETAIL);
+            com.fasterxml.jackson.databind.JsonNode seat = inside(god, annPlayer, WatchCatalog.InsidePart.DETAIL);
             assertThat(seat.path("kind").asText()).isEqualTo("PlayerAgent");
             assertThat(seat.path("links").path("interface").asText()).isEqualTo(annUi.toString());
             assertThat(seat.path("fsm").path("states").size()).isPositive();
             assertThat(seat.path("messages").toString()).contains("join_lobby");
-            com.fasterxml.jackson.databind.JsonNode bot = inside(god, annUi, Catalog.InsidePart.SENT);
+            com.fasterxml.jackson.databind.JsonNode bot = inside(god, annUi, WatchCatalog.InsidePart.SENT);
             assertThat(bot.toString()).contains("\"from\":\"" + annUi.local() + "\"");
-            Message nosy = pub.ask(annPlayer, new Catalog.Inspect(Catalog.InsidePart.DETAIL));
+            Message nosy = pub.ask(annPlayer, new WatchCatalog.Inspect(WatchCatalog.InsidePart.DETAIL));
             assertThat(nosy.is(Performative.REFUSE)).isTrue();
             assertThat(nosy.json().get("code").asText()).isEqualTo("not_yours");
-            assertThat(pub.ask(gm, new Catalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
+            assertThat(pub.ask(gm, new WatchCatalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
             // A stranger cannot name itself an inspector: only the session that seated the player may.
-            Message forged = thief.ask(annPlayer, new Catalog.Inspectors("g-watch",
+            Message forged = thief.ask(annPlayer, new WatchCatalog.Inspectors("g-watch",
                     List.of(thief.session().toString())));
             assertThat(forged.is(Performative.REFUSE)).isTrue();
             assertThat(forged.json().get("code").asText()).isEqualTo("not_yours");
-            assertThat(thief.ask(annPlayer, new Catalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
-            assertThat(thief.ask(annUi, new Catalog.Inspectors("g-watch", List.of(thief.session().toString())))
+            assertThat(thief.ask(annPlayer, new WatchCatalog.Inspect(null)).is(Performative.REFUSE)).isTrue();
+            assertThat(thief.ask(annUi, new WatchCatalog.Inspectors("g-watch", List.of(thief.session().toString())))
                     .is(Performative.REFUSE)).isTrue();
             // The inside's talk stays out of the trace it reports.
-            assertThat(inside(god, annPlayer, Catalog.InsidePart.DETAIL).path("messages").toString())
+            assertThat(inside(god, annPlayer, WatchCatalog.InsidePart.DETAIL).path("messages").toString())
                     .doesNotContain("\"inspect\"").doesNotContain("\"inside\"");
             assertThat(master.finished().get(2, TimeUnit.MINUTES)).hasSize(1);
             List<String> publicTypes = watchedTypes(pub);
@@ -130,9 +130,9 @@ class WatchTest {
     }
 
     /** The inside {@code of} shows {@code who}, once the vouching has reached it. */
-    private static com.fasterxml.jackson.databind.JsonNode inside(ScriptedSeat who, Jid of, Catalog.InsidePart part) {
+    private static com.fasterxml.jackson.databind.JsonNode inside(ScriptedSeat who, Jid of, WatchCatalog.InsidePart part) {
         return maw.testing.Await.value(of + " shows its inside", Duration.ofSeconds(15), Duration.ofMillis(50), () -> {
-            Message m = who.ask(of, new Catalog.Inspect(part));
+            Message m = who.ask(of, new WatchCatalog.Inspect(part));
             return m.is(Performative.INFORM) && "inside".equals(m.bodyType()) ? m.json().get("inside") : null;
         });
     }

@@ -197,7 +197,7 @@ class WebMonitorTest {
                 table.gameId())) {
             played = table.play(local, journal, null, Duration.ofMinutes(1));
         }
-        List<maw.agents.Catalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
+        List<maw.agents.WatchCatalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
         assertThat(messages.getFirst().body()).isInstanceOf(maw.agents.Catalog.StartGame.class);
         assertThat(messages.stream().filter(m -> m.body() instanceof maw.agents.Catalog.AssignRole)).hasSize(5);
         assertThat(messages.getLast().body()).isInstanceOf(maw.agents.Catalog.Scores.class);

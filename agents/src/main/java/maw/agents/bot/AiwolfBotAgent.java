@@ -6,6 +6,7 @@ import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
@@ -69,19 +70,19 @@ public final class AiwolfBotAgent extends GameAgent {
             return;
         }
         switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
-                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? name
+            case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
                             : name + " " + (in.attempt() + 1), true));
-            case Catalog.GetInput in when in.view() == null ->
+            case SeatCatalog.GetInput in when in.view() == null ->
                     refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
-            case Catalog.GetInput in -> reply(m, Performative.INFORM, Catalog.PlayerAction.of(decide(in.view())));
-            case Catalog.Observe o -> hear(o);
+            case SeatCatalog.GetInput in -> reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(in.view())));
+            case SeatCatalog.Observe o -> hear(o);
             default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat's bot takes its player's "
                     + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }
 
-    private void hear(Catalog.Observe o) {
+    private void hear(SeatCatalog.Observe o) {
         if (o.news() == null) {
             return;
         }
@@ -106,7 +107,7 @@ public final class AiwolfBotAgent extends GameAgent {
     }
 
     /** The bot's act for what the seat may do now. */
-    Act decide(Catalog.SeatView v) {
+    Act decide(SeatCatalog.SeatView v) {
         if (mind == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }

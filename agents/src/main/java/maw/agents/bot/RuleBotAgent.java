@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
 import maw.base.Act;
 import maw.game.Phase;
 import maw.runtime.CyclicBehaviour;
@@ -38,7 +39,7 @@ public final class RuleBotAgent extends GameAgent {
     private String proposal;
     private long proposeAt;
     private Jid player;
-    private Catalog.SeatView lastView;
+    private SeatCatalog.SeatView lastView;
     private int lastRound;
     // The round and day the bot last whispered its choice to a pack-mate.
     private String whisperedKey;
@@ -75,8 +76,8 @@ public final class RuleBotAgent extends GameAgent {
         if (body == null || isComplaint(m)) {
             return;
         }
-        if (!(body instanceof Catalog.GetInput in)) {
-            if (!(body instanceof Catalog.Observe)) {
+        if (!(body instanceof SeatCatalog.GetInput in)) {
+            if (!(body instanceof SeatCatalog.Observe)) {
                 refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
                         + "only; " + m.bodyType() + " goes to another agent");
             }
@@ -86,19 +87,19 @@ public final class RuleBotAgent extends GameAgent {
             refuse(m, in.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
             return;
         }
-        if (in.purpose() == Catalog.Purpose.ACT && in.view() == null) {
+        if (in.purpose() == SeatCatalog.Purpose.ACT && in.view() == null) {
             refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
         }
-        if (in.purpose() == Catalog.Purpose.NAME) {
-            reply(m, Performative.INFORM, new Catalog.SeatName(nameFor(in.attempt()), false));
+        if (in.purpose() == SeatCatalog.Purpose.NAME) {
+            reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), false));
             return;
         }
         player = m.sender().bare();
         Act a = decide(in.round(), in.view());
         log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
                 in.view().day(), in.round(), a);
-        reply(m, Performative.INFORM, Catalog.PlayerAction.of(a));
+        reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
     }
 
     /** The bot's name, or after {@code attempt} refused names a new one with a number (Bob 2, Bob 3...). */
@@ -107,7 +108,7 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** The bot's move for this turn. */
-    Act decide(int round, Catalog.SeatView v) {
+    Act decide(int round, SeatCatalog.SeatView v) {
         if (v == null || v.valid_targets() == null || v.valid_targets().isEmpty()
                 || !v.allowed_actions().contains(Act.Kind.VOTE)) {
             return new Act.Listen();
@@ -141,11 +142,11 @@ public final class RuleBotAgent extends GameAgent {
         return new Act.Listen();
     }
 
-    private boolean whispered(int round, Catalog.SeatView v) {
+    private boolean whispered(int round, SeatCatalog.SeatView v) {
         return (round + "/" + v.day()).equals(whisperedKey);
     }
 
-    private Act night(int round, Catalog.SeatView v) {
+    private Act night(int round, SeatCatalog.SeatView v) {
         String key = round + "/" + v.day();
         if (!key.equals(nightKey)) {
             nightKey = key;
@@ -188,7 +189,7 @@ public final class RuleBotAgent extends GameAgent {
      * The victim a pack-mate named tonight: the last line of a mate that names exactly one valid victim. Lines before
      * the night fell (what was said by day and not yet read) are not proposals.
      */
-    static String proposalInWords(Catalog.SeatView v, List<String> mates) {
+    static String proposalInWords(SeatCatalog.SeatView v, List<String> mates) {
         String found = null;
         List<String> lines = v.unseen() == null ? List.of() : v.unseen();
         for (int i = lines.size() - 1; i >= 0; i--) {
@@ -215,7 +216,7 @@ public final class RuleBotAgent extends GameAgent {
         return found;
     }
 
-    private static boolean isLeader(Catalog.SeatView v, List<String> mates) {
+    private static boolean isLeader(SeatCatalog.SeatView v, List<String> mates) {
         return mates.stream().allMatch(m -> v.you().compareTo(m) < 0);
     }
 
@@ -223,7 +224,7 @@ public final class RuleBotAgent extends GameAgent {
      * The pack's victim as every bot of the pack would pick it: from the pack and the night alone (not from the bot's
      * own seed), so that whichever bot proposes first, and however the messages are timed, the pack agrees.
      */
-    private static String pick(int round, Catalog.SeatView v) {
+    private static String pick(int round, SeatCatalog.SeatView v) {
         List<String> pack = new ArrayList<>(v.partners() == null ? List.of() : v.partners());
         pack.add(v.you());
         pack.sort(null);
@@ -254,10 +255,10 @@ public final class RuleBotAgent extends GameAgent {
         }
         proposal = pick(lastRound, lastView);
         if (!lastView.spoke()) {
-            send(player, Performative.INFORM, Catalog.PlayerAction.of(new Act.Speak("Tonight we take " + proposal
+            send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Speak("Tonight we take " + proposal
                     + ".")));
         }
-        send(player, Performative.INFORM, Catalog.PlayerAction.of(new Act.Vote(proposal)));
+        send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Vote(proposal)));
     }
 
     private SplittableRandom random(int round, String phase, int day) {

@@ -17,6 +17,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.Catalog.Line;
 import maw.agents.GameAgent;
+import maw.agents.WatchCatalog;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Room;
@@ -156,7 +157,7 @@ public final class ChatRoomAgent extends GameAgent {
         watchers = o.watchers() == null ? List.of() : o.watchers().keySet().stream().map(Jid::parse).toList();
         // The god-view watchers the GameMaster names may see the room's inside.
         inspectors(o.watchers() == null ? List.of() : o.watchers().entrySet().stream()
-                .filter(e -> e.getValue() == Catalog.WatchView.GOD).map(e -> Jid.parse(e.getKey())).toList());
+                .filter(e -> e.getValue() == WatchCatalog.WatchView.GOD).map(e -> Jid.parse(e.getKey())).toList());
         lines.clear();
         lastRead.clear();
         nextIndex = o.after() == null ? 1 : o.after() + 1;
@@ -202,7 +203,7 @@ public final class ChatRoomAgent extends GameAgent {
         writeArchive(line);
         listener.line(room, game, round, phase, line);
         for (Jid w : watchers) {
-            send(w, Performative.INFORM, new Catalog.Watched(game, round, readers.values().stream().sorted().toList(),
+            send(w, Performative.INFORM, new WatchCatalog.Watched(game, round, readers.values().stream().sorted().toList(),
                     new Catalog.NewMessages(game, round, room.title(), List.of(line), line.index(), false)));
         }
         for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {

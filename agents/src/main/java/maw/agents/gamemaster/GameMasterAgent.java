@@ -11,6 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
+import maw.agents.WatchCatalog;
 import maw.base.Act;
 import maw.game.Command;
 import maw.game.GameEvent;
@@ -360,7 +362,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                     seating.ready(m.sender().bare());
                 }
             }
-            case Catalog.Watch w -> onWatch(m, w);
+            case WatchCatalog.Watch w -> onWatch(m, w);
             case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
                     state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
             case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
@@ -369,9 +371,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.Stamped act -> onAct(m, act, act.act());
             case Catalog.GetNewMessages g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "the rooms keep the lines: ask the room that is open to you");
-            case Catalog.PlayerAction a -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
+            case SeatCatalog.PlayerAction a -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "an interface answers its own Player; the GameMaster takes the Player's acts");
-            case Catalog.GetInput g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
+            case SeatCatalog.GetInput g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
                     "a Player asks its own interface agent for input");
             default -> refuse(m, config.gameId(), RefusalCode.NOT_YOURS,
                     "only the GameMaster sends " + m.bodyType() + " messages");
@@ -406,28 +408,28 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     /** A watcher: the public view for anyone, the god view for whoever shows the token. */
-    private void onWatch(Message m, Catalog.Watch w) {
+    private void onWatch(Message m, WatchCatalog.Watch w) {
         Seating.Refused no = watchers.watch(m.sender(), w, config.gameId());
         if (no != null) {
             refuse(m, config.gameId(), no.code(), no.reason());
             return;
         }
-        if (w.view() == Catalog.WatchView.GOD) {
+        if (w.view() == WatchCatalog.WatchView.GOD) {
             // A god-view watcher may see the inside of every agent of the game: the seats hear it from here.
             seating.sessions().forEach(this::vouch);
             vouch(config.village());
             vouch(config.hideout());
         }
-        reply(m, Performative.AGREE, new Catalog.Watching(config.gameId(), round,
+        reply(m, Performative.AGREE, new WatchCatalog.Watching(config.gameId(), round,
                 ruleset.label(), w.view(),
                 state == null ? seating.lobby() : state.players(), config.players()));
         if (state != null && seated && !state.isOver()) {
             // A watcher who comes mid-round is told where it stands: the round, the phase, and (god view) the roles.
             List<String> players = state.players();
-            send(m.sender(), Performative.INFORM, new Catalog.Watched(config.gameId(), round, players,
+            send(m.sender(), Performative.INFORM, new WatchCatalog.Watched(config.gameId(), round, players,
                     startGame(players)));
-            for (Catalog.Watched recap : ruleset.herald().watcherRecap(state, new Herald.Context(config.gameId(),
-                    round, deadlineMillis), w.view() == Catalog.WatchView.GOD)) {
+            for (WatchCatalog.Watched recap : ruleset.herald().watcherRecap(state, new Herald.Context(config.gameId(),
+                    round, deadlineMillis), w.view() == WatchCatalog.WatchView.GOD)) {
                 send(m.sender(), Performative.INFORM, recap);
             }
         }
@@ -437,7 +439,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private void vouch(Jid player) {
         List<String> gods = watchers.gods();
         if (!gods.isEmpty()) {
-            send(player, Performative.INFORM, new Catalog.Inspectors(config.gameId(), gods));
+            send(player, Performative.INFORM, new WatchCatalog.Inspectors(config.gameId(), gods));
         }
     }
 
@@ -460,7 +462,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         List<String> everyone = state == null ? seating.lobby() : state.players();
-        Catalog.Watched w = new Catalog.Watched(config.gameId(), round, to.stream().sorted().toList(), body);
+        WatchCatalog.Watched w = new WatchCatalog.Watched(config.gameId(), round, to.stream().sorted().toList(), body);
         watchers.tell(to.containsAll(everyone), jid -> send(jid, Performative.INFORM, w));
     }
 

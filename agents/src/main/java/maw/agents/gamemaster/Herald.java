@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import maw.agents.Catalog;
+import maw.agents.WatchCatalog;
 import maw.game.GameEvent;
 import maw.game.GameView;
 
@@ -35,22 +36,22 @@ public interface Herald<S extends GameView, E extends GameEvent> {
      * What a watcher who comes mid-round is told of where the round stands, after its {@code start_game}: in the god
      * view every seat's recap but the phase (the roles, the pack), then the phase; in the public view the phase alone.
      */
-    default List<Catalog.Watched> watcherRecap(S state, Context context, boolean god) {
+    default List<WatchCatalog.Watched> watcherRecap(S state, Context context, boolean god) {
         List<String> players = state.players();
-        List<Catalog.Watched> out = new ArrayList<>();
+        List<WatchCatalog.Watched> out = new ArrayList<>();
         Catalog.Body phase = null;
         for (String p : players) {
             for (Notice n : recap(state, p, context)) {
                 if (n.body() instanceof Catalog.PhaseChange) {
                     phase = n.body();
                 } else if (god) {
-                    out.add(new Catalog.Watched(context.game(), context.round(), n.to().stream().sorted().toList(),
+                    out.add(new WatchCatalog.Watched(context.game(), context.round(), n.to().stream().sorted().toList(),
                             n.body()));
                 }
             }
         }
         if (phase != null) {
-            out.add(new Catalog.Watched(context.game(), context.round(), players, phase));
+            out.add(new WatchCatalog.Watched(context.game(), context.round(), players, phase));
         }
         return out;
     }

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.WatchCatalog;
 import maw.game.Access;
 import maw.game.PhaseId;
 import maw.game.Room;
@@ -49,7 +50,7 @@ final class RoomSwitch {
             e.getValue().writers().forEach(n -> writers.put(n, seat.apply(n).toString()));
             e.getValue().readers().forEach(n -> readers.put(n, seat.apply(n).toString()));
             // The room shows its lines to the watchers: the Village to all, the Hideout to the god view only.
-            Map<String, Catalog.WatchView> seen = watchers.of(e.getKey());
+            Map<String, WatchCatalog.WatchView> seen = watchers.of(e.getKey());
             request(jid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(), phase.number(),
                     writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen));
             open.put(e.getKey(), phase);

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import maw.agents.Catalog;
+import maw.agents.WatchCatalog;
 import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.Jid;
@@ -23,7 +24,7 @@ final class Watchers {
     /** At most this many watchers at once. */
     static final int MAX = 32;
 
-    private final Map<Jid, Catalog.WatchView> views = new ConcurrentHashMap<>();
+    private final Map<Jid, WatchCatalog.WatchView> views = new ConcurrentHashMap<>();
     private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
 
     /** The token a watcher shows for the god view. */
@@ -39,11 +40,11 @@ final class Watchers {
      * {@code session} asks to watch {@code gameId} as {@code w} says: null when it is taken, or why not (another game,
      * a wrong token, too many watchers).
      */
-    Seating.Refused watch(Jid session, Catalog.Watch w, String gameId) {
+    Seating.Refused watch(Jid session, WatchCatalog.Watch w, String gameId) {
         if (w.game() != null && !w.game().equals(gameId)) {
             return refused(RefusalCode.OTHER_GAME, "this GameMaster runs game " + gameId);
         }
-        if (w.view() == Catalog.WatchView.GOD && !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+        if (w.view() == WatchCatalog.WatchView.GOD && !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
                 String.valueOf(w.token()).getBytes(StandardCharsets.UTF_8))) {
             return refused(RefusalCode.NOT_YOURS, "the god view needs the token the GameMaster printed at start-up");
         }
@@ -60,20 +61,20 @@ final class Watchers {
 
     /** Whether {@code session} watches in the god view. */
     boolean isGod(Jid session) {
-        return views.get(session) == Catalog.WatchView.GOD;
+        return views.get(session) == WatchCatalog.WatchView.GOD;
     }
 
     /** The god-view watchers, sorted. */
     List<String> gods() {
-        return views.entrySet().stream().filter(e -> e.getValue() == Catalog.WatchView.GOD)
+        return views.entrySet().stream().filter(e -> e.getValue() == WatchCatalog.WatchView.GOD)
                 .map(e -> e.getKey().toString()).sorted().toList();
     }
 
     /** Who sees {@code room}'s lines, and in which view: the Village every watcher, the Hideout the god view only. */
-    Map<String, Catalog.WatchView> of(Room room) {
-        Map<String, Catalog.WatchView> out = new TreeMap<>();
+    Map<String, WatchCatalog.WatchView> of(Room room) {
+        Map<String, WatchCatalog.WatchView> out = new TreeMap<>();
         views.forEach((jid, view) -> {
-            if (room == Room.VILLAGE || view == Catalog.WatchView.GOD) {
+            if (room == Room.VILLAGE || view == WatchCatalog.WatchView.GOD) {
                 out.put(jid.toString(), view);
             }
         });
@@ -83,7 +84,7 @@ final class Watchers {
     /** Gives each watcher who may see it a message: every one when it was told to everyone, else the god view. */
     void tell(boolean toEveryone, Consumer<Jid> send) {
         views.forEach((jid, view) -> {
-            if (view == Catalog.WatchView.GOD || toEveryone) {
+            if (view == WatchCatalog.WatchView.GOD || toEveryone) {
                 send.accept(jid);
             }
         });

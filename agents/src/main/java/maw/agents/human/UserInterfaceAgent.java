@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
 import maw.base.Act;
 import maw.base.Speech;
 import maw.game.RefusalCode;
@@ -35,7 +36,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
     private final String baseName;
     private final CompletableFuture<Void> over = new CompletableFuture<>();
     private volatile String name;
-    private volatile Catalog.SeatView view;
+    private volatile SeatCatalog.SeatView view;
     // Until its Player asks for a name in this session, what arrives is old news: the server keeps what was sent to
     // this account after an earlier session ended, and hands it over at login.
     private boolean named;
@@ -50,7 +51,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
     }
 
     /** The seat as it stands: phase, role, who lives, valid targets... (null before the Player has told anything). */
-    public Catalog.SeatView view() {
+    public SeatCatalog.SeatView view() {
         return view;
     }
 
@@ -87,14 +88,14 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
             return;
         }
         switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME -> {
+            case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME -> {
                 named = true;
-                reply(m, Performative.INFORM, new Catalog.SeatName(nameFor(in.attempt()), true));
+                reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), true));
             }
-            case Catalog.GetInput in when !named -> log.debug("{}: dropped a question of an earlier session", jid());
-            case Catalog.Observe o when !named -> log.debug("{}: dropped news of an earlier session: {}", jid(),
+            case SeatCatalog.GetInput in when !named -> log.debug("{}: dropped a question of an earlier session", jid());
+            case SeatCatalog.Observe o when !named -> log.debug("{}: dropped news of an earlier session: {}", jid(),
                     o.text());
-            case Catalog.GetInput in -> {
+            case SeatCatalog.GetInput in -> {
                 if (in.view() != null) {
                     view = in.view();
                 }
@@ -104,10 +105,10 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
                     // goes to the Player when they type it.
                     person.show("turn", asked);
                 } else {
-                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(new Act.Listen()));
+                    reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Listen()));
                 }
             }
-            case Catalog.Observe o -> {
+            case SeatCatalog.Observe o -> {
                 if (o.view() != null) {
                     view = o.view();
                     if (o.view().you() != null) {
@@ -115,7 +116,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
                     }
                 }
                 person.show(o.kind() == null ? "" : o.kind().wire(), o.text());
-                if (o.kind() == Catalog.Perceived.OVER) {
+                if (o.kind() == SeatCatalog.Perceived.OVER) {
                     over.complete(null);
                 }
             }
@@ -125,7 +126,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
     }
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
-    static String aiwolfTurn(Catalog.SeatView v) {
+    static String aiwolfTurn(SeatCatalog.SeatView v) {
         if (!v.talk().inTurns() || v.allowed_actions() == null) {
             return null;
         }
@@ -171,6 +172,6 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
 
     /** Does what the person asked: speak, vote, divine, whisper. */
     public void act(Act a) {
-        send(player, Performative.INFORM, Catalog.PlayerAction.of(a));
+        send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.base.Act;
 import maw.base.Speech;
@@ -147,14 +148,14 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             refuse(m, body.game(), RefusalCode.NOT_YOURS, "a model seat takes get_input from its own player only");
             return;
         }
-        if (!(body instanceof Catalog.GetInput in)) {
-            if (!(body instanceof Catalog.Observe)) {
+        if (!(body instanceof SeatCatalog.GetInput in)) {
+            if (!(body instanceof SeatCatalog.Observe)) {
                 refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a model seat answers get_input only");
             }
             return;
         }
-        if (in.purpose() == Catalog.Purpose.NAME) {
-            reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? name
+        if (in.purpose() == SeatCatalog.Purpose.NAME) {
+            reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
                     : name + " " + (in.attempt() + 1), false));
             return;
         }
@@ -165,7 +166,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
         List<String> unseen = new ArrayList<>(lines(in));
         Message latest = m;
-        Catalog.GetInput latestInput = in;
+        SeatCatalog.GetInput latestInput = in;
         while (latest != null && isActive()) {
             // Algorithm 1: wait a random while, so that the seats do not all speak at once.
             long waitMillis = think.isZero() ? 0 : random.nextLong(think.toMillis() + 1);
@@ -175,8 +176,8 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             // Whatever the player asked meanwhile is one turn: the newest view, and every unseen line of them all.
             for (Message next = self.receive(more, Duration.ZERO); next != null;
                     next = self.receive(more, Duration.ZERO)) {
-                if (read(next) instanceof Catalog.GetInput later && later.view() != null
-                        && later.purpose() == Catalog.Purpose.ACT) {
+                if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
+                        && later.purpose() == SeatCatalog.Purpose.ACT) {
                     reply(latest, Performative.INFORM, listen()); // superseded: the player no longer waits for it
                     unseen.addAll(lines(later));
                     latest = next;
@@ -185,7 +186,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             }
             newRound(latestInput);
             Message asked = latest;
-            Catalog.GetInput input = latestInput;
+            SeatCatalog.GetInput input = latestInput;
             List<String> news = List.copyOf(unseen);
             CompletableFuture<ModelSeat.Turn> turn = new CompletableFuture<>();
             Thread worker = Thread.ofVirtual().name(jid().local() + "-model").start(() -> {
@@ -207,8 +208,8 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 if (next == null) {
                     continue;
                 }
-                if (read(next) instanceof Catalog.GetInput later && later.view() != null
-                        && later.purpose() == Catalog.Purpose.ACT) {
+                if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
+                        && later.purpose() == SeatCatalog.Purpose.ACT) {
                     worker.interrupt();
                     latest = next;
                     latestInput = later;
@@ -225,7 +226,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             }
             Act d = done == null ? new Act.Listen() : done.decision();
             log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
-            reply(asked, Performative.INFORM, latest != null ? listen() : Catalog.PlayerAction.of(d));
+            reply(asked, Performative.INFORM, latest != null ? listen() : SeatCatalog.PlayerAction.of(d));
         }
     }
 
@@ -242,12 +243,12 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         }
     }
 
-    private static List<String> lines(Catalog.GetInput in) {
+    private static List<String> lines(SeatCatalog.GetInput in) {
         return in.view().unseen() == null ? List.of() : in.view().unseen();
     }
 
     /** A new round deals new roles: what the model remembers of the last one would only mislead it. */
-    private void newRound(Catalog.GetInput in) {
+    private void newRound(SeatCatalog.GetInput in) {
         if (in.round() == round && Objects.equals(in.game(), game)) {
             return;
         }
@@ -284,7 +285,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         saveContext();
     }
 
-    static PromptView view(Catalog.SeatView v) {
+    static PromptView view(SeatCatalog.SeatView v) {
         List<String> living = v.living() == null ? List.of() : v.living();
         List<String> dead = v.dead() == null ? List.of() : v.dead();
         List<String> players = new ArrayList<>(living);
@@ -304,8 +305,8 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL);
     }
 
-    private static Catalog.PlayerAction listen() {
-        return Catalog.PlayerAction.of(new Act.Listen());
+    private static SeatCatalog.PlayerAction listen() {
+        return SeatCatalog.PlayerAction.of(new Act.Listen());
     }
 
     @Override

@@ -13,8 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
-import maw.agents.Catalog.Perceived;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
+import maw.agents.SeatCatalog.Perceived;
+import maw.agents.WatchCatalog;
 import maw.base.Act;
 import maw.game.Phase;
 import maw.game.RefusalCode;
@@ -95,7 +97,7 @@ public final class PlayerAgent extends GameAgent {
 
     /** The GameMaster named who may see the inside: the seat's interface agent hears it too. */
     @Override
-    protected void inspectorsNamed(Catalog.Inspectors named) {
+    protected void inspectorsNamed(WatchCatalog.Inspectors named) {
         send(ui, Performative.INFORM, named);
     }
 
@@ -177,9 +179,9 @@ public final class PlayerAgent extends GameAgent {
         for (int ask = 0; ask < 3 && isActive(); ask++) {
             List<String> why = nameRefusal == null ? List.of() : List.of(nameRefusal);
             Message answer = s.ask(Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                    .body(new Catalog.GetInput(null, 0, Catalog.Purpose.NAME, nameAttempt, nameView(why))).build(),
+                    .body(new SeatCatalog.GetInput(null, 0, SeatCatalog.Purpose.NAME, nameAttempt, nameView(why))).build(),
                     ANSWER_WAIT);
-            if (answer != null && read(answer) instanceof Catalog.SeatName a && !a.name().isBlank()) {
+            if (answer != null && read(answer) instanceof SeatCatalog.SeatName a && !a.name().isBlank()) {
                 seat.named(a.name().strip());
                 observe = Boolean.TRUE.equals(a.observe());
                 knowSession(answer.sender()); // the interface's session that named the seat speaks for it
@@ -239,8 +241,8 @@ public final class PlayerAgent extends GameAgent {
         }
     }
 
-    private Catalog.SeatView nameView(List<String> notes) {
-        return new Catalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(), List.of(),
+    private SeatCatalog.SeatView nameView(List<String> notes) {
+        return new SeatCatalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(), List.of(),
                 List.of(), Map.of(), null, 0, notes, null, false, Map.of());
     }
 
@@ -453,8 +455,8 @@ public final class PlayerAgent extends GameAgent {
     // --- the interface ------------------------------------------------------------------------------------------------
 
     private void onInterface(Message m, Body body) {
-        if (!(body instanceof Catalog.PlayerAction a)) {
-            if (!isComplaint(m) && !(body instanceof Catalog.SeatName)) {
+        if (!(body instanceof SeatCatalog.PlayerAction a)) {
+            if (!isComplaint(m) && !(body instanceof SeatCatalog.SeatName)) {
                 refuse(m, seat.game(), RefusalCode.WRONG_RECIPIENT,
                         "an interface answers get_input with a player_action");
             }
@@ -536,7 +538,7 @@ public final class PlayerAgent extends GameAgent {
         asked = true;
         List<String> lines = seat.takeUnseen();
         Message request = Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                .replyWith(newId()).body(new Catalog.GetInput(seat.game(), seat.round(), Catalog.Purpose.ACT, 0,
+                .replyWith(newId()).body(new SeatCatalog.GetInput(seat.game(), seat.round(), SeatCatalog.Purpose.ACT, 0,
                         seat.view(lines))).build();
         askId = request.replyWith();
         askedAt = System.nanoTime();
@@ -554,7 +556,7 @@ public final class PlayerAgent extends GameAgent {
     private void tell(Perceived kind, String text) {
         tap.accept(text);
         if (observe) {
-            send(ui, Performative.INFORM, new Catalog.Observe(seat.game(), seat.round(), kind, text,
+            send(ui, Performative.INFORM, new SeatCatalog.Observe(seat.game(), seat.round(), kind, text,
                     seat.view(List.of()), heard));
         }
     }

@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
-import maw.agents.Catalog.Perceived;
+import maw.agents.SeatCatalog;
+import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.aiwolf.game.AiwolfNarration;
@@ -511,7 +512,7 @@ final class Seat {
         };
     }
 
-    Catalog.SeatView view(List<String> lines) {
+    SeatCatalog.SeatView view(List<String> lines) {
         List<Act.Kind> actions = new ArrayList<>();
         Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
         if (alive && turn != null) {
@@ -529,7 +530,7 @@ final class Seat {
         actions.add(Act.Kind.LISTEN);
         List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
         String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
-        return new Catalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
+        return new SeatCatalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
                 Collections.unmodifiableMap(new LinkedHashMap<>(phaseVotes)), rules, talk,

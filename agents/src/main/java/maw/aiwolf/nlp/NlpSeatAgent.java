@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
+import maw.agents.SeatCatalog;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
@@ -67,7 +68,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
     }
 
     @Override
-    protected void hear(Catalog.Observe o) {
+    protected void hear(SeatCatalog.Observe o) {
         Body news = o.news();
         if (news instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
@@ -184,7 +185,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
     @Override
-    protected Act act(Catalog.SeatView v) {
+    protected Act act(SeatCatalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }

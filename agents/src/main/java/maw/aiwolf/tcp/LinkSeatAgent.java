@@ -4,6 +4,7 @@ import java.time.Duration;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
+import maw.agents.SeatCatalog;
 import maw.base.Act;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -55,22 +56,22 @@ public abstract class LinkSeatAgent extends GameAgent implements maw.agents.tabl
             return;
         }
         switch (body) {
-            case Catalog.GetInput in when in.purpose() == Catalog.Purpose.NAME ->
-                    reply(m, Performative.INFORM, new Catalog.SeatName(in.attempt() <= 0 ? link.name()
+            case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
+                    reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? link.name()
                             : link.name() + " " + (in.attempt() + 1), true));
-            case Catalog.GetInput in when in.view() != null ->
-                    reply(m, Performative.INFORM, Catalog.PlayerAction.of(act(in.view())));
-            case Catalog.Observe o when o.kind() == Catalog.Perceived.OVER -> over.complete(null);
-            case Catalog.Observe o when o.news() != null -> hear(o);
-            case Catalog.Observe o -> { }
+            case SeatCatalog.GetInput in when in.view() != null ->
+                    reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(act(in.view())));
+            case SeatCatalog.Observe o when o.kind() == SeatCatalog.Perceived.OVER -> over.complete(null);
+            case SeatCatalog.Observe o when o.news() != null -> hear(o);
+            case SeatCatalog.Observe o -> { }
             default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat takes its player's "
                     + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }
 
     /** What the seat perceived, with the GameMaster's message: told to the agent as its protocol tells it. */
-    protected abstract void hear(Catalog.Observe o);
+    protected abstract void hear(SeatCatalog.Observe o);
 
     /** The seat's act for its turn. */
-    protected abstract Act act(Catalog.SeatView v);
+    protected abstract Act act(SeatCatalog.SeatView v);
 }

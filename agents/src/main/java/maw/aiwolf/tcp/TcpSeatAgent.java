@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
+import maw.agents.SeatCatalog;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
@@ -45,7 +46,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     }
 
     @Override
-    protected void hear(Catalog.Observe o) {
+    protected void hear(SeatCatalog.Observe o) {
         Body news = o.news();
         if (news instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
@@ -128,7 +129,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
     @Override
-    protected Act act(Catalog.SeatView v) {
+    protected Act act(SeatCatalog.SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }
@@ -184,11 +185,11 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         return new Act.Listen();
     }
 
-    private boolean revote(Catalog.SeatView v) {
+    private boolean revote(SeatCatalog.SeatView v) {
         return v.votes() != null && !v.votes().isEmpty();
     }
 
-    private static String nameOf(int n, Catalog.SeatView v) {
+    private static String nameOf(int n, SeatCatalog.SeatView v) {
         List<String> agents = v.agents();
         return agents != null && n >= 1 && n <= agents.size() ? agents.get(n - 1) : null;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
+import maw.agents.WatchCatalog;
 import maw.base.Act;
 import maw.game.Command;
 import maw.game.GameOptions;
@@ -73,12 +74,12 @@ class GameMasterPartsTest {
         Watchers w = new Watchers();
         Jid pub = session("web", "1");
         Jid god = session("web", "2");
-        assertThat(w.watch(pub, new Catalog.Watch("g", Catalog.WatchView.PUBLIC, null), "g")).isNull();
-        assertThat(w.watch(god, new Catalog.Watch("g", Catalog.WatchView.GOD, "wrong"), "g").code())
+        assertThat(w.watch(pub, new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g")).isNull();
+        assertThat(w.watch(god, new WatchCatalog.Watch("g", WatchCatalog.WatchView.GOD, "wrong"), "g").code())
                 .isEqualTo(RefusalCode.NOT_YOURS);
-        assertThat(w.watch(god, new Catalog.Watch("other", Catalog.WatchView.PUBLIC, null), "g").code())
+        assertThat(w.watch(god, new WatchCatalog.Watch("other", WatchCatalog.WatchView.PUBLIC, null), "g").code())
                 .isEqualTo(RefusalCode.OTHER_GAME);
-        assertThat(w.watch(god, new Catalog.Watch("g", Catalog.WatchView.GOD, w.token()), "g")).isNull();
+        assertThat(w.watch(god, new WatchCatalog.Watch("g", WatchCatalog.WatchView.GOD, w.token()), "g")).isNull();
         assertThat(w.isGod(god)).isTrue();
         assertThat(w.isGod(pub)).isFalse();
         assertThat(w.gods()).containsExactly(god.toString());
@@ -88,10 +89,10 @@ class GameMasterPartsTest {
         w.tell(false, told::add);
         assertThat(told).containsExactly(god);
         for (int i = 0; w.size() < Watchers.MAX; i++) {
-            assertThat(w.watch(session("many", "r" + i), new Catalog.Watch("g", Catalog.WatchView.PUBLIC, null), "g"))
+            assertThat(w.watch(session("many", "r" + i), new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g"))
                     .isNull();
         }
-        assertThat(w.watch(session("one", "more"), new Catalog.Watch("g", Catalog.WatchView.PUBLIC, null), "g").code())
+        assertThat(w.watch(session("one", "more"), new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g").code())
                 .isEqualTo(RefusalCode.TABLE_FULL);
     }
 

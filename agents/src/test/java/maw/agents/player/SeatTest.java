@@ -1,11 +1,10 @@
 package maw.agents.player;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
-import maw.agents.Catalog.Perceived;
+import maw.agents.SeatCatalog.Perceived;
 import maw.base.Act;
 import maw.base.Role;
 import maw.base.Speech;

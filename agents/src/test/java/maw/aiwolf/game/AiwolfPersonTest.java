@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import maw.agents.Catalog;
+import maw.agents.SeatCatalog;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
@@ -99,7 +100,7 @@ class AiwolfPersonTest {
                     shown.add(kind + ": " + text);
                     if (kind.equals("turn")) {
                         Thread.ofVirtual().start(() -> {
-                            Catalog.SeatView v = seat[0].view();
+                            SeatCatalog.SeatView v = seat[0].view();
                             String line;
                             if (text.startsWith("Your talk turn")) {
                                 line = !typed.contains("Hello @Bob, I am a simple villager.")
@@ -165,7 +166,7 @@ class AiwolfPersonTest {
 
     /** What the person types when asked: a first day's claim, a line of prose (refused here), then Over; votes. */
     private static void answer(UserInterfaceAgent ui, String asked, List<String> typed, List<String> shown) {
-        Catalog.SeatView v = ui.view();
+        SeatCatalog.SeatView v = ui.view();
         List<String> lines = new ArrayList<>();
         if (asked.startsWith("Your talk turn")) {
             if (!typed.contains("/co villager") || v.day() == 1 && !typed.contains("I am innocent")) {
@@ -200,7 +201,7 @@ class AiwolfPersonTest {
         }
     }
 
-    private static Catalog.SeatView view(maw.game.Phase phase, Act.Kind... allowed) {
+    private static SeatCatalog.SeatView view(maw.game.Phase phase, Act.Kind... allowed) {
         List<String> agents = List.of("Ann", "Bob", "Cid", "Dan", "Eve");
         java.util.Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
         for (Act.Kind k : allowed) {
@@ -208,18 +209,18 @@ class AiwolfPersonTest {
                 targets.put(k, List.of("Ann", "Cid", "Dan", "Eve"));
             }
         }
-        return new Catalog.SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
+        return new SeatCatalog.SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
                 null, false, java.util.Map.of(), "aiwolf", maw.base.Speech.PROTOCOL, agents);
     }
 
-    private static Act typed(String line, Catalog.SeatView v) {
+    private static Act typed(String line, SeatCatalog.SeatView v) {
         HumanCommands.Command c = HumanCommands.parse(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Perform.class);
         return ((HumanCommands.Perform) c).act();
     }
 
-    private static String told(String line, Catalog.SeatView v) {
+    private static String told(String line, SeatCatalog.SeatView v) {
         HumanCommands.Command c = HumanCommands.parse(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Tell.class);
         return ((HumanCommands.Tell) c).text();
@@ -227,7 +228,7 @@ class AiwolfPersonTest {
 
     @Test
     void shortCommandsWriteProtocolTextAndTheVoteIsASentenceOrAVoteAsTheStepAsks() {
-        Catalog.SeatView talk = view(maw.game.Phase.DAY, Act.Kind.TALK, Act.Kind.LISTEN);
+        SeatCatalog.SeatView talk = view(maw.game.Phase.DAY, Act.Kind.TALK, Act.Kind.LISTEN);
         assertThat(typed("/co seer", talk)).isEqualTo(new Act.Talk("COMINGOUT Agent[02] SEER"));
         assertThat(typed("/divined 3 werewolf", talk)).isEqualTo(new Act.Talk("DIVINED Agent[03] WEREWOLF"));
         assertThat(typed("/identified Dan human", talk)).isEqualTo(new Act.Talk("IDENTIFIED Agent[04] HUMAN"));
@@ -239,10 +240,10 @@ class AiwolfPersonTest {
         assertThat(told("I think Cid is a wolf", talk)).startsWith("Not AIWolf protocol text");
         assertThat(told("/vote 9", talk)).startsWith("No player 9");
         assertThat(told("/co", talk)).startsWith("Which role?");
-        Catalog.SeatView vote = view(maw.game.Phase.DAY, Act.Kind.VOTE, Act.Kind.LISTEN);
+        SeatCatalog.SeatView vote = view(maw.game.Phase.DAY, Act.Kind.VOTE, Act.Kind.LISTEN);
         assertThat(typed("/vote 4", vote)).isEqualTo(new Act.Vote("Dan"));
         assertThat(told("VOTE Agent[04]", vote)).startsWith("It is not your turn to talk");
-        Catalog.SeatView night = view(maw.game.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
+        SeatCatalog.SeatView night = view(maw.game.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
         assertThat(typed("/divine 3", night)).isEqualTo(new Act.Divine("Cid"));
         assertThat(told("/skip", night)).startsWith("It is not your turn");
         assertThat(HumanCommands.parse("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)

@@ -1,0 +1,126 @@
+package maw.agents;
+
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import java.util.List;
+import java.util.Map;
+import maw.base.Act;
+import maw.base.Role;
+import maw.base.Speech;
+import maw.game.Phase;
+
+/**
+ * The catalog's messages between a Player and its interface agent (docs/PROTOCOL.md, "A seat and what fills it"):
+ * what the seat knows, what it asks, and what fills it answers. Part of the one catalog: each is a {@link
+ * Catalog.Body}.
+ */
+public final class SeatCatalog {
+
+    private SeatCatalog() {}
+
+    // --- a seat and what fills it ---------------------------------------------------------------------------------
+
+    /** What a Player asks of its interface. */
+    public enum Purpose implements Catalog.Wire {
+        /** Choose the seat's name ({@code attempt} counts the names refused so far). */
+        NAME,
+        /** The seat's turn: decide what to do. */
+        ACT;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * Player to its interface agent, request: decide, with the seat's view. Answered with {@code seat_name} for
+     * {@code name}, with {@code player_action} for {@code act}.
+     */
+    @JsonTypeName("get_input")
+    public record GetInput(String game, int round, Purpose purpose, int attempt, SeatView view) implements Catalog.Body {}
+
+    /**
+     * What a seat knows, for its interface to decide on. {@code targets} names whom each allowed action may name
+     * ({@code valid_targets} is the vote's); {@code unseen} holds what happened since the last get_input;
+     * {@code votes} the votes of this phase the seat has been told of, voter to target.
+     */
+    public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
+            List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
+            Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+            String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
+            List<String> agents) {
+        public SeatView {
+            talk = talk == null ? Speech.CHAT : talk;
+        }
+
+
+        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
+                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
+                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+                String voted_for, boolean spoke, Map<String, String> votes) {
+            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
+                    max_message_length, unseen, voted_for, spoke, votes, null, null, null);
+        }
+    }
+
+    /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
+    @JsonTypeName("seat_name")
+    public record SeatName(String name, Boolean observe) implements Catalog.Body {
+        public SeatName {
+            Catalog.required(name, "seat_name's name");
+        }
+    }
+
+    /** Interface to player: what to do (speak, vote, divine, whisper or listen). */
+    @JsonTypeName("player_action")
+    public record PlayerAction(Act.Kind action, String message, String target) implements Catalog.Body {
+        public PlayerAction {
+            Catalog.required(action, "player_action's action");
+        }
+
+        public static PlayerAction of(Act a) {
+            return new PlayerAction(a.kind(), a.text(), a.target());
+        }
+
+        /** The act this body carries (missing parts stay null for the Player to refuse). */
+        public Act toAct() {
+            return switch (action) {
+                case SPEAK -> new Act.Speak(message);
+                case VOTE -> new Act.Vote(target);
+                case DIVINE -> new Act.Divine(target);
+                case WHISPER -> new Act.Whisper(target, message);
+                case TALK -> new Act.Talk(message);
+                case GUARD -> new Act.Guard(target);
+                case PASS -> new Act.Pass();
+                case LISTEN -> new Act.Listen();
+            };
+        }
+
+        public Act.Kind kind() {
+            return action;
+        }
+    }
+
+    /** What a seat perceived, as an {@code observe} tells its kind. */
+    public enum Perceived implements Catalog.Wire {
+        LOBBY, WAITING, REFUSAL, START, ROLE, PHASE, TURN, CHAT, VOTE, RESULT, DEATH, REVEAL, NIGHT, DIVINED, WHISPER,
+        END, SCORES, SILENCE, OVER, TALK, IDENTIFIED;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * Player to its interface, inform: something the seat perceived, as a line for people and a kind for code, with
+     * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
+     */
+    @JsonTypeName("observe")
+    public record Observe(String game, int round, Perceived kind, String text, SeatView view, Catalog.Body news)
+            implements Catalog.Body {
+        public Observe(String game, int round, Perceived kind, String text, SeatView view) {
+            this(game, round, kind, text, view, null);
+        }
+    }
+}
