@@ -10,8 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import maw.aiwolf.protocol.Parsed;
+import maw.aiwolf.protocol.Plain;
+import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Sentence;
+import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words;
 import maw.base.Act;
 import maw.base.Role;
@@ -33,7 +39,7 @@ public final class AiwolfBots {
 
     /** The same, handing every event of the game to {@code observer} too (a log, a journal). */
     public static Team play(AiwolfGame game, Map<String, AiwolfPlayer> seats,
-            java.util.function.Consumer<AiwolfEvent> observer) {
+            Consumer<AiwolfEvent> observer) {
         deliver(game, seats, observer);
         int guard = 0;
         while (!game.isOver()) {
@@ -81,7 +87,7 @@ public final class AiwolfBots {
     }
 
     private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats,
-            java.util.function.Consumer<AiwolfEvent> observer) {
+            Consumer<AiwolfEvent> observer) {
         if (game.isOver()) {
             return;
         }
@@ -135,7 +141,7 @@ public final class AiwolfBots {
             private final Set<String> liars = new HashSet<>();
             private boolean cameOut;
             private String fakeTarget;
-            private final maw.aiwolf.protocol.Plain plain = new maw.aiwolf.protocol.Plain(players);
+            private final Plain plain = new Plain(players);
 
             @Override
             public void hear(AiwolfEvent e) {
@@ -185,7 +191,7 @@ public final class AiwolfBots {
                     case AiwolfEvent.Turn t -> {
                         for (AiwolfEvent.Utterance u : t.utterances()) {
                             if (!t.whisper()) {
-                                for (Sentence s : AiwolfGame.sentences(u, plain)) {
+                                for (Sentence s : sentences(u, plain)) {
                                     read(u.agent(), s);
                                 }
                             }
@@ -404,7 +410,7 @@ public final class AiwolfBots {
      * and the sentence after it are said in one talk (the contest counts talks). Its acts are {@code mind}'s.
      */
     public static AiwolfPlayer natural(String me, List<String> players, AiwolfPlayer mind) {
-        maw.aiwolf.protocol.Plain plain = new maw.aiwolf.protocol.Plain(players);
+        Plain plain = new Plain(players);
         return new ForwardingPlayer(mind) {
             @Override
             public String talk() {
@@ -416,7 +422,7 @@ public final class AiwolfBots {
                 return say(mind::whisper);
             }
 
-            private String say(java.util.function.Supplier<String> next) {
+            private String say(Supplier<String> next) {
                 String first = next.get();
                 if (first == null || first.equals("Skip") || first.equals("Over")) {
                     return first;
@@ -449,5 +455,23 @@ public final class AiwolfBots {
             out.add("P" + i);
         }
         return out;
+    }
+
+    /** The sentence a talk says, if it is protocol text (for bots reading the day's talk). */
+    public static Sentence sentence(AiwolfEvent.Utterance u) {
+        Parsed p = Protocol.parse(u.text(), Version.V3_6);
+        return p.ok() ? p.sentence() : null;
+    }
+
+    /**
+     * What a talk says: its sentence if it is protocol text, else the meanings {@code plain} finds in it (natural
+     * language, as in the NLP contest's game).
+     */
+    public static List<Sentence> sentences(AiwolfEvent.Utterance u, Plain plain) {
+        Sentence s = sentence(u);
+        if (s != null) {
+            return List.of(s);
+        }
+        return plain == null ? List.of() : plain.read(u.text(), u.agent());
     }
 }

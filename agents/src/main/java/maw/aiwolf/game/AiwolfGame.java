@@ -1,20 +1,10 @@
 package maw.aiwolf.game;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import maw.aiwolf.protocol.Parsed;
-import maw.aiwolf.protocol.Protocol;
-import maw.aiwolf.protocol.Sentence;
-import maw.aiwolf.protocol.Version;
 import maw.base.Act;
 import maw.base.Act.Kind;
 import maw.base.Role;
@@ -31,45 +21,10 @@ import maw.base.Team;
  * ends by itself; {@link #timeout()} ends it for those who did not (a missing talk is Skip, a missing vote a random
  * legal one, a missing night act none). Events accumulate until {@link #drain()}.
  */
-public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
+public abstract sealed class AiwolfGame extends AiwolfVillage permits Gat2017Game, NlpGame {
 
     /** Where the game is. */
     public enum Stage { TALK, VOTE, WHISPER, NIGHT, OVER }
-
-    /** What a player may be asked for. */
-    final AiwolfSettings settings;
-    /** SplitMix64's state: the game's randomness, copied with the game (see {@link #copy}). */
-    long random;
-    final List<String> players;
-    final Map<String, Role> roles = new LinkedHashMap<>();
-    final Set<String> alive = new LinkedHashSet<>();
-    final List<AiwolfEvent> events = new ArrayList<>();
-
-    Stage stage;
-    int day;
-    /** Counts every step of the game: a talk turn, a vote, a re-vote, a whisper turn, a night. */
-    int step;
-    int turn;
-    int revote;
-    /** The day's next talk and whisper numbers (each day starts both at 0, as talk references count them). */
-    int talkIdx;
-    int whisperIdx;
-    final Map<String, Integer> remaining = new HashMap<>();
-    final Map<String, Integer> skips = new HashMap<>();
-    final Map<String, String> said = new LinkedHashMap<>();
-    final Map<String, String> ballots = new LinkedHashMap<>();
-    final Map<String, String> attackBallots = new LinkedHashMap<>();
-    /** Who gave up this step's vote or attack vote ({@link #pass}): answered, with no ballot. */
-    final Set<String> passed = new LinkedHashSet<>();
-    String divineTarget;
-    boolean divined;
-    String guardTarget;
-    boolean guarded;
-    String executedYesterday;
-    String executedToday;
-    final List<AiwolfEvent.Utterance> talks = new ArrayList<>();
-    final List<AiwolfEvent.Utterance> whispers = new ArrayList<>();
-
 
     /**
      * Deals {@code players} (as many as the composition has) their roles, and begins day 0 by the regulation the
@@ -91,194 +46,21 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
 
     /** The deal alone; the regulation begins day 0. */
     AiwolfGame(AiwolfSettings settings, List<String> players, long seed, Map<String, Role> requests) {
-        this.settings = Objects.requireNonNull(settings, "settings");
-        if (players.size() != settings.players() || new LinkedHashSet<>(players).size() != players.size()) {
-            throw new IllegalArgumentException("the village has " + settings.players() + " seats for "
-                    + players.size() + " players, or a name is there twice");
-        }
-        this.players = List.copyOf(players);
-        this.random = seed;
-        List<Role> deck = new ArrayList<>(settings.composition().roles());
-        for (int i = deck.size() - 1; i > 0; i--) {
-            Collections.swap(deck, i, nextInt(i + 1));
-        }
-        Map<String, Role> dealt = new HashMap<>();
-        for (String p : players) {
-            Role wanted = requests.get(p);
-            if (wanted != null && deck.remove(wanted)) {
-                dealt.put(p, wanted);
-            }
-        }
-        for (String p : players) {
-            roles.put(p, dealt.containsKey(p) ? dealt.get(p) : deck.removeFirst());
-            alive.add(p);
-        }
-        List<String> pack = players.stream().filter(p -> roles.get(p) == Role.WEREWOLF).toList();
-        for (String p : players) {
-            events.add(new AiwolfEvent.Dealt(p, roles.get(p), roles.get(p) == Role.WEREWOLF ? pack : List.of()));
-        }
-        day = 0;
+        super(settings, players, seed, requests);
+    }
+
+    AiwolfGame(AiwolfGame o) {
+        super(o);
     }
 
     /** A copy that goes on independently of this game (the same randomness to come). */
     public abstract AiwolfGame copy();
 
-    AiwolfGame(AiwolfGame o) {
-        settings = o.settings;
-        random = o.random;
-        players = o.players;
-        roles.putAll(o.roles);
-        alive.addAll(o.alive);
-        events.addAll(o.events);
-        stage = o.stage;
-        day = o.day;
-        step = o.step;
-        turn = o.turn;
-        revote = o.revote;
-        talkIdx = o.talkIdx;
-        whisperIdx = o.whisperIdx;
-        remaining.putAll(o.remaining);
-        skips.putAll(o.skips);
-        said.putAll(o.said);
-        ballots.putAll(o.ballots);
-        attackBallots.putAll(o.attackBallots);
-        passed.addAll(o.passed);
-        divineTarget = o.divineTarget;
-        divined = o.divined;
-        guardTarget = o.guardTarget;
-        guarded = o.guarded;
-        executedYesterday = o.executedYesterday;
-        executedToday = o.executedToday;
-        talks.addAll(o.talks);
-        whispers.addAll(o.whispers);
-    }
-
-    /** A number in [0, bound) from the game's SplitMix64 sequence. */
-    int nextInt(int bound) {
-        random += 0x9E3779B97F4A7C15L;
-        long z = random;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z ^= z >>> 31;
-        return (int) ((z >>> 1) % bound);
-    }
-
     // --- what the game is -------------------------------------------------------------------------------------------
-
-    public Stage stage() {
-        return stage;
-    }
-
-    public int day() {
-        return day;
-    }
-
-    /** A number that changes with every step (talk turn, vote, re-vote, whisper turn, night): acts carry it. */
-    public int step() {
-        return step;
-    }
-
-    public int turn() {
-        return turn;
-    }
-
-    /** The re-vote under way (0: the first vote) of the day's vote or the night's attack. */
-    public int revote() {
-        return revote;
-    }
 
     /** Whom {@code player} may name for an act of {@code kind} now (every living player but itself; an attack, humans). */
     public List<String> targets(String player, Kind kind) {
         return kind.targeted() ? players.stream().filter(t -> target(player, t, kind) == null).toList() : List.of();
-    }
-
-    /** What {@code player} did in the step under way that the step still waits on others for: its ballot or act. */
-    public Map<Kind, String> done(String player) {
-        Map<Kind, String> out = new java.util.EnumMap<>(Kind.class);
-        switch (stage) {
-            case TALK, WHISPER -> {
-                if (said.containsKey(player)) {
-                    out.put(Kind.TALK, said.get(player));
-                }
-            }
-            case VOTE -> {
-                if (ballots.containsKey(player)) {
-                    out.put(Kind.VOTE, ballots.get(player));
-                }
-            }
-            case NIGHT -> {
-                if (attackBallots.containsKey(player)) {
-                    out.put(Kind.VOTE, attackBallots.get(player));
-                }
-                if (divined && divineTarget != null && roles.get(player) == Role.SEER) {
-                    out.put(Kind.DIVINE, divineTarget);
-                }
-                if (guarded && guardTarget != null && roles.get(player) == Role.BODYGUARD) {
-                    out.put(Kind.GUARD, guardTarget);
-                }
-            }
-            default -> { }
-        }
-        return out;
-    }
-
-    public List<String> players() {
-        return players;
-    }
-
-    public List<String> living() {
-        return List.copyOf(alive);
-    }
-
-    public Role role(String player) {
-        return roles.get(player);
-    }
-
-    public Map<String, Role> roles() {
-        return Collections.unmodifiableMap(roles);
-    }
-
-    public boolean isOver() {
-        return stage == Stage.OVER;
-    }
-
-    public AiwolfSettings settings() {
-        return settings;
-    }
-
-    /** Talks left today for a player. */
-    public int talksLeft(String player) {
-        return remaining.getOrDefault(player, 0);
-    }
-
-    /** In the NLP game, a speaker's day budget of length left (null: none is kept). */
-    public Integer lengthLeft(String player) {
-        return null;
-    }
-
-    /** In the NLP game, the Skips a speaker has left today. */
-    public int skipsLeft(String player) {
-        return skips.getOrDefault(player, 0);
-    }
-
-    /** Who is asked to speak now, in the NLP game's talk and whispers (null: nobody, or not that game). */
-    public String speaker() {
-        return null;
-    }
-
-    /** Whether the game is in its daytime: talk and the vote, and in the NLP game day 0's morning whispers. */
-    public boolean daytime() {
-        return stage == Stage.TALK || stage == Stage.VOTE;
-    }
-
-    /** Every talk of the game so far. */
-    public List<AiwolfEvent.Utterance> talks() {
-        return List.copyOf(talks);
-    }
-
-    /** Every whisper of the game so far. */
-    public List<AiwolfEvent.Utterance> whispers() {
-        return List.copyOf(whispers);
     }
 
     /** What the game awaits now, per player. */
@@ -304,13 +86,6 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
 
     /** Adds to {@code kinds} what the step under way awaits from the living player {@code p}. */
     abstract void awaits(String p, Set<Kind> kinds);
-
-    /** The events since the last call, in order. */
-    public List<AiwolfEvent> drain() {
-        List<AiwolfEvent> out = List.copyOf(events);
-        events.clear();
-        return out;
-    }
 
     // --- acts -------------------------------------------------------------------------------------------------------
 
@@ -362,64 +137,44 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
     /** A vote for an execution: a living player other than the voter. */
     public String vote(String player, String target) {
         String why = outOfPlay(player);
-        if (why == null) {
-            why = stage != Stage.VOTE ? "this is not a time to vote" : refusal(player, Kind.VOTE);
-        }
-        if (why == null) {
-            why = target(player, target, Kind.VOTE);
-        }
-        if (why != null) {
-            return why;
-        }
-        ballots.put(player, target);
-        endStepIfDone();
-        return null;
+        return take(why != null ? why : stage != Stage.VOTE ? "this is not a time to vote"
+                : refusal(player, Kind.VOTE), player, target, Kind.VOTE, () -> ballots.put(player, target));
     }
 
     /** The seer's divination of a living player other than itself. */
     public String divine(String player, String target) {
-        String why = refusal(player, Kind.DIVINE);
-        if (why == null) {
-            why = target(player, target, Kind.DIVINE);
-        }
-        if (why != null) {
-            return why;
-        }
-        divined = true;
-        divineTarget = target;
-        endStepIfDone();
-        return null;
+        return take(refusal(player, Kind.DIVINE), player, target, Kind.DIVINE, () -> {
+            divined = true;
+            divineTarget = target;
+        });
     }
 
     /** The bodyguard's guard of a living player other than itself. */
     public String guard(String player, String target) {
-        String why = refusal(player, Kind.GUARD);
-        if (why == null) {
-            why = target(player, target, Kind.GUARD);
-        }
-        if (why != null) {
-            return why;
-        }
-        guarded = true;
-        guardTarget = target;
-        endStepIfDone();
-        return null;
+        return take(refusal(player, Kind.GUARD), player, target, Kind.GUARD, () -> {
+            guarded = true;
+            guardTarget = target;
+        });
     }
 
     /** A werewolf's attack vote: a living human. */
     public String attack(String player, String target) {
         String why = outOfPlay(player);
-        if (why == null) {
-            why = stage != Stage.NIGHT ? (!isWolf(player) ? "only werewolves attack" : "this is not a time to attack")
-                    : refusal(player, Kind.VOTE);
+        return take(why != null ? why : stage != Stage.NIGHT ? (!isWolf(player) ? "only werewolves attack"
+                : "this is not a time to attack") : refusal(player, Kind.VOTE), player, target, Kind.VOTE,
+                () -> attackBallots.put(player, target));
+    }
+
+    /**
+     * An act that names a target: refused for {@code why}, or for its target; else {@code taken} records it and the
+     * step ends if nobody else is awaited. Returns null when taken, or why it is refused.
+     */
+    private String take(String why, String player, String target, Kind kind, Runnable taken) {
+        String no = why != null ? why : target(player, target, kind);
+        if (no != null) {
+            return no;
         }
-        if (why == null) {
-            why = target(player, target, Kind.VOTE);
-        }
-        if (why != null) {
-            return why;
-        }
-        attackBallots.put(player, target);
+        taken.run();
         endStepIfDone();
         return null;
     }
@@ -485,12 +240,6 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
         return null;
     }
 
-    /** A living player other than {@code player}, at random: the regulation's vote for one that gave none valid. */
-    String randomOther(String player) {
-        List<String> others = alive.stream().filter(o -> !o.equals(player)).toList();
-        return others.get(nextInt(others.size()));
-    }
-
     private String refusal(String player, Kind kind) {
         String out = outOfPlay(player);
         if (out != null) {
@@ -535,10 +284,6 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
         return false;
     }
 
-    boolean isWolf(String p) {
-        return roles.get(p) == Role.WEREWOLF;
-    }
-
     // --- steps ------------------------------------------------------------------------------------------------------
 
     /** The step's time is up: whoever has not acted gets the default, and the step ends. */
@@ -565,24 +310,6 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
         said.clear();
         passed.clear();
     }
-
-
-
-
-    List<String> mostVoted(Map<String, String> votes) {
-        Map<String, Integer> count = new TreeMap<>();
-        votes.values().forEach(t -> count.merge(t, 1, Integer::sum));
-        int max = count.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-        List<String> top = new ArrayList<>();
-        for (String p : players) {
-            if (count.getOrDefault(p, 0) == max && max > 0) {
-                top.add(p);
-            }
-        }
-        return top;
-    }
-
-
 
     /**
      * The night's results (the seer's divination, the attacked, the bodyguard's guard) and the next day: announced,
@@ -620,14 +347,6 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
         }
     }
 
-
-
-
-
-
-
-
-
     /**
      * A game still going when this day would begin ends as a draw: a safety cap, far past any game the regulation
      * plays (a day without a death happens only when no vote and no attack counts, as when every seat is gone or
@@ -658,23 +377,5 @@ public abstract sealed class AiwolfGame permits Gat2017Game, NlpGame {
         stage = Stage.OVER;
         beginStep();
         events.add(new AiwolfEvent.Over(winner, reason, Map.copyOf(roles)));
-    }
-
-    /** The sentence a talk says, if it is protocol text (for bots reading the day's talk). */
-    public static Sentence sentence(AiwolfEvent.Utterance u) {
-        Parsed p = Protocol.parse(u.text(), Version.V3_6);
-        return p.ok() ? p.sentence() : null;
-    }
-
-    /**
-     * What a talk says: its sentence if it is protocol text, else the meanings {@code plain} finds in it (natural
-     * language, as in the NLP contest's game).
-     */
-    public static List<Sentence> sentences(AiwolfEvent.Utterance u, maw.aiwolf.protocol.Plain plain) {
-        Sentence s = sentence(u);
-        if (s != null) {
-            return List.of(s);
-        }
-        return plain == null ? List.of() : plain.read(u.text(), u.agent());
     }
 }
