@@ -11,6 +11,7 @@ import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Speech;
+import maw.base.Team;
 import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
@@ -471,8 +472,8 @@ public final class Catalog {
             return wire();
         }
 
-        public static Winner of(maw.base.Team t) {
-            return t == null ? DRAW : t == maw.base.Team.VILLAGERS ? VILLAGERS : WEREWOLVES;
+        public static Winner of(Team t) {
+            return t == null ? DRAW : t == Team.VILLAGERS ? VILLAGERS : WEREWOLVES;
         }
     }
 

@@ -1,11 +1,21 @@
 package maw.agents;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import maw.agents.Catalog.Body;
 import maw.game.RefusalCode;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
+import maw.runtime.RateLimit;
 
 /**
  * What every MAW agent shares: reading catalog bodies (a body that is not a catalog message is answered
@@ -22,12 +32,12 @@ public abstract class GameAgent extends Agent {
      * What the GameMaster takes from one sender: a seat's whole phase of acts, pings and readiness fits in the burst
      * many times over; a flood is cut to this rate, and the others' messages are not held up behind it.
      */
-    public static final maw.runtime.RateLimit GAME_MASTER_LIMIT = new maw.runtime.RateLimit(60, 20);
+    public static final RateLimit GAME_MASTER_LIMIT = new RateLimit(60, 20);
     /** What a room takes from one sender: chat lines and the polls that follow every line of the others. */
-    public static final maw.runtime.RateLimit ROOM_LIMIT = new maw.runtime.RateLimit(120, 40);
+    public static final RateLimit ROOM_LIMIT = new RateLimit(120, 40);
 
     /** Per account this agent takes orders from, the one session it trusts. */
-    private final java.util.Map<Jid, Jid> sessions = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Jid, Jid> sessions = new ConcurrentHashMap<>();
 
     /**
      * Whether {@code m} comes from the session of {@code account} that this agent knows: the one named with
@@ -75,7 +85,7 @@ public abstract class GameAgent extends Agent {
             ownerAsked = true;
         }
         if (!fromKnownSession(m, owner)) {
-            refuse(m, body.game(), maw.game.RefusalCode.NOT_YOURS, "a seat takes messages from its own player only");
+            refuse(m, body.game(), RefusalCode.NOT_YOURS, "a seat takes messages from its own player only");
             return false;
         }
         return true;
@@ -110,7 +120,7 @@ public abstract class GameAgent extends Agent {
     static final int MAX_INSPECTORS = 32;
 
     /** The sessions that may see this agent's inside (full addresses). */
-    private volatile java.util.Set<Jid> inspectors = java.util.Set.of();
+    private volatile Set<Jid> inspectors = Set.of();
     /** The account whose known session names the inspectors (the GameMaster for a Player, the Player for its seat). */
     private volatile Jid voucher;
 
@@ -135,8 +145,8 @@ public abstract class GameAgent extends Agent {
     }
 
     /** From now on, these sessions (and no others) may see this agent's inside. */
-    protected final void inspectors(java.util.Collection<Jid> sessions) {
-        this.inspectors = sessions.stream().limit(MAX_INSPECTORS).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    protected final void inspectors(Collection<Jid> sessions) {
+        this.inspectors = sessions.stream().limit(MAX_INSPECTORS).collect(Collectors.toUnmodifiableSet());
     }
 
     /** Whether {@code session} may see this agent's inside. */
@@ -151,7 +161,7 @@ public abstract class GameAgent extends Agent {
      * What this agent adds to its inside ({@link Introspection}): {@code links}, the addresses of the agents it works
      * with (a monitor follows them), and in the {@code detail} what only it knows (a model seat's calls).
      */
-    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {}
+    protected void describe(ObjectNode inside, boolean detail) {}
 
     /** {@code inspect} and {@code inspectors} are answered here, past the behaviours, whatever the agent is doing. */
     @Override
@@ -173,7 +183,7 @@ public abstract class GameAgent extends Agent {
                     return;
                 }
                 WatchCatalog.InsidePart part = i.part() == null ? WatchCatalog.InsidePart.SUMMARY : i.part();
-                com.fasterxml.jackson.databind.JsonNode inside = switch (part) {
+                JsonNode inside = switch (part) {
                     case SUMMARY -> Introspection.summary(this);
                     case DETAIL -> Introspection.fit(Introspection.detail(this), INSIDE_CHARS);
                     case SENT -> Introspection.sent(this);
@@ -197,7 +207,7 @@ public abstract class GameAgent extends Agent {
                             + (account == null ? "nobody" : "the session of " + account + " it knows"));
                     return;
                 }
-                java.util.List<Jid> sessionsNamed = new java.util.ArrayList<>();
+                List<Jid> sessionsNamed = new ArrayList<>();
                 for (String s : named.sessions()) {
                     try {
                         sessionsNamed.add(Jid.parse(s));

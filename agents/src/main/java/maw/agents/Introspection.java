@@ -3,6 +3,9 @@ package maw.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import maw.runtime.Agent;
 import maw.runtime.Behaviour;
 import maw.runtime.FSMBehaviour;
@@ -63,7 +66,7 @@ public final class Introspection {
                     fsm.transitionsFrom(s).stream().sorted().forEach(to::add);
                 }
                 ArrayNode visited = f.putArray("visited");
-                java.util.List<String> v = fsm.visited();
+                List<String> v = fsm.visited();
                 v.subList(Math.max(0, v.size() - 30), v.size()).forEach(visited::add);
                 f.put("graphviz", fsm.toGraphviz());
             }
@@ -90,10 +93,10 @@ public final class Introspection {
      * The latest {@code n} of the messages agents sent (each agent's {@link #sent}), in time order, as a sequence chart
      * draws them (JADE's Sniffer): from, to, performative, type.
      */
-    public static ArrayNode sequence(java.util.List<ArrayNode> sentByEach, int n) {
-        java.util.List<JsonNode> all = new java.util.ArrayList<>();
+    public static ArrayNode sequence(List<ArrayNode> sentByEach, int n) {
+        List<JsonNode> all = new ArrayList<>();
         sentByEach.forEach(sent -> sent.forEach(all::add));
-        all.sort(java.util.Comparator.comparingLong(m -> m.path("t").asLong()));
+        all.sort(Comparator.comparingLong(m -> m.path("t").asLong()));
         ArrayNode out = Json.MAPPER.createArrayNode();
         all.subList(Math.max(0, all.size() - n), all.size()).forEach(out::add);
         return out;

@@ -8,6 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.text.Normalizer;
+import java.util.Locale;
 
 /** Text that comes from players, made harmless where it goes: files, consoles, terminals. */
 public final class Text {
@@ -40,8 +44,8 @@ public final class Text {
      * dropped, case ignored, and the Cyrillic and Greek letters that look like Latin ones read as those.
      */
     public static String skeleton(String name) {
-        String folded = java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFKD)
-                .replaceAll("\\p{M}+", "").toLowerCase(java.util.Locale.ROOT);
+        String folded = Normalizer.normalize(name, Normalizer.Form.NFKD)
+                .replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
         StringBuilder b = new StringBuilder(folded.length());
         for (int i = 0; i < folded.length(); i++) {
             char c = folded.charAt(i);
@@ -126,8 +130,8 @@ public final class Text {
     public static void ownerOnly(Path p) {
         try {
             if (p != null && Files.exists(p)
-                    && Files.getFileStore(p).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
-                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(
+                    && Files.getFileStore(p).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(
                         Files.isDirectory(p) ? "rwx------" : "rw-------"));
             }
         } catch (IOException | UnsupportedOperationException e) {

@@ -9,6 +9,7 @@ import maw.agents.Catalog;
 import maw.agents.gamemaster.Herald;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
+import maw.aiwolf.game.AiwolfNarration;
 import maw.aiwolf.game.AiwolfNews;
 import maw.aiwolf.game.AiwolfState;
 import maw.base.Role;
@@ -56,7 +57,7 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
                 yield out;
             }
             case AiwolfEvent.Turn t -> {
-                maw.aiwolf.game.AiwolfNarration narration = new maw.aiwolf.game.AiwolfNarration(after.players());
+                AiwolfNarration narration = new AiwolfNarration(after.players());
                 yield List.of(new Notice(to, new Catalog.Talks(g, round, t.day(), t.turn(), t.whisper(),
                         t.utterances().stream().map(u -> new Catalog.Utterance(u.idx(), u.turn(), u.agent(),
                                 after.players().indexOf(u.agent()) + 1, u.text(), u.text().equals("Skip")

@@ -3,8 +3,14 @@ package maw.app;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.Setting;
 import maw.config.Setting.ServerKind;
@@ -75,7 +81,7 @@ public final class AgentNetwork implements AutoCloseable {
         try {
             secret = EjabberdApi.readSecret(secretFile);
         } catch (IOException e) {
-            throw new maw.config.ConfigException(Setting.XMPP_PROVISION_SECRET.key() + ": cannot read " + secretFile
+            throw new ConfigException(Setting.XMPP_PROVISION_SECRET.key() + ": cannot read " + secretFile
                     + " (" + e.getMessage() + ")");
         }
         return new AgentNetwork(logins(new XmppTransport(settings), config), null,
@@ -132,8 +138,8 @@ public final class AgentNetwork implements AutoCloseable {
      * already runs ("a GameMaster named gm", say). A session that is just closing gets a few seconds to go.
      */
     public void provisionUnused(Map<String, String> accounts, String whose) {
-        java.util.Set<String> busy = java.util.Set.of();
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
+        Set<String> busy = Set.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         do {
             busy = online(accounts.keySet());
             if (busy.isEmpty()) {
@@ -147,20 +153,20 @@ public final class AgentNetwork implements AutoCloseable {
             }
         } while (System.nanoTime() < deadline);
         if (!busy.isEmpty()) {
-            throw new maw.config.ConfigException(whose + " already runs on " + describe() + ": "
+            throw new ConfigException(whose + " already runs on " + describe() + ": "
                     + busy.stream().map(a -> a + "@" + transport.domain()).collect(
-                            java.util.stream.Collectors.joining(", "))
+                            Collectors.joining(", "))
                     + (busy.size() == 1 ? " is" : " are") + " logged in. Stop it first, or choose another name.");
         }
         provision(accounts);
     }
 
     /** Which of these accounts have a session logged in now, where this network can tell (else none). */
-    public java.util.Set<String> online(java.util.Collection<String> accounts) {
+    public Set<String> online(Collection<String> accounts) {
         try {
             if (transport instanceof LocalTransport local) {
                 return accounts.stream().filter(a -> local.isOnline(Jid.of(a, local.domain())))
-                        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+                        .collect(Collectors.toCollection(TreeSet::new));
             } else if (server != null) {
                 return server.api().online(accounts);
             } else if (api != null) {
@@ -169,7 +175,7 @@ public final class AgentNetwork implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return java.util.Set.of();
+        return Set.of();
     }
 
     /** Whether agents of other processes and hosts reach this network's agents (XMPP does; the in-JVM transport not). */

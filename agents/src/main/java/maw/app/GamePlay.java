@@ -1,5 +1,6 @@
 package maw.app;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import maw.agents.gamemaster.Recovery;
 import maw.agents.gamemaster.RoundSummary;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.human.UserInterfaceAgent;
+import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.config.ConfigException;
@@ -41,7 +43,7 @@ public final class GamePlay {
     public record TableFile(String seats, String bots, int humans, String name, int openSeats, double lobbySeconds) {
 
         /** The table.json of the game journaled in {@code dir} (the value of {@code option}). */
-        public static TableFile of(Path dir, String option) throws java.io.IOException {
+        public static TableFile of(Path dir, String option) throws IOException {
             Path file = dir.resolve("table.json");
             if (!Files.isRegularFile(file)) {
                 throw new ConfigException("invalid value '" + dir + "' for " + option + ": it has no table.json (only "
@@ -62,7 +64,7 @@ public final class GamePlay {
         boolean run() throws InterruptedException;
 
         @Override
-        void close() throws java.io.IOException;
+        void close() throws IOException;
     }
 
     /**
@@ -121,7 +123,7 @@ public final class GamePlay {
             groups.addAll(r.openBots().groups());
         }
         List<GameTable.SeatFiller> all = watch.watch(Seats.fillers(settings, new SeatPlan(groups),
-                dir.resolve("contexts"), human, out::println, maw.agents.ruleset.Variant.of(r.ruleset()).bots()));
+                dir.resolve("contexts"), human, out::println, Variant.of(r.ruleset()).bots()));
         int seats = r.plan().seats();
         List<GameTable.SeatFiller> fillers = all.subList(0, seats);
         GameTable.SeatFiller fallback = r.openSeats() == 0 ? null : all.get(seats);

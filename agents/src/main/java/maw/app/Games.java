@@ -14,6 +14,9 @@ import maw.agents.ruleset.Variant;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.Setting;
+import maw.game.GameEvent;
+import maw.game.GameView;
+import maw.runtime.Jid;
 
 /** Where games are kept and how a journaled one is taken up again, whatever its rule set. */
 public final class Games {
@@ -57,8 +60,8 @@ public final class Games {
 
     /** A game master for {@code ruleset}, taking up {@code recovery}'s game when there is one. */
     @SuppressWarnings("unchecked")
-    public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMaster(
-            Ruleset<S, O, E> ruleset, maw.runtime.Jid jid, String pw, GameConfig config,
+    public static <S extends GameView, O, E extends GameEvent> GameMasterAgent<S, O, E> gameMaster(
+            Ruleset<S, O, E> ruleset, Jid jid, String pw, GameConfig config,
             GameListener listener, Recovery<?, ?> recovery) {
         GameMasterAgent<S, O, E> master = new GameMasterAgent<>(jid, pw, config, ruleset, listener);
         if (recovery != null) {

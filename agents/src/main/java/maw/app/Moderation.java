@@ -3,6 +3,7 @@ package maw.app;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Json;
+import maw.web.WebMonitor;
 
 /**
  * The GameMaster and the two rooms alone, for players who join from other processes or hosts: the service behind
@@ -75,7 +77,7 @@ public final class Moderation {
                 gm = Jid.of(local, domain);
                 gmConfig = new GameConfig(GameTable.newGameId(), r.players(), r.rounds(), seed,
                         Jid.of(local + "-village", domain), Jid.of(local + "-hideout", domain),
-                        java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(10));
+                        Duration.ofSeconds(10), Duration.ofSeconds(10));
             }
             Map<String, String> accounts = new LinkedHashMap<>();
             for (Jid j : List.of(gm, gmConfig.village(), gmConfig.hideout())) {
@@ -112,7 +114,7 @@ public final class Moderation {
                             master.watchToken());
                 }
                 out.printf("journal and room archives: %s%n", dir);
-                maw.web.WebMonitor monitor = null;
+                WebMonitor monitor = null;
                 if (r.web() != null) {
                     if (r.web() < 0 || r.web() > 65535) {
                         throw new ConfigException("invalid value '" + r.web() + "' for --web: a port, 0 to 65535");

@@ -1,10 +1,12 @@
 package maw.app;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.model.ModelInterfaceAgent;
@@ -43,7 +45,7 @@ public final class Seats {
             groups.add(new SeatPlan.Group(SeatPlan.Kind.HUMAN, humans, Map.of(), "human:" + humans));
         }
         if (plan == null) {
-            SeatPlan.Kind kind = switch (bots.strip().toLowerCase(java.util.Locale.ROOT)) {
+            SeatPlan.Kind kind = switch (bots.strip().toLowerCase(Locale.ROOT)) {
                 case "rule" -> SeatPlan.Kind.RULE;
                 case "llm" -> SeatPlan.Kind.LLM;
                 default -> throw new ConfigException("invalid value '" + bots + "' for --bots: expected rule or llm");
@@ -127,7 +129,7 @@ public final class Seats {
         PromptTemplates templates = new PromptTemplates(LlmConfig.prompts(settings));
         try {
             templates.check();
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new ConfigException(e.getMessage() + " (llm.prompts from " + settings.value(Setting.LLM_PROMPTS)
                     .source() + ")");
         }

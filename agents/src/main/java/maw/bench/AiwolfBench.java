@@ -1,19 +1,26 @@
 package maw.bench;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
+import maw.agents.bot.AiwolfBotAgent;
+import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfGame;
+import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfSettings;
 import maw.aiwolf.game.Composition;
 import maw.base.Role;
 import maw.base.Team;
+import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
 
 /**
  * {@code maw bench aiwolf}: AIWolf games by the GAT2017 regulation on the rule engine in this process (no GameMaster,
@@ -130,8 +137,8 @@ public final class AiwolfBench {
     }
 
     /** Games of rule bots under the GameMaster: {@code localGames} in this JVM, {@code xmppGames} over {@code xmpp}. */
-    public List<Hosted> hosted(List<Row> engine, maw.runtime.Transport xmpp,
-            java.util.function.Consumer<Map<String, String>> provision, int localGames, int xmppGames, long seed)
+    public List<Hosted> hosted(List<Row> engine, Transport xmpp,
+            Consumer<Map<String, String>> provision, int localGames, int xmppGames, long seed)
             throws Exception {
         List<Hosted> out2 = new ArrayList<>();
         for (int players : new int[] {5, 15}) {
@@ -141,7 +148,7 @@ public final class AiwolfBench {
             long messages = 0;
             long t0 = System.nanoTime();
             for (int g = 0; g < localGames; g++) {
-                maw.agents.table.GameTable.Result r = hostedGame(players, seed + g, null, domain, null, "");
+                GameTable.Result r = hostedGame(players, seed + g, null, domain, null, "");
                 wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
                 messages += r.messages();
             }
@@ -150,7 +157,7 @@ public final class AiwolfBench {
             if (xmpp != null && xmppGames > 0) {
                 long t1 = System.nanoTime();
                 for (int g = 0; g < xmppGames; g++) {
-                    maw.agents.table.GameTable.Result r = hostedGame(players, seed + localGames + g, xmpp, domain,
+                    GameTable.Result r = hostedGame(players, seed + localGames + g, xmpp, domain,
                             provision, "bench-aiwolf" + players + "-" + g + "-");
                     wins += r.rounds().getFirst().winner().equals("villagers") ? 1 : 0;
                 }
@@ -168,24 +175,24 @@ public final class AiwolfBench {
         return out2;
     }
 
-    private static maw.agents.table.GameTable.Result hostedGame(int players, long seed,
-            maw.runtime.Transport xmpp, String domain,
-            java.util.function.Consumer<Map<String, String>> provision, String prefix) throws Exception {
-        List<maw.agents.table.GameTable.SeatFiller> fillers = new ArrayList<>();
+    private static GameTable.Result hostedGame(int players, long seed,
+            Transport xmpp, String domain,
+            Consumer<Map<String, String>> provision, String prefix) throws Exception {
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
         for (int i = 0; i < players; i++) {
-            fillers.add(maw.agents.table.GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
         }
-        maw.agents.table.GameTable table = new maw.agents.table.GameTable(new maw.agents.table.GameTable.Spec(
-                prefix, maw.agents.table.GameTable.defaultNames(players), fillers, 1, seed,
-                new AiwolfVariant().ruleset(maw.aiwolf.game.AiwolfOptions.of(players,
-                        java.time.Duration.ofSeconds(20))), null), domain);
+        GameTable table = new GameTable(new GameTable.Spec(
+                prefix, GameTable.defaultNames(players), fillers, 1, seed,
+                new AiwolfVariant().ruleset(AiwolfOptions.of(players,
+                        Duration.ofSeconds(20))), null), domain);
         if (xmpp == null) {
-            maw.runtime.local.LocalTransport local = new maw.runtime.local.LocalTransport(domain);
+            LocalTransport local = new LocalTransport(domain);
             table.accounts().forEach(local::register);
-            return table.play(local, null, null, java.time.Duration.ofMinutes(3));
+            return table.play(local, null, null, Duration.ofMinutes(3));
         }
         provision.accept(table.accounts());
-        return table.play(xmpp, null, null, java.time.Duration.ofMinutes(3));
+        return table.play(xmpp, null, null, Duration.ofMinutes(3));
     }
 
     public static List<Map<String, Object>> hostedJson(List<Hosted> rows) {

@@ -2,6 +2,7 @@ package maw.bench;
 
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.model.AiwolfTalkWriter;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
@@ -21,6 +23,11 @@ import maw.aiwolf.nlp.NlpGames;
 import maw.aiwolf.nlp.NlpServer;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.ModelMind;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.PromptTemplates;
+import maw.llm.standin.OllamaStandIn;
 import maw.runtime.local.LocalTransport;
 
 /**
@@ -146,19 +153,19 @@ public final class AiwolfNlpBench {
      * A 5-player game of model seats over WebSocket, the stand-in answering each call after {@code delay}: its wall
      * time against the sum of its calls' latencies.
      */
-    public ModelRow models(Duration delay, java.nio.file.Path promptDir, long seed) throws Exception {
+    public ModelRow models(Duration delay, Path promptDir, long seed) throws Exception {
         int players = 5;
-        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn();
+        try (OllamaStandIn ollama = new OllamaStandIn();
                 NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
             ollama.delay(delay);
-            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
-            maw.llm.PromptTemplates prompts = new maw.llm.PromptTemplates(promptDir);
+            LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            PromptTemplates prompts = new PromptTemplates(promptDir);
             prompts.check();
             List<ModelMind> minds = new CopyOnWriteArrayList<>();
-            List<maw.llm.ModelSeat> seats = new CopyOnWriteArrayList<>();
+            List<ModelSeat> seats = new CopyOnWriteArrayList<>();
             NlpClient.Minds models = (me, agents, s, limit, talk) -> {
-                maw.llm.ModelSeat seat = new maw.llm.ModelSeat(new maw.llm.Llm(settings), prompts)
-                        .talk(new maw.agents.model.AiwolfTalkWriter());
+                ModelSeat seat = new ModelSeat(new Llm(settings), prompts)
+                        .talk(new AiwolfTalkWriter());
                 seats.add(seat);
                 ModelMind m = ModelMind.natural(me, agents, s, seat, limit, NlpClient.talkLength(talk));
                 minds.add(m);

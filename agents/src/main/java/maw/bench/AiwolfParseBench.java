@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import maw.aiwolf.protocol.GameCheck;
 import maw.aiwolf.protocol.Parsed;
@@ -58,7 +60,7 @@ public final class AiwolfParseBench {
             }
         }
         int n = texts.size();
-        out.printf(java.util.Locale.ROOT, "corpus: %d sentences of versions 3.6 and 2.01, %d characters on average%n", n,
+        out.printf(Locale.ROOT, "corpus: %d sentences of versions 3.6 and 2.01, %d characters on average%n", n,
                 texts.stream().mapToInt(String::length).sum() / n);
 
         // Warm up both, then measure each over the same corpus, alternating, best of five rounds.
@@ -83,11 +85,11 @@ public final class AiwolfParseBench {
         }
         double parseRate = n / (bestParse / 1e9);
         double splitRate = n / (bestSplit / 1e9);
-        out.printf(java.util.Locale.ROOT, "parse: %,.0f sentences/s; splitting the same text at spaces: %,.0f/s (%d)%n", parseRate, splitRate,
+        out.printf(Locale.ROOT, "parse: %,.0f sentences/s; splitting the same text at spaces: %,.0f/s (%d)%n", parseRate, splitRate,
                 sink % 2);
 
-        out.printf(java.util.Locale.ROOT, "fuzzing %,d inputs ...%n", inputs);
-        GameCheck game = new GameCheck(java.util.Set.of(1, 2, 3, 4, 5), 3, ref -> ref.id() % 2 == 0);
+        out.printf(Locale.ROOT, "fuzzing %,d inputs ...%n", inputs);
+        GameCheck game = new GameCheck(Set.of(1, 2, 3, 4, 5), 3, ref -> ref.id() % 2 == 0);
         String alphabet = "()[]: AgentANYREQUESTINQUIREBECAUSEVOTEDOROverSkipTALKday1ID:0123456789\u0000\ud800\u3000\n\t";
         long valid = 0;
         long crashes = 0;
@@ -139,7 +141,7 @@ public final class AiwolfParseBench {
                 }
             }
             if ((i + 1) % report == 0) {
-                out.printf(java.util.Locale.ROOT, "  %,d inputs, %,d valid, %d crashes%n", i + 1, valid, crashes);
+                out.printf(Locale.ROOT, "  %,d inputs, %,d valid, %d crashes%n", i + 1, valid, crashes);
             }
         }
         long fuzzMillis = (System.nanoTime() - t0) / 1_000_000;

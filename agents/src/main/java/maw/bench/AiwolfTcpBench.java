@@ -5,16 +5,21 @@ import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.ForwardingPlayer;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.AiwolfClient;
 import maw.aiwolf.tcp.AiwolfServer;
@@ -140,14 +145,14 @@ public final class AiwolfTcpBench {
      * None of these answers is valid; each takes the regulation's default.
      */
     public static AiwolfClient.Minds careless() {
-        return (me, agents, seed, limit) -> new maw.aiwolf.game.ForwardingPlayer(
-                maw.aiwolf.game.AiwolfBots.rules(me, agents, seed)) {
-            private final java.util.Set<String> dead = new java.util.LinkedHashSet<>();
+        return (me, agents, seed, limit) -> new ForwardingPlayer(
+                AiwolfBots.rules(me, agents, seed)) {
+            private final Set<String> dead = new LinkedHashSet<>();
             private int divinations;
 
             @Override
-            public void hear(maw.aiwolf.game.AiwolfEvent e) {
-                if (e instanceof maw.aiwolf.game.AiwolfEvent.DayBegan d) {
+            public void hear(AiwolfEvent e) {
+                if (e instanceof AiwolfEvent.DayBegan d) {
                     agents.stream().filter(a -> !d.living().contains(a)).forEach(dead::add);
                 }
                 super.hear(e);

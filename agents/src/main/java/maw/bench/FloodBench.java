@@ -3,6 +3,7 @@ package maw.bench;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -142,7 +143,7 @@ public final class FloodBench {
         Jid flooder = table.player(0);
         long sent = 0;
         long floodMillis = 0;
-        java.util.List<Agent> all = table.agents(); // the table forgets its agents once they have stopped
+        List<Agent> all = table.agents(); // the table forgets its agents once they have stopped
         Agent gameMaster = agent(all, table.gameMaster());
         Agent village = agent(all, table.village());
         if (messages > 0) {
@@ -187,7 +188,7 @@ public final class FloodBench {
                 String.valueOf(r.rounds().get(0).winner()));
     }
 
-    private static Agent agent(java.util.List<Agent> agents, Jid jid) {
+    private static Agent agent(List<Agent> agents, Jid jid) {
         return agents.stream().filter(a -> a.jid().sameBare(jid)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no agent " + jid + " at the table"));
     }

@@ -2,6 +2,10 @@ package maw.bench;
 
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,13 +13,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Jid;
+import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 import maw.runtime.xmpp.XmppTransport;
+import maw.web.WebMonitor;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
 
 /**
@@ -82,7 +92,7 @@ public final class GameBench {
      * @param xmpp      the server to play on
      * @param provision creates accounts on it
      */
-    public GameBench(maw.runtime.Transport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
+    public GameBench(Transport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
         if (!(xmpp instanceof XmppTransport x)) {
             throw new IllegalArgumentException("bench game measures games over XMPP, not over " + xmpp.name());
         }
@@ -168,18 +178,18 @@ public final class GameBench {
         provision.accept(table.accounts());
         String web = "bench-" + prefix + "web";
         provision.accept(Map.of(web, "pw-web"));
-        maw.web.WebMonitor[] monitor = new maw.web.WebMonitor[1];
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        WebMonitor[] monitor = new WebMonitor[1];
+        HttpClient http = HttpClient.newHttpClient();
         Thread watcher = Thread.ofVirtual().start(() -> {
             try {
                 table.allStarted().join();
-                monitor[0] = new maw.web.WebMonitor(maw.runtime.Jid.of(web, xmpp.domain()), "pw-web",
+                monitor[0] = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web",
                         table.gameMaster(), table.watchToken(), "127.0.0.1", 0);
                 monitor[0].start(xmpp);
-                http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                         + monitor[0].port() + "/events?token=" + table.watchToken()))
                         .header("Accept", "text/event-stream").build(),
-                        java.net.http.HttpResponse.BodyHandlers.discarding());
+                        HttpResponse.BodyHandlers.discarding());
             } catch (Exception e) {
                 // the stream ends when the monitor stops
             }
@@ -245,19 +255,19 @@ public final class GameBench {
         GameTable watched = tables.getLast();
         String web = "bench-c-web";
         provision.accept(Map.of(web, "pw-web"));
-        maw.web.WebMonitor monitor = new maw.web.WebMonitor(maw.runtime.Jid.of(web, xmpp.domain()), "pw-web",
+        WebMonitor monitor = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web",
                 watched.gameMaster(), watched.watchToken(), "127.0.0.1", 0);
         monitor.start(xmpp);
-        java.util.List<Long> pageMillis = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean(true);
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        List<Long> pageMillis = new CopyOnWriteArrayList<>();
+        AtomicBoolean polling = new AtomicBoolean(true);
+        HttpClient http = HttpClient.newHttpClient();
         Thread poller = Thread.ofVirtual().start(() -> {
             while (polling.get()) {
                 long p0 = System.nanoTime();
                 try {
-                    http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                    http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                             + monitor.port() + "/state?token=" + watched.watchToken())).build(),
-                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                            HttpResponse.BodyHandlers.ofString());
                     pageMillis.add((System.nanoTime() - p0) / 1_000_000);
                     Thread.sleep(50);
                 } catch (Exception e) {
@@ -272,7 +282,7 @@ public final class GameBench {
         try {
             waitWithProgress(allOver, p0, () -> String.format("%d of %d games over",
                     results.stream().filter(CompletableFuture::isDone).count(), games));
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             // counted below as stuck
         }
         int finished = 0;
@@ -302,14 +312,14 @@ public final class GameBench {
     }
 
     /** Waits for {@code done}, a line of progress every 10 s; gives up after 30 minutes. */
-    private void waitWithProgress(CompletableFuture<?> done, long since, java.util.function.Supplier<String> progress)
+    private void waitWithProgress(CompletableFuture<?> done, long since, Supplier<String> progress)
             throws Exception {
         long shown = System.nanoTime();
         while (true) {
             try {
                 done.get(1, TimeUnit.SECONDS);
                 return;
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 if (System.nanoTime() - since > TimeUnit.MINUTES.toNanos(30)) {
                     throw e;
                 }

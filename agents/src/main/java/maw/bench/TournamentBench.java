@@ -1,20 +1,29 @@
 package maw.bench;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
+import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.ruleset.MawVariant;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
+import maw.llm.LlmSettings;
+import maw.llm.PromptTemplates;
+import maw.llm.standin.OllamaStandIn;
 import maw.runtime.Transport;
 import maw.tournament.Schedule;
 import maw.tournament.Tournament;
@@ -83,7 +92,7 @@ public final class TournamentBench {
             List<Tournament.Seat> seats = new ArrayList<>();
             schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
             Tournament t = new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(2), parallel,
-                    transport, provision, new PrintStream(java.io.OutputStream.nullOutputStream()));
+                    transport, provision, new PrintStream(OutputStream.nullOutputStream()));
             if (!connected) {
                 t.roundsPerTable(1);
             }
@@ -99,9 +108,9 @@ public final class TournamentBench {
         }
     }
 
-    static void delete(Path dir) throws java.io.IOException {
+    static void delete(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         }
@@ -198,20 +207,20 @@ public final class TournamentBench {
      */
     public Prompts models(int games, Duration delay, long seed) throws Exception {
         Path dir = Files.createTempDirectory("maw-bench-tournament-");
-        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+        try (OllamaStandIn ollama = new OllamaStandIn()) {
             ollama.delay(delay);
-            maw.llm.LlmSettings settings = maw.llm.LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
-            maw.llm.PromptTemplates templates = new maw.llm.PromptTemplates(prompts);
+            LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl());
+            PromptTemplates templates = new PromptTemplates(prompts);
             Ruleset<?, ?, ?> ruleset = ruleset();
             Schedule schedule = Schedule.balanced(ruleset, seats("llm", "rule"), games, seed);
-            GameTable.SeatFiller model = maw.agents.model.ModelInterfaceAgent.filler(settings, templates,
+            GameTable.SeatFiller model = ModelInterfaceAgent.filler(settings, templates,
                     Duration.ZERO, null);
             List<Tournament.Seat> seats = new ArrayList<>();
             schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, e.equals("llm") ? model
                     : GameTable.ruleBots())));
             long t0 = System.nanoTime();
             new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(5), 1, transport, provision,
-                    new PrintStream(java.io.OutputStream.nullOutputStream())).run();
+                    new PrintStream(OutputStream.nullOutputStream())).run();
             long wall = (System.nanoTime() - t0) / 1_000_000;
             long callMillis = 0;
             for (var r : Tournament.results(dir)) {
@@ -226,7 +235,7 @@ public final class TournamentBench {
             long total = 0;
             long sharedAfterFirst = 0;
             long totalAfterFirst = 0;
-            for (maw.llm.standin.OllamaStandIn.Call c : ollama.calls()) {
+            for (OllamaStandIn.Call c : ollama.calls()) {
                 String seat = GameBrainName.of(c.system());
                 String phase = GameBrainName.phase(c.system());
                 StringBuilder whole = new StringBuilder();
@@ -266,16 +275,16 @@ public final class TournamentBench {
 
     /** The seat and the phase a guiding prompt is for, as the stand-in reads them. */
     static final class GameBrainName {
-        private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("You are ([^,.\\n(]+)");
-        private static final java.util.regex.Pattern PHASE = java.util.regex.Pattern.compile("It is (day|night) (\\d+)");
+        private static final Pattern NAME = Pattern.compile("You are ([^,.\\n(]+)");
+        private static final Pattern PHASE = Pattern.compile("It is (day|night) (\\d+)");
 
         static String of(String system) {
-            java.util.regex.Matcher m = NAME.matcher(system);
+            Matcher m = NAME.matcher(system);
             return m.find() ? m.group(1).strip() : "?";
         }
 
         static String phase(String system) {
-            java.util.regex.Matcher m = PHASE.matcher(system);
+            Matcher m = PHASE.matcher(system);
             return m.find() ? m.group(1) + m.group(2) : "?";
         }
     }

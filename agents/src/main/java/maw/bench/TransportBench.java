@@ -80,7 +80,7 @@ public final class TransportBench {
      * @param xmpp     the transport to measure, with accounts {@link #accounts(int)} provisioned
      * @param password the password of those accounts
      */
-    public TransportBench(maw.runtime.Transport xmpp, String password, PrintStream out) {
+    public TransportBench(Transport xmpp, String password, PrintStream out) {
         if (!(xmpp instanceof XmppTransport x)) {
             throw new IllegalArgumentException("bench transport measures XMPP, not " + xmpp.name());
         }

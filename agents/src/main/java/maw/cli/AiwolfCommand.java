@@ -3,20 +3,60 @@ package maw.cli;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.text.DecimalFormat;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import maw.agents.Text;
+import maw.agents.model.AiwolfTalkWriter;
+import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfJournal;
+import maw.aiwolf.AiwolfVariant;
+import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfGame;
+import maw.aiwolf.game.AiwolfLog;
+import maw.aiwolf.game.AiwolfNarration;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.AiwolfSettings;
+import maw.aiwolf.game.Composition;
+import maw.aiwolf.protocol.Gloss;
 import maw.aiwolf.protocol.ParseError;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
+import maw.aiwolf.protocol.Words;
+import maw.aiwolf.tcp.AiwolfClient;
+import maw.aiwolf.tcp.AiwolfServer;
+import maw.aiwolf.tcp.GatewayHost;
+import maw.aiwolf.tcp.ModelMind;
+import maw.aiwolf.tcp.Packets;
+import maw.aiwolf.tcp.TcpGames;
 import maw.app.AgentNetwork;
 import maw.app.Seats;
 import maw.config.ConfigException;
+import maw.config.LlmConfig;
+import maw.config.MawConfig;
+import maw.config.SeatPlan;
+import maw.config.Setting;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.ModelServer;
+import maw.llm.PromptTemplates;
+import maw.runtime.Jid;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,9 +115,9 @@ final class AiwolfCommand implements Runnable {
             if (v == null) {
                 throw new ConfigException("invalid value '" + version + "' for --version: 3.6 or 2.01");
             }
-            if (speaker < 0 || speaker > maw.aiwolf.protocol.Words.MAX_AGENT) {
+            if (speaker < 0 || speaker > Words.MAX_AGENT) {
                 throw new ConfigException("invalid value '" + speaker + "' for --speaker: an agent number, 0 to "
-                        + maw.aiwolf.protocol.Words.MAX_AGENT);
+                        + Words.MAX_AGENT);
             }
             PrintStream out = System.out;
             boolean allValid = true;
@@ -139,8 +179,8 @@ final class AiwolfCommand implements Runnable {
         }
 
         private String gloss(Parsed.Ok ok) {
-            return new maw.aiwolf.protocol.Gloss(i -> i >= 1 && i <= names.size() ? names.get(i - 1) : null)
-                    .of(ok.sentence(), new maw.aiwolf.protocol.Words.AgentId(speaker));
+            return new Gloss(i -> i >= 1 && i <= names.size() ? names.get(i - 1) : null)
+                    .of(ok.sentence(), new Words.AgentId(speaker));
         }
 
         @SuppressWarnings("unchecked")
@@ -177,7 +217,7 @@ final class AiwolfCommand implements Runnable {
         Long seed;
 
         @Option(names = "--log", paramLabel = "FILE", description = "write the official AIWolf log here too")
-        java.nio.file.Path log;
+        Path log;
 
         @Option(names = "--quiet-talk", description = "leave out Skip and Over")
         boolean quietTalk;
@@ -188,23 +228,23 @@ final class AiwolfCommand implements Runnable {
                 throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
                         + "regulation's villages)");
             }
-            long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
-            List<String> names = maw.aiwolf.game.AiwolfBots.names(players);
-            maw.aiwolf.game.AiwolfGame game = maw.aiwolf.game.AiwolfGame.deal(
-                    maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)), names, s);
+            long s = seed != null ? seed : new SecureRandom().nextLong();
+            List<String> names = AiwolfBots.names(players);
+            AiwolfGame game = AiwolfGame.deal(
+                    AiwolfSettings.defaults(Composition.of(players)), names, s);
             PrintStream out = System.out;
             out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rule engine)");
-            maw.aiwolf.game.AiwolfNarration narration = new maw.aiwolf.game.AiwolfNarration(names);
-            maw.aiwolf.game.AiwolfLog official = new maw.aiwolf.game.AiwolfLog(names);
-            List<maw.aiwolf.game.AiwolfEvent> all = new ArrayList<>();
-            maw.aiwolf.game.AiwolfBots.play(game, maw.aiwolf.game.AiwolfBots.seats(names,
-                    p -> maw.aiwolf.game.AiwolfBots.rules(p, names, s ^ names.indexOf(p))), e -> {
+            AiwolfNarration narration = new AiwolfNarration(names);
+            AiwolfLog official = new AiwolfLog(names);
+            List<AiwolfEvent> all = new ArrayList<>();
+            AiwolfBots.play(game, AiwolfBots.seats(names,
+                    p -> AiwolfBots.rules(p, names, s ^ names.indexOf(p))), e -> {
                         all.add(e);
                         narration.lines(e, quietTalk).forEach(line -> out.println(Text.inert(line)));
                     });
             if (log != null) {
                 official.add(all);
-                java.nio.file.Files.write(log, official.lines(), StandardCharsets.UTF_8);
+                Files.write(log, official.lines(), StandardCharsets.UTF_8);
                 out.println("official log: " + log);
             }
             return 0;
@@ -221,38 +261,38 @@ final class AiwolfCommand implements Runnable {
     static final class Log implements Callable<Integer> {
 
         @Parameters(paramLabel = "GAME_DIR", description = "the game's directory (or its game.jsonl)")
-        java.nio.file.Path game;
+        Path game;
 
         @Option(names = "--round", description = "only this round (default: every round)")
         Integer round;
 
         @Option(names = "--out", paramLabel = "DIR", description = "write round N to DIR/round-N.log instead")
-        java.nio.file.Path out;
+        Path out;
 
         @Override
         public Integer call() throws Exception {
-            java.nio.file.Path file = java.nio.file.Files.isDirectory(game) ? game.resolve("game.jsonl") : game;
-            if (!java.nio.file.Files.isRegularFile(file)) {
+            Path file = Files.isDirectory(game) ? game.resolve("game.jsonl") : game;
+            if (!Files.isRegularFile(file)) {
                 throw new ConfigException("invalid value '" + game + "' for GAME_DIR: no journal " + file);
             }
-            List<maw.aiwolf.AiwolfJournal.Round> rounds;
+            List<AiwolfJournal.Round> rounds;
             try {
-                rounds = maw.aiwolf.AiwolfJournal.read(file);
-            } catch (maw.aiwolf.AiwolfJournal.NotAiwolf e) {
+                rounds = AiwolfJournal.read(file);
+            } catch (AiwolfJournal.NotAiwolf e) {
                 throw new ConfigException("invalid value '" + game + "' for GAME_DIR: " + e.getMessage());
             }
             if (round != null && rounds.stream().noneMatch(r -> r.round() == round)) {
                 throw new ConfigException("invalid value '" + round + "' for --round: the journal has round(s) "
                         + rounds.stream().map(r -> String.valueOf(r.round())).toList());
             }
-            for (maw.aiwolf.AiwolfJournal.Round r : rounds) {
+            for (AiwolfJournal.Round r : rounds) {
                 if (round != null && r.round() != round) {
                     continue;
                 }
                 if (out != null) {
-                    java.nio.file.Files.createDirectories(out);
-                    java.nio.file.Path f = out.resolve("round-" + r.round() + ".log");
-                    java.nio.file.Files.write(f, r.officialLog(), StandardCharsets.UTF_8);
+                    Files.createDirectories(out);
+                    Path f = out.resolve("round-" + r.round() + ".log");
+                    Files.write(f, r.officialLog(), StandardCharsets.UTF_8);
                     System.out.println("round " + r.round() + (r.over() ? "" : " (not over)") + ": " + f);
                 } else {
                     r.officialLog().forEach(System.out::println);
@@ -330,39 +370,39 @@ final class AiwolfCommand implements Runnable {
                 throw new ConfigException("invalid value '" + timeLimitMs + "' for --time-limit-ms: 1 to 600000");
             }
             Checks.transport(transport);
-            java.net.InetAddress address;
+            InetAddress address;
             try {
-                address = java.net.InetAddress.getByName(bind);
-            } catch (java.net.UnknownHostException e) {
+                address = InetAddress.getByName(bind);
+            } catch (UnknownHostException e) {
                 throw new ConfigException("invalid value '" + bind + "' for --bind: " + e.getMessage());
             }
-            maw.config.MawConfig settings = config.load(java.util.Map.of("transport",
-                    new maw.config.MawConfig.Value(transport, "--transport")));
-            maw.config.SeatPlan plan = Seats.plan(settings.with(java.util.Map.of(), "--seats"), seats, players, 0);
-            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, new maw.aiwolf.AiwolfVariant().bots());
-            java.time.Duration limit = java.time.Duration.ofMillis(timeLimitMs);
-            maw.aiwolf.game.AiwolfOptions options = new maw.aiwolf.game.AiwolfOptions(
-                    maw.aiwolf.game.AiwolfSettings.defaults(maw.aiwolf.game.Composition.of(players)),
+            MawConfig settings = config.load(Map.of("transport",
+                    new MawConfig.Value(transport, "--transport")));
+            SeatPlan plan = Seats.plan(settings.with(Map.of(), "--seats"), seats, players, 0);
+            List<GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
+                    System.out::println, new AiwolfVariant().bots());
+            Duration limit = Duration.ofMillis(timeLimitMs);
+            AiwolfOptions options = new AiwolfOptions(
+                    AiwolfSettings.defaults(Composition.of(players)),
                     limit.plusSeconds(2));
-            long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
-            java.time.Duration lobby = java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000));
+            long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
+            Duration lobby = Duration.ofMillis(Math.round(lobbySeconds * 1000));
             try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
-                    maw.aiwolf.tcp.AiwolfServer server = new maw.aiwolf.tcp.AiwolfServer(address, port, limit)) {
+                    AiwolfServer server = new AiwolfServer(address, port, limit)) {
                 System.out.printf("AIWolf server on %s:%d (the official TCP protocol), %d players, %d game(s); our "
                         + "seats on %s%n", address.getHostAddress(), server.port(), players, games,
                         network.describe());
                 long[] seed = {first};
-                maw.aiwolf.tcp.GatewayHost.host(server, new maw.aiwolf.tcp.GatewayHost.Plan("TCP", games, players, openSeats,
-                        lobby, settings.path(maw.config.Setting.GAMES_DIR), ""), (links, id, dir, listener) -> {
-                            String prefix = "aiwolf-tcp-" + id.toLowerCase(java.util.Locale.ROOT) + "-";
+                GatewayHost.host(server, new GatewayHost.Plan("TCP", games, players, openSeats,
+                        lobby, settings.path(Setting.GAMES_DIR), ""), (links, id, dir, listener) -> {
+                            String prefix = "aiwolf-tcp-" + id.toLowerCase(Locale.ROOT) + "-";
                             if (openSeats > 0) {
                                 System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm "
                                         + "%s (or ./maw player --rules aiwolf ...)%n", openSeats,
-                                        new java.text.DecimalFormat("0.#").format(lobbySeconds),
-                                        maw.runtime.Jid.of(prefix + "gamemaster", network.transport().domain()));
+                                        new DecimalFormat("0.#").format(lobbySeconds),
+                                        Jid.of(prefix + "gamemaster", network.transport().domain()));
                             }
-                            return maw.aiwolf.tcp.TcpGames.play(server, links, ours, openSeats, lobby, options,
+                            return TcpGames.play(server, links, ours, openSeats, lobby, options,
                                     seed[0]++, network.transport(), prefix, dir, listener, network::provision);
                         }, System.out);
             }
@@ -415,42 +455,42 @@ final class AiwolfCommand implements Runnable {
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
-            maw.aiwolf.tcp.AiwolfClient.Minds minds = maw.aiwolf.tcp.AiwolfClient.rules();
+            AiwolfClient.Minds minds = AiwolfClient.rules();
             if (bot.equals("llm")) {
-                maw.config.MawConfig settings = config.load(llm.flags());
-                maw.llm.LlmSettings model = maw.config.LlmConfig.settings(settings);
-                maw.llm.PromptTemplates templates = Seats.templates(settings);
-                maw.llm.ModelServer.Status status = maw.llm.ModelServer.check(model);
+                MawConfig settings = config.load(llm.flags());
+                LlmSettings model = LlmConfig.settings(settings);
+                PromptTemplates templates = Seats.templates(settings);
+                ModelServer.Status status = ModelServer.check(model);
                 System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
-                minds = (me, agents, s, limit) -> new maw.aiwolf.tcp.ModelMind(me, agents, s,
-                        new maw.llm.ModelSeat(new maw.llm.Llm(model), templates)
-                                .talk(new maw.agents.model.AiwolfTalkWriter()), limit);
+                minds = (me, agents, s, limit) -> new ModelMind(me, agents, s,
+                        new ModelSeat(new Llm(model), templates)
+                                .talk(new AiwolfTalkWriter()), limit);
             }
-            maw.aiwolf.tcp.AiwolfClient.Minds chosen = minds;
+            AiwolfClient.Minds chosen = minds;
             if (count < 1 || count > 100) {
                 throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
             }
             if (port < 1 || port > 65535) {
                 throw new ConfigException("invalid value '" + port + "' for --port: 1 to 65535");
             }
-            if (roleRequest != null && maw.aiwolf.tcp.Packets.role(roleRequest.strip().toUpperCase(
-                    java.util.Locale.ROOT)) == null) {
+            if (roleRequest != null && Packets.role(roleRequest.strip().toUpperCase(
+                    Locale.ROOT)) == null) {
                 throw new ConfigException("invalid value '" + roleRequest + "' for --role-request: VILLAGER, SEER, "
                         + "MEDIUM, BODYGUARD, WEREWOLF or POSSESSED");
             }
-            String role = roleRequest == null ? null : roleRequest.strip().toUpperCase(java.util.Locale.ROOT);
-            java.util.List<java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played>> all =
-                    new java.util.ArrayList<>();
+            String role = roleRequest == null ? null : roleRequest.strip().toUpperCase(Locale.ROOT);
+            List<CompletableFuture<AiwolfClient.Played>> all =
+                    new ArrayList<>();
             for (int i = 1; i <= count; i++) {
                 String n = count == 1 ? name : name + i;
                 long s = seed + i;
-                java.util.concurrent.CompletableFuture<maw.aiwolf.tcp.AiwolfClient.Played> f =
-                        new java.util.concurrent.CompletableFuture<>();
+                CompletableFuture<AiwolfClient.Played> f =
+                        new CompletableFuture<>();
                 Thread.ofVirtual().name("aiwolf-connect-" + n).start(() -> {
                     try {
-                        f.complete(new maw.aiwolf.tcp.AiwolfClient(n, role, chosen, s,
+                        f.complete(new AiwolfClient(n, role, chosen, s,
                                 line -> System.out.println(Text.inert(line))).play(host, port,
-                                java.time.Duration.ofSeconds(10)));
+                                Duration.ofSeconds(10)));
                     } catch (Throwable e) {
                         f.completeExceptionally(e);
                     }
@@ -460,10 +500,10 @@ final class AiwolfCommand implements Runnable {
             int failed = 0;
             for (var f : all) {
                 try {
-                    maw.aiwolf.tcp.AiwolfClient.Played p = f.get();
+                    AiwolfClient.Played p = f.get();
                     System.out.printf("%s: %d game(s), %d request(s); the server closed the connection%n", p.name(),
                             p.games(), p.requests());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     failed++;
                     System.err.println("maw aiwolf connect: " + host + ":" + port + ": " + e.getCause().getMessage());
                 }

@@ -1,9 +1,44 @@
 package maw.cli;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import maw.agents.Text;
+import maw.agents.model.AiwolfTalkWriter;
+import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.nlp.NlpClient;
+import maw.aiwolf.nlp.NlpGames;
+import maw.aiwolf.nlp.NlpServer;
+import maw.aiwolf.tcp.GatewayHost;
+import maw.aiwolf.tcp.ModelMind;
 import maw.app.AgentNetwork;
+import maw.app.Monitors;
 import maw.app.Seats;
 import maw.config.ConfigException;
+import maw.config.LlmConfig;
+import maw.config.MawConfig;
+import maw.config.SeatPlan;
+import maw.config.Setting;
+import maw.llm.Llm;
+import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
+import maw.llm.ModelServer;
+import maw.llm.PromptTemplates;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -70,7 +105,7 @@ final class AiwolfNlpCommand implements Runnable {
 
         @Option(names = "--secret-file", description = "a file holding the HS256 secret of the agents' tokens: agents "
                 + "then need a token for their team (default: no authentication)")
-        java.nio.file.Path secretFile;
+        Path secretFile;
 
         @Option(names = "--transport", defaultValue = "local", description = "where the GameMaster and our seats talk: "
                 + "local (in this process) or xmpp (default: ${DEFAULT-VALUE})")
@@ -102,53 +137,53 @@ final class AiwolfNlpCommand implements Runnable {
             String secret = null;
             if (secretFile != null) {
                 try {
-                    secret = java.nio.file.Files.readString(secretFile).strip();
-                } catch (java.io.IOException e) {
+                    secret = Files.readString(secretFile).strip();
+                } catch (IOException e) {
                     throw new ConfigException("invalid value '" + secretFile + "' for --secret-file: " + e.getMessage());
                 }
                 if (secret.isEmpty()) {
                     throw new ConfigException("invalid value '" + secretFile + "' for --secret-file: it is empty");
                 }
             }
-            java.util.Map<String, maw.config.MawConfig.Value> flags = new java.util.HashMap<>(llm.flags());
-            flags.put("transport", new maw.config.MawConfig.Value(transport, "--transport"));
+            Map<String, MawConfig.Value> flags = new HashMap<>(llm.flags());
+            flags.put("transport", new MawConfig.Value(transport, "--transport"));
             boolean kind = seats.strip().equalsIgnoreCase("rule") || seats.strip().equalsIgnoreCase("llm");
             if (!kind) {
-                flags.put("seats", new maw.config.MawConfig.Value(seats, "--seats"));
+                flags.put("seats", new MawConfig.Value(seats, "--seats"));
             }
-            maw.config.MawConfig settings = config.load(flags);
+            MawConfig settings = config.load(flags);
             // Our seats, in the plan's order: a game takes as many as the agents left empty, from the first.
-            maw.config.SeatPlan plan;
+            SeatPlan plan;
             try {
                 plan = Seats.plan(settings, kind ? seats : "rule", players, 0);
             } catch (ConfigException e) {
                 throw new ConfigException(e.getMessage().replace("--bots", "--seats"));
             }
-            java.util.List<maw.agents.table.GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, new maw.aiwolf.AiwolfVariant.Nlp().bots());
-            java.time.Duration action = java.time.Duration.ofMillis(Math.round(actionSeconds * 1000));
-            java.time.Duration response = java.time.Duration.ofMillis(Math.round(responseSeconds * 1000));
+            List<GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
+                    System.out::println, new AiwolfVariant.Nlp().bots());
+            Duration action = Duration.ofMillis(Math.round(actionSeconds * 1000));
+            Duration response = Duration.ofMillis(Math.round(responseSeconds * 1000));
             // A step lasts the action timeout, the probe of a late agent, and a margin.
-            maw.aiwolf.game.AiwolfOptions options = maw.aiwolf.game.AiwolfOptions.natural(players,
+            AiwolfOptions options = AiwolfOptions.natural(players,
                     action.plus(response).plusSeconds(2));
-            long first = seed != null ? seed : new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
+            long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
             try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
-                    maw.aiwolf.nlp.NlpServer server = start(port, action, response, secret)) {
+                    NlpServer server = start(port, action, response, secret)) {
                 System.out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %d "
                         + "players, %d game(s); our seats on %s%n", bind, server.port(), secret == null ? ""
                         : ", tokens required", players, games, network.describe());
                 long[] seed = {first};
-                maw.aiwolf.tcp.GatewayHost.host(server, new maw.aiwolf.tcp.GatewayHost.Plan("WebSocket", games, players, 0,
-                        java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)),
-                        settings.path(maw.config.Setting.GAMES_DIR), "nlp-"), (links, id, dir, listener) -> {
-                            maw.app.Monitors.TableWatch[] watching = new maw.app.Monitors.TableWatch[1];
-                            java.util.function.Consumer<maw.agents.table.GameTable> watch = web == null ? null
-                                    : table -> watching[0] = new maw.app.Monitors.TableWatch(network, table,
+                GatewayHost.host(server, new GatewayHost.Plan("WebSocket", games, players, 0,
+                        Duration.ofMillis(Math.round(lobbySeconds * 1000)),
+                        settings.path(Setting.GAMES_DIR), "nlp-"), (links, id, dir, listener) -> {
+                            Monitors.TableWatch[] watching = new Monitors.TableWatch[1];
+                            Consumer<GameTable> watch = web == null ? null
+                                    : table -> watching[0] = new Monitors.TableWatch(network, table,
                                             table.watchToken(), web, "maw aiwolf-nlp serve", m -> { },
                                             System.out::println, System.err::println);
                             try {
-                                return maw.aiwolf.nlp.NlpGames.play(server, links, ours, options, id, seed[0]++,
-                                        network.transport(), "aiwolf-nlp-" + id.toLowerCase(java.util.Locale.ROOT)
+                                return NlpGames.play(server, links, ours, options, id, seed[0]++,
+                                        network.transport(), "aiwolf-nlp-" + id.toLowerCase(Locale.ROOT)
                                                 + "-", dir, listener, network::provision, watch);
                             } finally {
                                 if (watching[0] != null) {
@@ -160,10 +195,10 @@ final class AiwolfNlpCommand implements Runnable {
             return 0;
         }
 
-        private maw.aiwolf.nlp.NlpServer start(int p, java.time.Duration action, java.time.Duration response,
+        private NlpServer start(int p, Duration action, Duration response,
                 String secret) {
             try {
-                return new maw.aiwolf.nlp.NlpServer(bind, p, action, response, secret);
+                return new NlpServer(bind, p, action, response, secret);
             } catch (RuntimeException e) {
                 throw new ConfigException("the NLP server could not listen on " + bind + ":" + p + ": "
                         + e.getMessage());
@@ -224,10 +259,10 @@ final class AiwolfNlpCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            java.net.URI uri;
+            URI uri;
             try {
-                uri = new java.net.URI(url);
-            } catch (java.net.URISyntaxException e) {
+                uri = new URI(url);
+            } catch (URISyntaxException e) {
                 throw new ConfigException("invalid value '" + url + "' for --url: " + e.getMessage());
             }
             if (!"ws".equals(uri.getScheme()) && !"wss".equals(uri.getScheme()) || uri.getHost() == null) {
@@ -249,33 +284,33 @@ final class AiwolfNlpCommand implements Runnable {
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
-            maw.aiwolf.nlp.NlpClient.Minds minds = maw.aiwolf.nlp.NlpClient.rules();
+            NlpClient.Minds minds = NlpClient.rules();
             if (bot.equals("llm")) {
-                maw.config.MawConfig settings = config.load(llm.flags());
-                maw.llm.LlmSettings model = maw.config.LlmConfig.settings(settings);
-                maw.llm.PromptTemplates templates = Seats.templates(settings);
-                maw.llm.ModelServer.Status status = maw.llm.ModelServer.check(model);
+                MawConfig settings = config.load(llm.flags());
+                LlmSettings model = LlmConfig.settings(settings);
+                PromptTemplates templates = Seats.templates(settings);
+                ModelServer.Status status = ModelServer.check(model);
                 System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
-                minds = (me, agents, s, limit, talk) -> maw.aiwolf.tcp.ModelMind.natural(me, agents, s,
-                        new maw.llm.ModelSeat(new maw.llm.Llm(model), templates)
-                                .talk(new maw.agents.model.AiwolfTalkWriter()), limit,
-                        maw.aiwolf.nlp.NlpClient.talkLength(talk));
+                minds = (me, agents, s, limit, talk) -> ModelMind.natural(me, agents, s,
+                        new ModelSeat(new Llm(model), templates)
+                                .talk(new AiwolfTalkWriter()), limit,
+                        NlpClient.talkLength(talk));
             }
-            maw.aiwolf.nlp.NlpClient.Minds chosen = minds;
-            java.time.Duration patience = java.time.Duration.ofMillis(Math.round(reconnectSeconds * 1000));
+            NlpClient.Minds chosen = minds;
+            Duration patience = Duration.ofMillis(Math.round(reconnectSeconds * 1000));
             System.out.printf("%d agent(s) of team %s connect to %s (%s)%n", count, team, uri, bot.equals("llm")
                     ? "model seats" : "rule seats");
-            java.util.List<java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played>> all =
-                    new java.util.ArrayList<>();
+            List<CompletableFuture<NlpClient.Played>> all =
+                    new ArrayList<>();
             for (int i = 1; i <= count; i++) {
                 String n = team + i;
                 long s = seed + i;
-                java.util.concurrent.CompletableFuture<maw.aiwolf.nlp.NlpClient.Played> f =
-                        new java.util.concurrent.CompletableFuture<>();
+                CompletableFuture<NlpClient.Played> f =
+                        new CompletableFuture<>();
                 Thread.ofPlatform().name("nlp-connect-" + n).start(() -> {
                     try {
-                        f.complete(new maw.aiwolf.nlp.NlpClient(n, token, chosen, s,
-                                line -> System.out.println(maw.agents.Text.inert(line))).play(uri, games, patience));
+                        f.complete(new NlpClient(n, token, chosen, s,
+                                line -> System.out.println(Text.inert(line))).play(uri, games, patience));
                     } catch (Throwable e) {
                         f.completeExceptionally(e);
                     }
@@ -285,7 +320,7 @@ final class AiwolfNlpCommand implements Runnable {
             int failed = 0;
             for (var f : all) {
                 try {
-                    maw.aiwolf.nlp.NlpClient.Played p = f.get();
+                    NlpClient.Played p = f.get();
                     boolean short_ = games > 0 && p.games() < games;
                     System.out.printf("%s: %d game(s), %d request(s), %d answer(s)%s%s%n", p.name(), p.games(),
                             p.requests(), p.answers(), p.reconnections() == 0 ? "" : ", " + p.reconnections()
@@ -293,7 +328,7 @@ final class AiwolfNlpCommand implements Runnable {
                     if (short_) {
                         failed++;
                     }
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     failed++;
                     System.err.println("maw aiwolf-nlp connect: " + uri + ": " + e.getCause().getMessage());
                 }

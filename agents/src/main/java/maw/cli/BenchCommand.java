@@ -1,15 +1,30 @@
 package maw.cli;
 
+import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import maw.agents.Text;
 import maw.app.AgentNetwork;
 import maw.app.Games;
+import maw.bench.AiwolfBench;
+import maw.bench.AiwolfNlpBench;
+import maw.bench.AiwolfParseBench;
+import maw.bench.AiwolfTcpBench;
+import maw.bench.FloodBench;
+import maw.bench.GameBench;
+import maw.bench.LlmBench;
+import maw.bench.TournamentBench;
 import maw.bench.TransportBench;
 import maw.config.ConfigException;
+import maw.config.LlmConfig;
 import maw.config.MawConfig;
+import maw.config.Setting;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -149,12 +164,12 @@ final class BenchCommand implements Runnable {
                 throw new ConfigException("--local-games and --xmpp-games are 0 or more (games over ejabberd are "
                         + "compared with games in this JVM: --local-games at least 1)");
             }
-            System.out.printf(java.util.Locale.ROOT, "%,d games per table on the AIWolf rule engine ...%n", games);
-            maw.bench.AiwolfBench bench = new maw.bench.AiwolfBench(System.out);
-            java.util.List<maw.bench.AiwolfBench.Row> rows = bench.run(games, seed);
-            java.util.List<maw.bench.AiwolfBench.Hosted> hosted = java.util.List.of();
+            System.out.printf(Locale.ROOT, "%,d games per table on the AIWolf rule engine ...%n", games);
+            AiwolfBench bench = new AiwolfBench(System.out);
+            List<AiwolfBench.Row> rows = bench.run(games, seed);
+            List<AiwolfBench.Hosted> hosted = List.of();
             if (localGames > 0) {
-                System.out.printf(java.util.Locale.ROOT, "rule bots under the GameMaster: %d game(s) in this JVM%s, "
+                System.out.printf(Locale.ROOT, "rule bots under the GameMaster: %d game(s) in this JVM%s, "
                         + "per size ...%n", localGames, xmppGames > 0 ? " and " + xmppGames + " over ejabberd" : "");
                 if (xmppGames > 0) {
                     try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
@@ -170,8 +185,8 @@ final class BenchCommand implements Runnable {
             }
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
-                out.put("tables", maw.bench.AiwolfBench.toJson(rows));
-                out.put("underTheGameMaster", maw.bench.AiwolfBench.hostedJson(hosted));
+                out.put("tables", AiwolfBench.toJson(rows));
+                out.put("underTheGameMaster", AiwolfBench.hostedJson(hosted));
                 printJson(out);
             }
             return 0;
@@ -201,11 +216,11 @@ final class BenchCommand implements Runnable {
         public Integer call() throws Exception {
             Checks.games(games);
             System.out.printf("%d games per village, over TCP and in process ...%n", games);
-            java.util.List<maw.bench.AiwolfTcpBench.Row> rows = new maw.bench.AiwolfTcpBench(System.out)
+            List<AiwolfTcpBench.Row> rows = new AiwolfTcpBench(System.out)
                     .run(games, seed);
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
-                out.put("villages", maw.bench.AiwolfTcpBench.toJson(rows));
+                out.put("villages", AiwolfTcpBench.toJson(rows));
                 printJson(out);
             }
             return 0;
@@ -245,15 +260,15 @@ final class BenchCommand implements Runnable {
             Checks.games(games);
             Checks.range(delayMillis, 0, 5000, "--delay-ms");
             MawConfig config = options.load();
-            java.nio.file.Path prompts = maw.config.LlmConfig.prompts(config);
+            Path prompts = LlmConfig.prompts(config);
             System.out.printf("%d games per village, over WebSocket and in process ...%n", games);
-            maw.bench.AiwolfNlpBench bench = new maw.bench.AiwolfNlpBench(System.out);
-            java.util.List<maw.bench.AiwolfNlpBench.Row> rows = bench.run(games, seed);
-            maw.bench.AiwolfNlpBench.ModelRow model = bench.models(java.time.Duration.ofMillis(delayMillis), prompts,
+            AiwolfNlpBench bench = new AiwolfNlpBench(System.out);
+            List<AiwolfNlpBench.Row> rows = bench.run(games, seed);
+            AiwolfNlpBench.ModelRow model = bench.models(Duration.ofMillis(delayMillis), prompts,
                     seed);
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
-                out.put("villages", maw.bench.AiwolfNlpBench.toJson(rows));
+                out.put("villages", AiwolfNlpBench.toJson(rows));
                 out.put("modelSeats", model.toJson());
                 printJson(out);
             }
@@ -305,15 +320,15 @@ final class BenchCommand implements Runnable {
             MawConfig config = options.load();
             try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
                 System.out.println("bench tournament on " + network.describe());
-                maw.bench.TournamentBench bench = new maw.bench.TournamentBench(network.transport(),
-                        network::provision, maw.config.LlmConfig.prompts(config), System.out);
+                TournamentBench bench = new TournamentBench(network.transport(),
+                        network::provision, LlmConfig.prompts(config), System.out);
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("connectedAgainstAnew", bench.connectedAgainstAnew(games, seed).toJson());
                 if (atOnce > 0) {
                     out.put("atOnce", bench.atOnce(atOnce, seed + 1).toJson());
                 }
                 if (modelGames > 0) {
-                    out.put("modelSeats", bench.models(modelGames, java.time.Duration.ofMillis(delayMillis), seed + 2)
+                    out.put("modelSeats", bench.models(modelGames, Duration.ofMillis(delayMillis), seed + 2)
                             .toJson());
                 }
                 if (json) {
@@ -345,13 +360,13 @@ final class BenchCommand implements Runnable {
             if (inputs < 1) {
                 throw new ConfigException("--inputs must be at least 1");
             }
-            maw.bench.AiwolfParseBench.Result r = new maw.bench.AiwolfParseBench(System.out).run(inputs, seed);
-            System.out.printf(java.util.Locale.ROOT, "%nparse: %,.0f sentences/s, %.1f times the cost of splitting the same text at spaces%n",
+            AiwolfParseBench.Result r = new AiwolfParseBench(System.out).run(inputs, seed);
+            System.out.printf(Locale.ROOT, "%nparse: %,.0f sentences/s, %.1f times the cost of splitting the same text at spaces%n",
                     r.sentencesPerSecond(), r.splitsPerSecond() / r.sentencesPerSecond());
-            System.out.printf(java.util.Locale.ROOT, "fuzz: %,d inputs (%,d valid) in %,d ms, %d crashes   (target: 0)%n", r.fuzzInputs(),
+            System.out.printf(Locale.ROOT, "fuzz: %,d inputs (%,d valid) in %,d ms, %d crashes   (target: 0)%n", r.fuzzInputs(),
                     r.fuzzValid(), r.fuzzMillis(), r.crashes());
             if (r.firstCrash() != null) {
-                System.out.println("first crash: " + maw.agents.Text.inert(r.firstCrash()));
+                System.out.println("first crash: " + Text.inert(r.firstCrash()));
             }
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>(r.toJson());
@@ -398,8 +413,8 @@ final class BenchCommand implements Runnable {
                     throw new ConfigException("bench flood needs an ejabberd it can create accounts on (transport xmpp)");
                 }
                 System.out.println("bench flood on " + network.describe());
-                maw.bench.FloodBench.Result r = new maw.bench.FloodBench(network.transport(), network::provision,
-                        System.out, java.time.Duration.ofMillis((long) (phaseSeconds * 1000))).run(players, messages,
+                FloodBench.Result r = new FloodBench(network.transport(), network::provision,
+                        System.out, Duration.ofMillis((long) (phaseSeconds * 1000))).run(players, messages,
                         seed);
                 System.out.printf("%nother seats' acts never answered: %d of %d with the flood (%d of %d without)   "
                         + "(target: 0)%n", r.flood().othersActsUnanswered(), r.flood().othersActsSent(),
@@ -466,7 +481,7 @@ final class BenchCommand implements Runnable {
                             + "xmpp.server private): it creates hundreds of accounts");
                 }
                 System.out.println("bench game on " + network.describe());
-                maw.bench.GameBench.Result r = new maw.bench.GameBench(network.transport(), network::provision, System.out)
+                GameBench.Result r = new GameBench(network.transport(), network::provision, System.out)
                         .run(players, localGames, xmppGames, concurrent, seed);
                 System.out.printf("%n%d-player games, in-JVM transport: %.1f games/s (median %d ms a game)%n",
                         players, r.localGamesPerSecond(), r.localGameMillisMedian());
@@ -532,16 +547,16 @@ final class BenchCommand implements Runnable {
                         + "--think-seconds not negative");
             }
             MawConfig config = options.load();
-            int budget = config.integer(maw.config.Setting.LLM_CONTEXT_BUDGET, 512, 1_000_000);
+            int budget = config.integer(Setting.LLM_CONTEXT_BUDGET, 512, 1_000_000);
             try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
                 System.out.println("bench llm on " + network.describe());
-                maw.bench.LlmBench.Result r = new maw.bench.LlmBench(network.transport(), network::provision,
-                        maw.config.LlmConfig.prompts(config), System.out).run(players,
-                        java.time.Duration.ofMillis(delayMillis), java.time.Duration.ofMillis(Math.round(
+                LlmBench.Result r = new LlmBench(network.transport(), network::provision,
+                        LlmConfig.prompts(config), System.out).run(players,
+                        Duration.ofMillis(delayMillis), Duration.ofMillis(Math.round(
                                 thinkSeconds * 1000)), budget, days, seed);
                 Map<String, Object> j = r.toJson();
-                maw.bench.LlmBench.Game p = r.parallel();
-                maw.bench.LlmBench.Game t = r.withThink();
+                LlmBench.Game p = r.parallel();
+                LlmBench.Game t = r.withThink();
                 System.out.printf("%n%d-player all-model game, no wait before turns: %d ms wall (%d playing) against %d "
                         + "ms of model calls: ratio %.2f   (target <= 0.5)%n", players, p.wallMillis(), p.playMillis(),
                         p.callMillisSum(), p.ratio());

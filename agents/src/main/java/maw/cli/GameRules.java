@@ -1,5 +1,6 @@
 package maw.cli;
 
+import java.security.SecureRandom;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
@@ -88,7 +89,7 @@ public final class GameRules {
 
     long seed() {
         if (seed == null) {
-            seed = new java.security.SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
+            seed = new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
         }
         return seed;
     }

@@ -6,18 +6,24 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
+import maw.agents.Text;
 import maw.agents.human.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.protocol.Words;
 import maw.app.GamePlay;
+import maw.base.Act;
 import maw.base.Speech;
+import maw.game.Phase;
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.AttributedStringBuilder;
@@ -98,7 +104,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             }
             return;
         }
-        String line = maw.agents.Text.inert(raw);
+        String line = Text.inert(raw);
         if (!interactive) {
             PrintWriter w = terminal.writer();
             w.println(line);
@@ -118,7 +124,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
         }
         b.styled(style, line);
         if (reading) {
-            if (reader instanceof org.jline.reader.impl.LineReaderImpl impl) {
+            if (reader instanceof LineReaderImpl impl) {
                 impl.setPrompt(prompt()); // the phase or the role may have changed with this line
             }
             reader.printAbove(b.toAttributedString());
@@ -141,26 +147,26 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
     /** "Day 2 · villager> ", "Night 1 · asleep> ", "dead> ", "lobby> ". */
     String prompt() {
         SeatCatalog.SeatView v = view();
-        if (v == null || v.phase() == null || v.phase() == maw.game.Phase.LOBBY || v.role() == null) {
+        if (v == null || v.phase() == null || v.phase() == Phase.LOBBY || v.role() == null) {
             return "lobby> ";
         }
-        if (v.phase() == maw.game.Phase.OVER) {
+        if (v.phase() == Phase.OVER) {
             return "round over> ";
         }
         if (HumanCommands.isDead(v)) {
             return "dead (watching)> ";
         }
-        boolean night = v.phase() == maw.game.Phase.NIGHT;
+        boolean night = v.phase() == Phase.NIGHT;
         String state = night && v.room() == null ? "asleep" : v.role().wire();
         if (v.talk().inTurns()) {
-            java.util.List<maw.base.Act.Kind> acts = v.allowed_actions() == null ? java.util.List.of()
-                    : v.allowed_actions().stream().filter(k -> k != maw.base.Act.Kind.LISTEN).toList();
-            state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == maw.base.Act.Kind.VOTE
-                    && night ? "attack" : k.wire()).collect(java.util.stream.Collectors.joining("/")));
+            List<Act.Kind> acts = v.allowed_actions() == null ? List.of()
+                    : v.allowed_actions().stream().filter(k -> k != Act.Kind.LISTEN).toList();
+            state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == Act.Kind.VOTE
+                    && night ? "attack" : k.wire()).collect(Collectors.joining("/")));
         }
         // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
         long left = !v.talk().inTurns() || v.deadline() <= 0 || v.allowed_actions() == null
-                || v.allowed_actions().stream().allMatch(k -> k == maw.base.Act.Kind.LISTEN) ? -1
+                || v.allowed_actions().stream().allMatch(k -> k == Act.Kind.LISTEN) ? -1
                 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         return (night ? "Night " : "Day ") + v.day() + " · " + state + (left < 0 ? "" : " · " + left + " s") + "> ";
     }
@@ -178,7 +184,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
                     return;
                 }
                 synchronized (this) {
-                    if (reading && reader instanceof org.jline.reader.impl.LineReaderImpl impl) {
+                    if (reading && reader instanceof LineReaderImpl impl) {
                         String p = prompt();
                         if (!p.equals(clockPrompt)) {
                             clockPrompt = p;
@@ -214,8 +220,8 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             words.forEach(w -> candidates.add(new Candidate(w)));
             if (v.agents() != null) {
                 for (int i = 0; i < v.agents().size(); i++) {
-                    candidates.add(new Candidate(new maw.aiwolf.protocol.Words.AgentId(i + 1).toString(),
-                            new maw.aiwolf.protocol.Words.AgentId(i + 1) + " " + v.agents().get(i), null, null, null,
+                    candidates.add(new Candidate(new Words.AgentId(i + 1).toString(),
+                            new Words.AgentId(i + 1) + " " + v.agents().get(i), null, null, null,
                             null, true));
                 }
             }

@@ -1,5 +1,6 @@
 package maw.cli;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -37,7 +38,7 @@ final class JoinCommand implements Callable<Integer> {
     @Override
     @SuppressWarnings("try") // the seat is held open while the person plays at the terminal
     public Integer call() throws Exception {
-        java.time.Duration[] patience = seat.patience(); // checked before anything connects
+        Duration[] patience = seat.patience(); // checked before anything connects
         Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
         if (server != null) {
             flags.put("xmpp.server", new MawConfig.Value("external", "--server"));

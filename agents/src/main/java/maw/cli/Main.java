@@ -1,8 +1,11 @@
 package maw.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import maw.config.ConfigException;
+import maw.llm.ModelServer;
 import maw.runtime.TransportException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -56,11 +59,11 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof ConfigException || e instanceof TransportException
-                    || e instanceof maw.llm.ModelServer.Unavailable) {
+                    || e instanceof ModelServer.Unavailable) {
                 err.println("maw: " + e.getMessage());
                 return 2;
             }
-            if (e instanceof java.io.UncheckedIOException u) {
+            if (e instanceof UncheckedIOException u) {
                 err.println("maw: " + u.getCause().getMessage());
                 return 1;
             }
@@ -87,7 +90,7 @@ public final class Main implements Runnable {
                     || type == Long.class ? "a whole number"
                     : type == double.class || type == Double.class || type == float.class ? "a number"
                     : type == boolean.class || type == Boolean.class ? "true or false"
-                    : type.isEnum() ? "one of " + String.join(", ", java.util.Arrays.stream(type.getEnumConstants())
+                    : type.isEnum() ? "one of " + String.join(", ", Arrays.stream(type.getEnumConstants())
                             .map(Object::toString).toList()) : "a " + type.getSimpleName();
             return "invalid value '" + e.getValue() + "' for " + name + ": " + expected;
         }

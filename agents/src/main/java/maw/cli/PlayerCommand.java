@@ -1,8 +1,11 @@
 package maw.cli;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.app.AgentNetwork;
 import maw.app.RemoteSeat;
@@ -43,11 +46,11 @@ final class PlayerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        java.time.Duration[] patience = seat.patience(); // checked before anything connects
+        Duration[] patience = seat.patience(); // checked before anything connects
         MawConfig settings = config.load(llm.flags());
         SeatPlan plan = Seats.plan(settings.with(Map.of(), "--bot"), bot, 1, 0);
         List<GameTable.SeatFiller> fillers = Seats.fillers(settings, plan, null, null, System.out::println,
-                maw.agents.ruleset.Variant.named(rules, "--rules").bots());
+                Variant.named(rules, "--rules").bots());
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             SeatAccounts a = seat.accounts(network, "maw player");
             try (RemoteSeat joined = RemoteSeat.join(network, a, seat.name(), seed, fillers.get(0)::create, patience,
@@ -55,7 +58,7 @@ final class PlayerCommand implements Callable<Integer> {
                 System.out.printf("%s (%s) joins %s on %s%n", seat.name(), Seats.describe(settings, plan), a.master(),
                         network.describe());
                 System.out.println("final scores: " + joined.finished().get());
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 System.err.println("maw player: " + e.getCause().getMessage());
                 return 1;
             }

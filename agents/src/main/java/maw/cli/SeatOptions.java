@@ -1,7 +1,9 @@
 package maw.cli;
 
+import java.time.Duration;
 import maw.app.AgentNetwork;
 import maw.app.SeatAccounts;
+import maw.config.ConfigException;
 import picocli.CommandLine.Option;
 
 /** The options of a seat joining a GameMaster in another process: {@code maw player} and {@code maw join}. */
@@ -28,17 +30,17 @@ public final class SeatOptions {
     double gmGiveUp;
 
     /** The seat's patience with a silent GameMaster, checked. */
-    java.time.Duration[] patience() {
+    Duration[] patience() {
         if (!(gmSilence >= 1) || gmSilence > 86_400) {
-            throw new maw.config.ConfigException("invalid value '" + gmSilence + "' for --gm-silence: expected 1 to "
+            throw new ConfigException("invalid value '" + gmSilence + "' for --gm-silence: expected 1 to "
                     + "86400 seconds");
         }
         if (!(gmGiveUp > gmSilence) || gmGiveUp > 7 * 86_400) {
-            throw new maw.config.ConfigException("invalid value '" + gmGiveUp + "' for --gm-give-up: expected more "
+            throw new ConfigException("invalid value '" + gmGiveUp + "' for --gm-give-up: expected more "
                     + "than --gm-silence (" + gmSilence + ") and at most 604800 seconds");
         }
-        return new java.time.Duration[] {java.time.Duration.ofMillis(Math.round(gmSilence * 1000)),
-            java.time.Duration.ofMillis(Math.round(gmGiveUp * 1000))};
+        return new Duration[] {Duration.ofMillis(Math.round(gmSilence * 1000)),
+            Duration.ofMillis(Math.round(gmGiveUp * 1000))};
     }
 
     /** The seat's name as given, trimmed. */

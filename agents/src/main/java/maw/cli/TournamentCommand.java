@@ -1,16 +1,26 @@
 package maw.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
+import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.app.AgentNetwork;
 import maw.app.Games;
@@ -19,7 +29,11 @@ import maw.app.TournamentGateway;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
+import maw.config.Setting;
+import maw.game.GameEvent;
+import maw.game.GameView;
 import maw.runtime.Json;
+import maw.tournament.Report;
 import maw.tournament.Schedule;
 import maw.tournament.Standings;
 import maw.tournament.Tournament;
@@ -63,7 +77,7 @@ final class TournamentCommand implements Callable<Integer> {
                         + "(a tournament's directory, as --out named it)");
             }
             Path page;
-            maw.tournament.Report report = new maw.tournament.Report(dir);
+            Report report = new Report(dir);
             try {
                 page = report.write();
             } catch (IllegalArgumentException e) {
@@ -151,21 +165,21 @@ final class TournamentCommand implements Callable<Integer> {
             flags.put("transport", new MawConfig.Value(transport, "--transport"));
         }
         MawConfig settings = config.load(flags);
-        SeatPlan plan = SeatPlan.parse(settings.value(maw.config.Setting.SEATS));
+        SeatPlan plan = SeatPlan.parse(settings.value(Setting.SEATS));
         if (plan == null) {
             throw new ConfigException("a tournament needs its entrants: --seats \"llm[model=a]:3,rule:3\" (or the "
                     + "seats setting)");
         }
         if (plan.has(SeatPlan.Kind.HUMAN)) {
-            throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
+            throw new ConfigException("invalid value '" + settings.value(Setting.SEATS).text() + "' for "
                     + "--seats: a tournament's entrants are rule, model and outside seats (people play with ./maw "
                     + "game)");
         }
         boolean outside = plan.has(SeatPlan.Kind.OUTSIDE);
         if (outside && rules.variant().gatewayPort() == 0) {
-            throw new ConfigException("invalid value '" + settings.value(maw.config.Setting.SEATS).text() + "' for "
-                    + "--seats: outside seats play under --rules " + maw.agents.ruleset.Variant.names(
-                            maw.agents.ruleset.Variant.all().stream().filter(v -> v.gatewayPort() > 0).toList())
+            throw new ConfigException("invalid value '" + settings.value(Setting.SEATS).text() + "' for "
+                    + "--seats: outside seats play under --rules " + Variant.names(
+                            Variant.all().stream().filter(v -> v.gatewayPort() > 0).toList())
                     + " (a rule set with a gateway for outside agents)");
         }
         if (outside && parallel != 1) {
@@ -178,7 +192,7 @@ final class TournamentCommand implements Callable<Integer> {
         }
         if (rules.players != null && rules.players != plan.seats()) {
             throw new ConfigException("--players " + rules.players + " does not match seats " + settings.value(
-                    maw.config.Setting.SEATS).text() + " (" + plan.seats() + " seats)");
+                    Setting.SEATS).text() + " (" + plan.seats() + " seats)");
         }
         rules.players = plan.seats();
         // Every seat is the tournament's own: the GameMaster takes their acts as fast as they come, game after game.
@@ -200,9 +214,9 @@ final class TournamentCommand implements Callable<Integer> {
                 seatEntrant.put(letter + i, unique);
             }
         }
-        Path dir = resuming ? out : out != null ? out : settings.path(maw.config.Setting.GAMES_DIR).getParent()
-                .resolve("tournaments").resolve(java.time.LocalDateTime.now().format(
-                        java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + seed);
+        Path dir = resuming ? out : out != null ? out : settings.path(Setting.GAMES_DIR).getParent()
+                .resolve("tournaments").resolve(LocalDateTime.now().format(
+                        DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + seed);
         if (!resuming && Files.isRegularFile(dir.resolve("tournament.json"))) {
             throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
                     + "with it: ./maw tournament --resume " + dir + ")");
@@ -233,7 +247,7 @@ final class TournamentCommand implements Callable<Integer> {
                 AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
             List<GameTable.SeatFiller> theirs = outside ? gateway.seat(plan.groups().stream()
                     .filter(g -> g.kind() == SeatPlan.Kind.OUTSIDE).toList(),
-                    java.time.Duration.ofMillis(Math.round(lobbySeconds * 1000)), System.out) : List.of();
+                    Duration.ofMillis(Math.round(lobbySeconds * 1000)), System.out) : List.of();
             List<Tournament.Seat> tableSeats = new ArrayList<>();
             var ourNext = ours.iterator();
             var theirNext = theirs.iterator();
@@ -257,7 +271,7 @@ final class TournamentCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> String label(
+    private static <S extends GameView, O, E extends GameEvent> String label(
             Ruleset<S, O, E> r) {
         return r.rules().label(r.options());
     }
@@ -293,9 +307,9 @@ final class TournamentCommand implements Callable<Integer> {
     private int fromFile() throws Exception {
         Object yaml;
         try {
-            yaml = new com.fasterxml.jackson.databind.ObjectMapper(
-                    new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readValue(file.toFile(), Object.class);
-        } catch (java.io.IOException | RuntimeException e) {
+            yaml = new ObjectMapper(
+                    new YAMLFactory()).readValue(file.toFile(), Object.class);
+        } catch (IOException | RuntimeException e) {
             throw new ConfigException("invalid value '" + file + "' for --file: " + e.getMessage());
         }
         if (!(yaml instanceof Map<?, ?> map)) {
@@ -303,10 +317,10 @@ final class TournamentCommand implements Callable<Integer> {
                     + "seats: ...)");
         }
         List<String> args = new ArrayList<>();
-        java.util.Set<String> known = java.util.Set.of("games", "seats", "rules", "players", "parallel", "out",
+        Set<String> known = Set.of("games", "seats", "rules", "players", "parallel", "out",
                 "seed", "transport", "turn-seconds", "day-seconds", "night-seconds", "gateway-port", "gateway-bind",
                 "lobby-seconds");
-        java.util.Set<String> onCommandLine = new java.util.HashSet<>();
+        Set<String> onCommandLine = new HashSet<>();
         for (String a : ownArgs()) {
             if (a.startsWith("--")) {
                 onCommandLine.add(a.contains("=") ? a.substring(2, a.indexOf('=')) : a.substring(2));
@@ -316,7 +330,7 @@ final class TournamentCommand implements Callable<Integer> {
             String key = String.valueOf(e.getKey());
             if (!known.contains(key)) {
                 throw new ConfigException("invalid key '" + key + "' in " + file + ": expected one of "
-                        + String.join(", ", new java.util.TreeSet<>(known)));
+                        + String.join(", ", new TreeSet<>(known)));
             }
             if (onCommandLine.contains(key)) {
                 continue; // the command line's value wins

@@ -1,10 +1,19 @@
 package maw.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.Callable;
+import maw.agents.WatchCatalog;
 import maw.app.AgentNetwork;
 import maw.app.Monitors;
 import maw.config.ConfigException;
 import maw.runtime.Jid;
+import maw.web.MonitorPage;
+import maw.web.Replay;
 import maw.web.WebMonitor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +39,7 @@ final class WebCommand implements Callable<Integer> {
 
     @Option(names = "--replay", paramLabel = "GAME_DIR", description = "step through a finished game from its journal "
             + "(GAME_DIR/game.jsonl) instead")
-    java.nio.file.Path replay;
+    Path replay;
 
     @Option(names = "--token", description = "the GameMaster's watch token, for the god view")
     String token;
@@ -74,19 +83,19 @@ final class WebCommand implements Callable<Integer> {
     }
 
     private int replay() throws Exception {
-        java.nio.file.Path file = java.nio.file.Files.isDirectory(replay) ? replay.resolve("game.jsonl") : replay;
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        Path file = Files.isDirectory(replay) ? replay.resolve("game.jsonl") : replay;
+        if (!Files.isRegularFile(file)) {
             throw new ConfigException("invalid value '" + replay + "' for --replay: no journal " + file);
         }
-        java.util.List<maw.agents.WatchCatalog.Watched> messages;
+        List<WatchCatalog.Watched> messages;
         try {
-            messages = maw.web.Replay.messages(file);
-        } catch (java.io.IOException | RuntimeException e) {
+            messages = Replay.messages(file);
+        } catch (IOException | RuntimeException e) {
             throw new ConfigException("invalid value '" + replay + "' for --replay: " + e.getMessage());
         }
         // The journal holds every role: the one who has it may see the god view; the token keeps the address apart.
-        String godToken = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(12));
-        try (maw.web.MonitorPage page = new maw.web.MonitorPage(godToken, "127.0.0.1", port, true)) {
+        String godToken = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+        try (MonitorPage page = new MonitorPage(godToken, "127.0.0.1", port, true)) {
             messages.forEach(page::add);
             System.out.printf("replay of %s (%d messages): http://127.0.0.1:%d/   (god view: "
                     + "http://127.0.0.1:%d/?token=%s)%n", file, messages.size(), page.port(), page.port(), godToken);

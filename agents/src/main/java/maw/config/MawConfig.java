@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -206,11 +208,11 @@ public final class MawConfig {
             return text;
         }
         try {
-            java.net.URI u = new java.net.URI(text);
+            URI u = new URI(text);
             if (("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null) {
                 return text;
             }
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             // named below
         }
         throw bad(s, "an http:// or https:// URL such as http://localhost:11434");

@@ -69,7 +69,7 @@ public record GameOptions(Duration daySeconds, Duration nightSeconds, TieBreak t
     /** Longest whisper, in characters (as a chat line). */
     public static final int MAX_WHISPER_LENGTH = 500;
 
-    public java.time.Duration duration(Phase p) {
+    public Duration duration(Phase p) {
         return p == Phase.NIGHT ? nightSeconds : daySeconds;
     }
 }

@@ -1,9 +1,15 @@
 package maw.game;
 
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import maw.base.Act;
 import maw.base.Role;
 
@@ -30,7 +36,7 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
 
     public GameState {
         seats = List.copyOf(seats);
-        votes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(votes));
+        votes = Collections.unmodifiableMap(new LinkedHashMap<>(votes));
         executed = List.copyOf(executed);
         murdered = List.copyOf(murdered);
     }
@@ -122,8 +128,8 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         if (isOver() || !isAlive(player)) {
             return Turn.NONE;
         }
-        java.util.Set<Act.Kind> acts = java.util.EnumSet.noneOf(Act.Kind.class);
-        Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
+        Set<Act.Kind> acts = EnumSet.noneOf(Act.Kind.class);
+        Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
         List<String> others = living().stream().filter(n -> !n.equals(player)).toList();
         switch (phase.phase()) {
             case DAY -> {
@@ -154,18 +160,18 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
 
     @Override
     public Awaiting awaiting() {
-        Map<String, Turn> turns = new java.util.LinkedHashMap<>();
+        Map<String, Turn> turns = new LinkedHashMap<>();
         for (Seat s : seats) {
             turns.put(s.name(), turn(s.name()));
         }
-        java.time.Duration length = phase.phase() == Phase.DAY || phase.phase() == Phase.NIGHT
-                ? options.duration(phase.phase()) : java.time.Duration.ZERO;
+        Duration length = phase.phase() == Phase.DAY || phase.phase() == Phase.NIGHT
+                ? options.duration(phase.phase()) : Duration.ZERO;
         return new Awaiting(phase, length, turns);
     }
 
     @Override
     public Map<Room, Access> rooms() {
-        Map<Room, Access> open = new java.util.EnumMap<>(Room.class);
+        Map<Room, Access> open = new EnumMap<>(Room.class);
         for (Room r : Room.values()) {
             if (isOpen(r)) {
                 open.put(r, new Access(writers(r), readers(r)));
@@ -176,13 +182,13 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
 
     /** Votes per target in the current phase, most first, ties by name. */
     public Map<String, Integer> tally() {
-        java.util.Map<String, Integer> counts = new java.util.TreeMap<>();
+        Map<String, Integer> counts = new TreeMap<>();
         votes.values().forEach(t -> counts.merge(t, 1, Integer::sum));
-        java.util.LinkedHashMap<String, Integer> sorted = new java.util.LinkedHashMap<>();
+        LinkedHashMap<String, Integer> sorted = new LinkedHashMap<>();
         counts.entrySet().stream()
-                .sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed()
-                        .thenComparing(java.util.Map.Entry.comparingByKey()))
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
-        return java.util.Collections.unmodifiableMap(sorted);
+        return Collections.unmodifiableMap(sorted);
     }
 }

@@ -3,6 +3,8 @@ package maw.runtime;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,11 +48,11 @@ public class Agent {
     private final AtomicLong notUnderstood = new AtomicLong();
     private final AtomicLong rateLimited = new AtomicLong();
     private final AtomicLong connectionLosses = new AtomicLong();
-    private final java.util.concurrent.ConcurrentHashMap<Jid, RateLimit.Bucket> buckets =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Jid, RateLimit.Bucket> buckets =
+            new ConcurrentHashMap<>();
     private volatile RateLimit inboundLimit;
     private volatile Status status = Status.NEW;
-    private volatile java.time.Instant startedAt = java.time.Instant.MIN;
+    private volatile Instant startedAt = Instant.MIN;
     private volatile Transport.Connection connection;
 
     public Agent(Jid jid, String password) {
@@ -106,7 +108,7 @@ public class Agent {
     }
 
     /** When this agent started (began to connect). */
-    public final java.time.Instant startedAt() {
+    public final Instant startedAt() {
         return startedAt;
     }
 
@@ -175,7 +177,7 @@ public class Agent {
                 throw new IllegalStateException(jid + " was already started (" + status + ")");
             }
             status = Status.STARTING;
-            startedAt = java.time.Instant.now();
+            startedAt = Instant.now();
         }
         try {
             connection = transport.open(session(), password, new Transport.Inbound() {
@@ -312,7 +314,7 @@ public class Agent {
     /** How many messages the trace keeps (the latest). */
     public static final int TRACE = 200;
 
-    private final java.util.ArrayDeque<Traced> trace = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Traced> trace = new ArrayDeque<>();
 
     private void trace(boolean in, Message m) {
         String body = m.body() == null ? "" : m.body().length() > 2000 ? m.body().substring(0, 2000) + "..." : m.body();

@@ -1,6 +1,7 @@
 package maw.runtime;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -108,7 +109,7 @@ public abstract class Behaviour {
      * answers in the requests' order, null where none came in time. Requests to one receiver reach it in order.
      */
     public final List<Message> askAll(List<Message> requests, Duration timeout) throws InterruptedException {
-        List<Message> sent = new java.util.ArrayList<>();
+        List<Message> sent = new ArrayList<>();
         for (Message request : requests) {
             Objects.requireNonNull(request.to(), "request has no receiver");
             Message.Builder b = request.toBuilder();
@@ -123,7 +124,7 @@ public abstract class Behaviour {
             sent.add(m);
         }
         long until = System.nanoTime() + nanos(timeout);
-        List<Message> answers = new java.util.ArrayList<>();
+        List<Message> answers = new ArrayList<>();
         for (Message m : sent) {
             Template answer = Template.sender(m.to())
                     .and(Template.inReplyTo(m.replyWith()).or(Template.thread(m.thread())));

@@ -3,6 +3,7 @@ package maw.runtime;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class Message {
     private final String body;
     private final String thread;
     private final Map<String, String> metadata;
-    private final java.time.Instant storedAt;
+    private final Instant storedAt;
     private volatile JsonNode json;
 
     private Message(Builder b) {
@@ -74,7 +75,7 @@ public final class Message {
      * When the server stored this message because its receiver was away (XEP-0203 delayed delivery), or null for a
      * message delivered as it was sent.
      */
-    public java.time.Instant storedAt() {
+    public Instant storedAt() {
         return storedAt;
     }
 
@@ -218,7 +219,7 @@ public final class Message {
         private String body;
         private JsonNode json;
         private String thread;
-        private java.time.Instant storedAt;
+        private Instant storedAt;
         private final Map<String, String> metadata = new LinkedHashMap<>();
 
         private Builder() {}
@@ -259,7 +260,7 @@ public final class Message {
         }
 
         /** When the server stored the message for its receiver (set by transports on receipt). */
-        public Builder storedAt(java.time.Instant at) {
+        public Builder storedAt(Instant at) {
             this.storedAt = at;
             return this;
         }

@@ -5,14 +5,18 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.RoundSummary;
 import maw.base.Act;
 import maw.game.Command;
+import maw.game.GameView;
 import maw.game.Phase;
 import maw.game.RefusalCode;
+import maw.runtime.Jid;
 
 /**
  * One game of a tournament as its results file keeps it (a JSON line): its number and seed, the seats' entrants and
@@ -48,8 +52,8 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
         private final String rules;
         private final Map<String, String> seats;
         private final String journal;
-        private final java.util.function.Supplier<Map<String, Map<String, Object>>> reports;
-        private final java.util.function.Consumer<GameRecord> ended;
+        private final Supplier<Map<String, Map<String, Object>>> reports;
+        private final Consumer<GameRecord> ended;
         private final Map<Integer, Map<String, Map<String, Integer>>> acts = new ConcurrentHashMap<>();
         private final Map<Integer, Map<String, Integer>> refusals = new ConcurrentHashMap<>();
         private final Map<Integer, AtomicInteger> timeouts = new ConcurrentHashMap<>();
@@ -64,8 +68,8 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
          * @param ended   where each game's record goes when its round ends
          */
         public Collector(Map<Integer, Schedule.Game> games, String rules, Map<String, String> seats, String journal,
-                java.util.function.Supplier<Map<String, Map<String, Object>>> reports,
-                java.util.function.Consumer<GameRecord> ended) {
+                Supplier<Map<String, Map<String, Object>>> reports,
+                Consumer<GameRecord> ended) {
             this.games = Map.copyOf(games);
             this.rules = rules;
             this.seats = Map.copyOf(seats);
@@ -76,8 +80,8 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
 
         @Override
         public void roundStarted(int round, int rounds, long seed, String rules, Object options,
-                GameConfig config, maw.runtime.Jid gameMaster, Map<String, maw.runtime.Jid> seats,
-                maw.game.GameView state) {
+                GameConfig config, Jid gameMaster, Map<String, Jid> seats,
+                GameView state) {
             startedAt.put(round, System.nanoTime());
         }
 

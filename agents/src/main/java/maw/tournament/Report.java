@@ -1,22 +1,29 @@
 package maw.tournament;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.ChartEncoder;
+import java.util.TreeSet;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.IChart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -58,15 +65,15 @@ public final class Report {
         Files.createDirectories(out);
         // One order and one colour per entrant in every chart: the tournament's own order of its entrants.
         List<Standings.Entry> ordered = new ArrayList<>(s.entries());
-        ordered.sort(java.util.Comparator.comparingInt(e -> entrants.indexOf(e.entrant())));
-        Map<String, IChart> charts = new java.util.LinkedHashMap<>();
+        ordered.sort(Comparator.comparingInt(e -> entrants.indexOf(e.entrant())));
+        Map<String, IChart> charts = new LinkedHashMap<>();
         charts.put("ratings", ratings(s, entrants));
         charts.put("win-rates", winRates(ordered));
         charts.put("roles", roles(ordered, entrants));
         if (ordered.stream().anyMatch(e -> e.modelCalls() > 0)) {
             charts.put("model-cost", cost(ordered));
         }
-        Map<String, String> png = new java.util.LinkedHashMap<>();
+        Map<String, String> png = new LinkedHashMap<>();
         written.clear();
         for (String stale : CHARTS) {
             Files.deleteIfExists(out.resolve(stale + ".png"));
@@ -104,16 +111,16 @@ public final class Report {
     }
 
     /** An entrant's colour, the same in every chart (by its place among the tournament's entrants). */
-    private static final java.awt.Color[] PALETTE = {new java.awt.Color(0x1f77b4), new java.awt.Color(0xd62728),
-        new java.awt.Color(0x2ca02c), new java.awt.Color(0x9467bd), new java.awt.Color(0xff7f0e),
-        new java.awt.Color(0x8c564b), new java.awt.Color(0xe377c2), new java.awt.Color(0x17becf),
-        new java.awt.Color(0x7f7f7f), new java.awt.Color(0xbcbd22)};
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728),
+        new Color(0x2ca02c), new Color(0x9467bd), new Color(0xff7f0e),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
+        new Color(0x7f7f7f), new Color(0xbcbd22)};
 
-    private static java.awt.Color colour(int i) {
+    private static Color colour(int i) {
         return PALETTE[Math.floorMod(i, PALETTE.length)];
     }
 
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE,
+    private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE,
         SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
         SeriesMarkers.CROSS, SeriesMarkers.PLUS};
 
@@ -147,8 +154,8 @@ public final class Report {
             XYSeries line = chart.addSeries(e, x, y);
             float width = Math.max(1.5f, 6f - 1.5f * n);
             float[] dash = n == 0 ? null : new float[] {4f + 4f * (n % 3), 3f + 2f * (n % 2)};
-            line.setLineColor(colour(n)).setLineStyle(new java.awt.BasicStroke(width, java.awt.BasicStroke.CAP_BUTT,
-                    java.awt.BasicStroke.JOIN_ROUND, 10f, dash, 0f));
+            line.setLineColor(colour(n)).setLineStyle(new BasicStroke(width, BasicStroke.CAP_BUTT,
+                    BasicStroke.JOIN_ROUND, 10f, dash, 0f));
             line.setMarker(history.size() <= 40 ? MARKERS[n % MARKERS.length] : SeriesMarkers.NONE)
                     .setMarkerColor(colour(n));
             if (history.size() > 40 && every > 1) {
@@ -179,12 +186,12 @@ public final class Report {
                 .setXAxisTicksVisible(false).setPlotGridVerticalLinesVisible(false)
                 .setYAxisTickLabelsFormattingFunction(y -> y < -1e-9 ? "" : String.format(Locale.ROOT, "%.1f", y));
         for (int n = 0; n < names.size(); n++) {
-            chart.addAnnotation(new org.knowm.xchart.AnnotationText(names.get(n), n + 1, -0.07, false));
+            chart.addAnnotation(new AnnotationText(names.get(n), n + 1, -0.07, false));
         }
         String[] kinds = {"overall", "villagers", "werewolves"};
-        java.awt.Color[] colours = {new java.awt.Color(0x333333), new java.awt.Color(0x1f77b4),
-            new java.awt.Color(0xd62728)};
-        org.knowm.xchart.style.markers.Marker[] markers = {SeriesMarkers.DIAMOND, SeriesMarkers.CIRCLE,
+        Color[] colours = {new Color(0x333333), new Color(0x1f77b4),
+            new Color(0xd62728)};
+        Marker[] markers = {SeriesMarkers.DIAMOND, SeriesMarkers.CIRCLE,
             SeriesMarkers.SQUARE};
         double[] offsets = {-0.2, 0, 0.2};
         for (int k = 0; k < kinds.length; k++) {
@@ -224,7 +231,7 @@ public final class Report {
                 .xAxisTitle("role").yAxisTitle("win rate").build();
         style(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
-        java.util.TreeSet<String> all = new java.util.TreeSet<>();
+        TreeSet<String> all = new TreeSet<>();
         entries.forEach(e -> all.addAll(e.roles().keySet()));
         List<String> roles = List.copyOf(all);
         for (Standings.Entry e : entries) {
@@ -251,7 +258,7 @@ public final class Report {
 
     private static void style(Styler styler) {
         styler.setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Horizontal)
-                .setChartBackgroundColor(java.awt.Color.WHITE).setAntiAlias(true);
+                .setChartBackgroundColor(Color.WHITE).setAntiAlias(true);
     }
 
     private String html(Standings s, List<GameRecord> records, Map<String, String> png) {
@@ -279,7 +286,7 @@ public final class Report {
         chart(b, png, "ratings", "The ratings over the games");
         chart(b, png, "win-rates", "Win rates with their 95% intervals");
         b.append("<h2>By role</h2><table><tr><th>entrant</th>");
-        java.util.TreeSet<String> roles = new java.util.TreeSet<>();
+        TreeSet<String> roles = new TreeSet<>();
         s.entries().forEach(e -> roles.addAll(e.roles().keySet()));
         roles.forEach(r -> b.append("<th>").append(esc(r)).append("</th>"));
         b.append("</tr>");

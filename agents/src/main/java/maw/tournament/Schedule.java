@@ -1,6 +1,7 @@
 package maw.tournament;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +37,7 @@ public record Schedule(long seed, Map<String, String> seats, List<Game> games) {
     public record Game(int number, long seed, Map<String, String> roles) {}
 
     public Schedule {
-        seats = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(seats));
+        seats = Collections.unmodifiableMap(new LinkedHashMap<>(seats));
         games = List.copyOf(games);
     }
 

@@ -2,10 +2,12 @@ package maw.tournament;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -81,7 +83,7 @@ public final class Standings {
         }
     }
 
-    private static final java.util.Set<String> KEY_ROLES = java.util.Set.of("seer", "medium", "bodyguard");
+    private static final Set<String> KEY_ROLES = Set.of("seer", "medium", "bodyguard");
 
     private final List<Entry> entries;
     private final Ratings ratings;
@@ -120,7 +122,7 @@ public final class Standings {
             String side = g.winningSide();
             Map<String, String> winners = new LinkedHashMap<>();
             Map<String, String> losers = new LinkedHashMap<>();
-            java.util.Set<String> inGame = new java.util.HashSet<>();
+            Set<String> inGame = new HashSet<>();
             for (var seat : g.seats().entrySet()) {
                 String e = seat.getValue();
                 if (!overall.containsKey(e)) {

@@ -3,6 +3,8 @@ package maw.tournament;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,20 +13,30 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.game.GameEvent;
+import maw.game.GameView;
 import maw.runtime.Json;
 import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
 
 /**
  * Plays a tournament's scheduled games, {@code parallel} at a time over one transport (the private ejabberd, or in
@@ -44,7 +56,7 @@ public final class Tournament {
      * {@code r} for a tournament's tables, whose seats are all the tournament's own: its GameMaster (and the rooms)
      * take their acts as fast as they come, game after game (the AIWolf rate, not a single game's).
      */
-    public static <S extends maw.game.GameView, O, E extends maw.game.GameEvent> Ruleset<S, O, E>
+    public static <S extends GameView, O, E extends GameEvent> Ruleset<S, O, E>
             trusted(Ruleset<S, O, E> r) {
         return new Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
     }
@@ -65,12 +77,12 @@ public final class Tournament {
     private final PrintStream out;
     private final Object writing = new Object();
     /** Tables logging in at the same time, at most. */
-    private final java.util.concurrent.Semaphore logins = new java.util.concurrent.Semaphore(8);
+    private final Semaphore logins = new Semaphore(8);
     private final List<GameRecord> records = new ArrayList<>();
     /** With {@link #startTogether}: what runs once every table is up, before any game begins. */
     private Runnable allUp;
-    private java.util.concurrent.CompletableFuture<Void> gate;
-    private java.util.concurrent.CountDownLatch tablesUp;
+    private CompletableFuture<Void> gate;
+    private CountDownLatch tablesUp;
     private long started;
     private int playedHere;
 
@@ -117,7 +129,7 @@ public final class Tournament {
         if (!Files.isRegularFile(file)) {
             return out;
         }
-        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        Set<Integer> seen = new HashSet<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (line.isBlank()) {
                 continue;
@@ -158,7 +170,7 @@ public final class Tournament {
         Files.createDirectories(dir.resolve("games"));
         repair(dir.resolve(RESULTS));
         records.addAll(results(dir));
-        java.util.Set<Integer> done = new java.util.HashSet<>();
+        Set<Integer> done = new HashSet<>();
         records.forEach(r -> done.add(r.game()));
         List<Schedule.Game> left = schedule.games().stream().filter(g -> !done.contains(g.number())).toList();
         if (!done.isEmpty()) {
@@ -183,11 +195,11 @@ public final class Tournament {
             }
         }
         if (allUp != null) {
-            gate = new java.util.concurrent.CompletableFuture<>();
-            tablesUp = new java.util.concurrent.CountDownLatch(tables);
+            gate = new CompletableFuture<>();
+            tablesUp = new CountDownLatch(tables);
             Thread.ofVirtual().name("tournament-gate").start(() -> {
                 try {
-                    if (!tablesUp.await(10, java.util.concurrent.TimeUnit.MINUTES)) {
+                    if (!tablesUp.await(10, TimeUnit.MINUTES)) {
                         out.println("not every table came up within 10 minutes: the games begin anyway");
                     }
                     allUp.run();
@@ -255,12 +267,12 @@ public final class Tournament {
         if (gated) {
             table.startGate(gate);
         }
-        if (transport instanceof maw.runtime.local.LocalTransport local) {
+        if (transport instanceof LocalTransport local) {
             table.accounts().forEach(local::register);
         } else {
             provision.accept(table.accounts());
         }
-        Map<Integer, Schedule.Game> rounds = new java.util.LinkedHashMap<>();
+        Map<Integer, Schedule.Game> rounds = new LinkedHashMap<>();
         for (int r = 0; r < games.size(); r++) {
             rounds.put(r + 1, games.get(r));
         }
@@ -270,7 +282,7 @@ public final class Tournament {
         logins.acquire();
         Thread.ofVirtual().start(() -> {
             try {
-                table.allStarted().get(2, java.util.concurrent.TimeUnit.MINUTES);
+                table.allStarted().get(2, TimeUnit.MINUTES);
             } catch (Exception e) {
                 // failed or slow: the table's play says why; the next table may log in
             } finally {
@@ -294,7 +306,7 @@ public final class Tournament {
             synchronized (writing) {
                 try (FileChannel c = FileChannel.open(dir.resolve(RESULTS), StandardOpenOption.CREATE,
                         StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-                    c.write(java.nio.ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+                    c.write(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
                     c.force(true);
                 }
                 records.add(record);
@@ -302,7 +314,7 @@ public final class Tournament {
                 progress(record);
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + dir.resolve(RESULTS), e);
+            throw new UncheckedIOException("cannot write " + dir.resolve(RESULTS), e);
         }
     }
 

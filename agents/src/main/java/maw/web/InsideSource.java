@@ -3,6 +3,7 @@ package maw.web;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import maw.runtime.Json;
 
 /** Where the monitor's page reads the inside of the game's agents: those of its own process, and those it asks. */
 interface InsideSource {
@@ -29,7 +30,7 @@ interface InsideSource {
 
         @Override
         public ArrayNode sequence(int n) {
-            return maw.runtime.Json.MAPPER.createArrayNode();
+            return Json.MAPPER.createArrayNode();
         }
     };
 }

@@ -8,11 +8,14 @@ import io.javalin.http.sse.SseClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import maw.agents.Catalog;
 import maw.agents.WatchCatalog;
@@ -176,7 +179,7 @@ public final class MonitorPage implements AutoCloseable {
         if (given == null || given.isEmpty()) {
             return false;
         }
-        return token != null && java.security.MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
                 given.getBytes(StandardCharsets.UTF_8)) ? true : null;
     }
 
@@ -244,9 +247,9 @@ public final class MonitorPage implements AutoCloseable {
         private String rules;
         private int round;
         private final List<String> players = new ArrayList<>();
-        private final Map<String, Boolean> alive = new java.util.LinkedHashMap<>();
-        private final Map<String, String> roles = new java.util.TreeMap<>();
-        private final Map<String, String> votes = new java.util.LinkedHashMap<>();
+        private final Map<String, Boolean> alive = new LinkedHashMap<>();
+        private final Map<String, String> roles = new TreeMap<>();
+        private final Map<String, String> votes = new LinkedHashMap<>();
         private String phase = "lobby";
         private int day;
         private long deadline;

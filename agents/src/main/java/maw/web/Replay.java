@@ -12,7 +12,9 @@ import java.util.TreeMap;
 import maw.agents.Catalog;
 import maw.agents.WatchCatalog;
 import maw.agents.gamemaster.Herald;
+import maw.agents.gamemaster.Journal;
 import maw.agents.ruleset.Variant;
+import maw.game.Command;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.Outcome;
@@ -76,13 +78,13 @@ public final class Replay {
                         if (state == null) {
                             throw new IOException(file + " line " + lineNo + ": a command before any round");
                         }
-                        maw.game.Command c = maw.agents.gamemaster.Journal.command(n.get("command"));
+                        Command c = Journal.command(n.get("command"));
                         Outcome<S, E> o = rules.apply(state, c);
                         if (!(o instanceof Outcome.Accepted<S, E> a)) {
                             throw new IOException(file + " line " + lineNo + ": the command is refused on replay");
                         }
                         state = a.state();
-                        if (c instanceof maw.game.Command.Start) {
+                        if (c instanceof Command.Start) {
                             List<String> players = state.players();
                             out.add(new WatchCatalog.Watched(game, round, players, new Catalog.StartGame(game, round,
                                     rounds, players.size(), players, village, hideout, rules.label(options),

@@ -4,7 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
 import maw.agents.Introspection;
@@ -33,7 +44,7 @@ public final class WebMonitor extends GameAgent {
     private volatile Jid village;
     private volatile Jid hideout;
     private long lastAsk;
-    private volatile java.util.function.Supplier<java.util.List<maw.runtime.Agent>> agents = java.util.List::of;
+    private volatile Supplier<List<Agent>> agents = List::of;
     private volatile WebSeats seats;
 
     /**
@@ -55,7 +66,7 @@ public final class WebMonitor extends GameAgent {
     }
 
     /** The agents of the game that run in this process: the god view shows their inside. */
-    public WebMonitor agents(java.util.function.Supplier<java.util.List<maw.runtime.Agent>> in) {
+    public WebMonitor agents(Supplier<List<Agent>> in) {
         this.agents = in;
         return this;
     }
@@ -117,18 +128,18 @@ public final class WebMonitor extends GameAgent {
     /** How long a list of the agents serves the pages that ask for it. */
     private static final long LIST_FRESH_NANOS = 1_000_000_000L;
 
-    private record Asked(Jid to, java.util.concurrent.CompletableFuture<JsonNode> answer) {}
+    private record Asked(Jid to, CompletableFuture<JsonNode> answer) {}
 
-    private final java.util.Map<String, Asked> asked = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Asked> asked = new ConcurrentHashMap<>();
     /** The agents elsewhere the monitor found by following the links of the agents it knows: name to address. */
-    private final java.util.Map<String, Jid> elsewhere = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Jid> elsewhere = new ConcurrentHashMap<>();
     private volatile List<ObjectNode> lastList = List.of();
     private volatile long lastListAt;
 
     /** Asks an agent elsewhere for its inside (a session the GameMaster vouched for is answered). */
-    private java.util.concurrent.CompletableFuture<JsonNode> ask(Jid to, WatchCatalog.InsidePart part) {
+    private CompletableFuture<JsonNode> ask(Jid to, WatchCatalog.InsidePart part) {
         String thread = newId();
-        java.util.concurrent.CompletableFuture<JsonNode> answer = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         asked.put(thread, new Asked(to, answer));
         try {
             sendUntraced(Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).thread(thread)
@@ -136,13 +147,13 @@ public final class WebMonitor extends GameAgent {
         } catch (RuntimeException e) {
             answer.completeExceptionally(e);
         }
-        return answer.orTimeout(ASK.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        return answer.orTimeout(ASK.toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((r, e) -> asked.remove(thread));
     }
 
     private static String why(Throwable e) {
-        Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        return c instanceof java.util.concurrent.TimeoutException ? "no answer within " + ASK.toSeconds() + " s"
+        Throwable c = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return c instanceof TimeoutException ? "no answer within " + ASK.toSeconds() + " s"
                 : String.valueOf(c.getMessage());
     }
 
@@ -153,9 +164,9 @@ public final class WebMonitor extends GameAgent {
             if (System.nanoTime() - lastListAt < LIST_FRESH_NANOS) {
                 return lastList;
             }
-            java.util.Map<String, ObjectNode> out = new java.util.LinkedHashMap<>();
-            java.util.Set<Jid> known = new java.util.HashSet<>();
-            java.util.List<Jid> next = new java.util.ArrayList<>();
+            Map<String, ObjectNode> out = new LinkedHashMap<>();
+            Set<Jid> known = new HashSet<>();
+            List<Jid> next = new ArrayList<>();
             known.add(jid().bare());
             for (Agent a : agents.get()) {
                 ObjectNode n = Introspection.summary(a);
@@ -168,14 +179,14 @@ public final class WebMonitor extends GameAgent {
             next.add(gameMaster);
             // Agents elsewhere: the GameMaster, then the seats and rooms it names, then the seats' interface agents.
             for (int depth = 0; depth < 4 && !next.isEmpty(); depth++) {
-                java.util.Map<Jid, java.util.concurrent.CompletableFuture<JsonNode>> answers =
-                        new java.util.LinkedHashMap<>();
+                Map<Jid, CompletableFuture<JsonNode>> answers =
+                        new LinkedHashMap<>();
                 for (Jid j : next) {
                     if (known.add(j.bare())) {
                         answers.put(j.bare(), ask(j.bare(), WatchCatalog.InsidePart.SUMMARY));
                     }
                 }
-                next = new java.util.ArrayList<>();
+                next = new ArrayList<>();
                 for (var e : answers.entrySet()) {
                     ObjectNode n;
                     try {
@@ -199,7 +210,7 @@ public final class WebMonitor extends GameAgent {
             return lastList;
         }
 
-        private static void links(ObjectNode n, java.util.List<Jid> into) {
+        private static void links(ObjectNode n, List<Jid> into) {
             n.path("links").forEach(l -> {
                 try {
                     into.add(Jid.parse(l.asText()));
@@ -243,8 +254,8 @@ public final class WebMonitor extends GameAgent {
 
         @Override
         public ArrayNode sequence(int n) {
-            List<ArrayNode> sent = new java.util.ArrayList<>();
-            java.util.Set<String> local = new java.util.HashSet<>();
+            List<ArrayNode> sent = new ArrayList<>();
+            Set<String> local = new HashSet<>();
             for (Agent a : agents.get()) {
                 sent.add(Introspection.sent(a));
                 local.add(a.jid().local());
@@ -252,7 +263,7 @@ public final class WebMonitor extends GameAgent {
             if (elsewhere.isEmpty()) {
                 summaries();
             }
-            List<java.util.concurrent.CompletableFuture<JsonNode>> answers = new java.util.ArrayList<>();
+            List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
             elsewhere.forEach((name, there) -> {
                 if (!local.contains(name)) {
                     answers.add(ask(there, WatchCatalog.InsidePart.SENT));

@@ -1,7 +1,9 @@
 package maw.web;
 
 import io.javalin.http.sse.SseClient;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -103,8 +105,8 @@ public final class WebSeats {
             throw new IllegalStateException("enough seats were taken from this page");
         }
         made++;
-        String key = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(16));
-        String password = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(12));
+        String key = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
+        String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
         String local = prefix + "webseat" + made;
         provision.accept(Map.of(local + "-player", password, local + "-ui", password));
         Jid playerJid = Jid.of(local + "-player", gameMaster.domain());

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import maw.base.Act;
@@ -62,7 +64,7 @@ public final class DecisionParser {
      * @param maxMessageLength the longest message a speak may carry, in characters
      */
     public DecisionParser(Collection<String> validTargets, int maxMessageLength) {
-        this(validTargets, maxMessageLength, java.util.List.of("speak", "vote", "listen"));
+        this(validTargets, maxMessageLength, List.of("speak", "vote", "listen"));
     }
 
     /**
@@ -166,7 +168,7 @@ public final class DecisionParser {
         }
         JsonNode m = node.get("message");
         String text = m != null && m.isTextual() ? m.asText().strip() : null;
-        java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+        Map<String, String> fields = new LinkedHashMap<>();
         for (String f : List.of("verb", "target", "role", "species")) {
             JsonNode v = node.get(f);
             if (v != null && (v.isTextual() || v.isNumber())) {

@@ -1,5 +1,6 @@
 package maw.llm;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -30,7 +31,7 @@ public final class ModelSeat {
     /** How many calls {@link #lastCalls} keeps. */
     public static final int CALLS_KEPT = 5;
 
-    private final java.util.ArrayDeque<Call> calls = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Call> calls = new ArrayDeque<>();
 
     private void called(Call c) {
         synchronized (calls) {

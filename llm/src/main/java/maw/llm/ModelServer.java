@@ -7,12 +7,16 @@ import io.github.ollama4j.exceptions.OllamaException;
 import io.github.ollama4j.models.response.Model;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -132,7 +136,7 @@ public final class ModelServer {
         HttpRequest request = HttpRequest.newBuilder(URI.create(s.baseUrl() + "/api/pull"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
         try {
-            HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient().send(request,
+            HttpResponse<InputStream> response = HttpClient.newHttpClient().send(request,
                     HttpResponse.BodyHandlers.ofInputStream());
             boolean success = false;
             try (BufferedReader r = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
@@ -180,13 +184,13 @@ public final class ModelServer {
             }
             t = t.getCause();
         }
-        if (t instanceof ConnectException || t instanceof java.nio.channels.ClosedChannelException) {
+        if (t instanceof ConnectException || t instanceof ClosedChannelException) {
             return "connection refused";
         }
-        if (t instanceof java.net.UnknownHostException) {
+        if (t instanceof UnknownHostException) {
             return "unknown host " + t.getMessage();
         }
-        if (t instanceof java.net.http.HttpTimeoutException) {
+        if (t instanceof HttpTimeoutException) {
             return "no answer in time";
         }
         return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();

@@ -5,8 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -147,13 +149,13 @@ public final class PromptTemplates {
         m.put("spoke", v.spoke() ? "yes" : "not yet");
         m.put("json", jsonHelp(v.allowedActions(), v.natural()));
         List<String> agents = v.agents() == null ? List.of() : v.agents();
-        List<String> numbered = new java.util.ArrayList<>();
+        List<String> numbered = new ArrayList<>();
         for (int i = 0; i < agents.size(); i++) {
-            numbered.add(String.format(java.util.Locale.ROOT, "Agent[%02d] %s", i + 1, agents.get(i)));
+            numbered.add(String.format(Locale.ROOT, "Agent[%02d] %s", i + 1, agents.get(i)));
         }
         m.put("agents", numbered.isEmpty() ? "none" : String.join(", ", numbered));
         int me = agents.indexOf(v.name());
-        m.put("me", me < 0 ? "Agent[00]" : String.format(java.util.Locale.ROOT, "Agent[%02d]", me + 1));
+        m.put("me", me < 0 ? "Agent[00]" : String.format(Locale.ROOT, "Agent[%02d]", me + 1));
         return m;
     }
 

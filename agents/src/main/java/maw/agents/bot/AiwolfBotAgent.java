@@ -13,6 +13,7 @@ import maw.aiwolf.game.AiwolfPlayer;
 import maw.base.Act;
 import maw.base.Speech;
 import maw.game.Phase;
+import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -74,10 +75,10 @@ public final class AiwolfBotAgent extends GameAgent {
                     reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
                             : name + " " + (in.attempt() + 1), true));
             case SeatCatalog.GetInput in when in.view() == null ->
-                    refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
+                    refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             case SeatCatalog.GetInput in -> reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(in.view())));
             case SeatCatalog.Observe o -> hear(o);
-            default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat's bot takes its player's "
+            default -> refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a seat's bot takes its player's "
                     + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }

@@ -1,6 +1,7 @@
 package maw.agents.bot;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
@@ -66,7 +67,7 @@ public final class AiwolfSeatEvents {
                     species(i.species())));
             case Catalog.NightResult nr -> out.add(new AiwolfEvent.Attack(nr.night(), nr.victim(), false, null));
             case Catalog.EndGame e -> {
-                java.util.Map<String, Role> roles = new java.util.LinkedHashMap<>();
+                Map<String, Role> roles = new LinkedHashMap<>();
                 roles.putAll(e.roles());
                 out.add(new AiwolfEvent.Over(e.winning_team() == Catalog.Winner.DRAW ? null
                         : e.winning_team() == Catalog.Winner.VILLAGERS ? Team.VILLAGERS

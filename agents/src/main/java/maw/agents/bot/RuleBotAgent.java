@@ -11,6 +11,7 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
 import maw.game.Phase;
+import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -78,17 +79,17 @@ public final class RuleBotAgent extends GameAgent {
         }
         if (!(body instanceof SeatCatalog.GetInput in)) {
             if (!(body instanceof SeatCatalog.Observe)) {
-                refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
+                refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
                         + "only; " + m.bodyType() + " goes to another agent");
             }
             return;
         }
         if (owner != null && !fromKnownSession(m, owner)) {
-            refuse(m, in.game(), maw.game.RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
+            refuse(m, in.game(), RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
             return;
         }
         if (in.purpose() == SeatCatalog.Purpose.ACT && in.view() == null) {
-            refuse(m, in.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
+            refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {

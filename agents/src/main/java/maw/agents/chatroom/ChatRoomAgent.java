@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.Catalog.Line;
 import maw.agents.GameAgent;
+import maw.agents.Text;
 import maw.agents.WatchCatalog;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
@@ -26,6 +28,7 @@ import maw.runtime.Jid;
 import maw.runtime.Json;
 import maw.runtime.Message;
 import maw.runtime.Performative;
+import maw.runtime.RateLimit;
 import maw.runtime.State;
 
 /**
@@ -88,7 +91,7 @@ public final class ChatRoomAgent extends GameAgent {
     }
 
     /** What the room takes from one sender (before it starts): {@link maw.agents.GameAgent#ROOM_LIMIT} otherwise. */
-    public ChatRoomAgent inbound(maw.runtime.RateLimit limit) {
+    public ChatRoomAgent inbound(RateLimit limit) {
         limitInbound(limit);
         return this;
     }
@@ -315,8 +318,8 @@ public final class ChatRoomAgent extends GameAgent {
         try {
             Files.createDirectories(archiveDir);
             String file = String.format("%s-round%d-%s.jsonl", room.title().toLowerCase(), round, phase.replace(' ', '-'));
-            archive = maw.agents.Text.writer(archiveDir.resolve(file), java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE);
+            archive = Text.writer(archiveDir.resolve(file), StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         } catch (IOException e) {
             log.warn("{}: cannot archive to {}: {}", jid(), archiveDir, e.getMessage());
             archive = null;

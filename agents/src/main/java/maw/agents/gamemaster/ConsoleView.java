@@ -4,9 +4,15 @@ import java.io.PrintStream;
 import java.util.Map;
 import java.util.stream.Collectors;
 import maw.agents.Catalog;
+import maw.agents.Text;
 import maw.agents.chatroom.ChatRoomAgent;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfNarration;
+import maw.aiwolf.game.AiwolfNews;
+import maw.aiwolf.game.AiwolfState;
 import maw.game.Event;
 import maw.game.GameEvent;
+import maw.game.GameState;
 import maw.game.GameView;
 import maw.game.Phase;
 import maw.game.RefusalCode;
@@ -26,7 +32,7 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
 
     private void say(String text) {
         synchronized (out) {
-            out.println(prefix + maw.agents.Text.inert(text));
+            out.println(prefix + Text.inert(text));
         }
     }
 
@@ -49,11 +55,11 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
 
     @Override
     public void event(int round, GameEvent any, GameView view) {
-        if (any instanceof maw.aiwolf.game.AiwolfNews news && view instanceof maw.aiwolf.game.AiwolfState after) {
+        if (any instanceof AiwolfNews news && view instanceof AiwolfState after) {
             aiwolf(round, news, after);
             return;
         }
-        if (!(any instanceof Event event) || !(view instanceof maw.game.GameState after)) {
+        if (!(any instanceof Event event) || !(view instanceof GameState after)) {
             return;
         }
         switch (event) {
@@ -98,21 +104,21 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
     }
 
     /** An AIWolf game as the moderator sees it: each talk as protocol text with its gloss. */
-    private void aiwolf(int round, maw.aiwolf.game.AiwolfNews news, maw.aiwolf.game.AiwolfState after) {
-        if (!(news instanceof maw.aiwolf.game.AiwolfNews.Told told)) {
+    private void aiwolf(int round, AiwolfNews news, AiwolfState after) {
+        if (!(news instanceof AiwolfNews.Told told)) {
             return;
         }
-        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.Dealt d
+        if (told.event() instanceof AiwolfEvent.Dealt d
                 && d.player().equals(after.players().getFirst())) {
             say("");
         }
-        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.DayBegan) {
+        if (told.event() instanceof AiwolfEvent.DayBegan) {
             say("");
         }
-        for (String line : new maw.aiwolf.game.AiwolfNarration(after.players()).lines(told.event(), false)) {
+        for (String line : new AiwolfNarration(after.players()).lines(told.event(), false)) {
             say(line);
         }
-        if (told.event() instanceof maw.aiwolf.game.AiwolfEvent.Over && after.result() != null) {
+        if (told.event() instanceof AiwolfEvent.Over && after.result() != null) {
             say("Round " + round + " over after " + after.result().days() + " day(s). Scores: " + after.result()
                     .scores().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                     .collect(Collectors.joining(", ")));

@@ -9,10 +9,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import maw.agents.Catalog;
+import maw.agents.Text;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.base.Act;
 import maw.game.Audience;
@@ -30,6 +33,7 @@ import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.Jid;
 import maw.runtime.Json;
+import org.slf4j.LoggerFactory;
 
 /**
  * The game journal: every command the rules accepted, every event they announced, every refusal and every chat line,
@@ -46,8 +50,8 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
         this.game = game;
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            this.out = maw.agents.Text.writer(file, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.WRITE);
+            this.out = Text.writer(file, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the game journal " + file, e);
         }
@@ -60,7 +64,7 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
             out.flush();
         } catch (IOException e) {
             // The game goes on without its journal rather than stop; the operator is told.
-            org.slf4j.LoggerFactory.getLogger(Journal.class).error("cannot write the journal of game {}: {}", game,
+            LoggerFactory.getLogger(Journal.class).error("cannot write the journal of game {}: {}", game,
                     e.toString());
         }
     }
@@ -217,7 +221,7 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
         if (n == null || n.isNull()) {
             return null;
         }
-        return new PhaseId(Phase.valueOf(n.get("phase").asText().toUpperCase(java.util.Locale.ROOT)),
+        return new PhaseId(Phase.valueOf(n.get("phase").asText().toUpperCase(Locale.ROOT)),
                 n.get("number").asInt(), n.path("step").asInt(0));
     }
 

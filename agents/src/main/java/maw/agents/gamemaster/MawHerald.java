@@ -1,5 +1,6 @@
 package maw.agents.gamemaster;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ public final class MawHerald implements Herald<GameState, Event> {
         Role role = s.role(player).orElseThrow();
         List<String> partners = role.isWerewolf()
                 ? s.werewolves().stream().filter(n -> !n.equals(player)).toList() : List.of();
-        java.time.Duration length = s.awaiting().length();
+        Duration length = s.awaiting().length();
         return List.of(
                 new Notice(Set.of(player), new Catalog.AssignRole(c.game(), c.round(), role, partners)),
                 new Notice(Set.of(player), new Catalog.PhaseChange(c.game(), c.round(), s.phase().phase(),

@@ -1,5 +1,6 @@
 package maw.agents.gamemaster;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
             JsonNode n;
             try {
                 n = Json.parse(text);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            } catch (JsonProcessingException e) {
                 // A crash can cut the last line short; anything before it is whole (each line is flushed).
                 continue;
             }

@@ -2,14 +2,17 @@ package maw.agents.human;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
 import maw.aiwolf.protocol.Parsed;
+import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.base.Act;
 import maw.base.Speech;
+import maw.game.Phase;
 
 /**
  * A person's lines in an AIWolf game: protocol text, checked here before it is sent (so a typo is answered at once,
@@ -36,7 +39,7 @@ final class AiwolfTalk {
                     + "such as COMINGOUT Agent[03] SEER, or a command: " + commands());
         }
         if (!allows(v, Act.Kind.TALK)) {
-            return new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == maw.game.Phase.NIGHT
+            return new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == Phase.NIGHT
                     ? " (at night only the werewolves whisper, in their turns)." : "."));
         }
         return new HumanCommands.Perform(new Act.Talk(Protocol.write(p.sentence())));
@@ -61,7 +64,7 @@ final class AiwolfTalk {
                             t -> new HumanCommands.Perform(new Act.Vote(t)))
                     : agent(a[0], v, word, n -> sentence(v, "VOTE " + n));
             case "/attack" -> a.length != 1 ? new HumanCommands.Tell("Whom? /attack 4 (or a name)")
-                    : allows(v, Act.Kind.VOTE) && v.phase() == maw.game.Phase.NIGHT
+                    : allows(v, Act.Kind.VOTE) && v.phase() == Phase.NIGHT
                             ? HumanCommands.target(name(a[0], v), v, "attack",
                                     t -> new HumanCommands.Perform(new Act.Vote(t)))
                     : agent(a[0], v, word, n -> sentence(v, "ATTACK " + n));
@@ -79,7 +82,7 @@ final class AiwolfTalk {
 
     private static HumanCommands.Command talkNow(SeatCatalog.SeatView v, String text) {
         return allows(v, Act.Kind.TALK) ? new HumanCommands.Perform(new Act.Talk(text))
-                : new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == maw.game.Phase.NIGHT
+                : new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == Phase.NIGHT
                         ? " (at night only the werewolves whisper, in their turns)." : "."));
     }
 
@@ -90,7 +93,7 @@ final class AiwolfTalk {
             if (p instanceof Parsed.Failed f) {
                 return new HumanCommands.Tell("That does not say anything (" + f.error().message() + ").");
             }
-            String plain = new maw.aiwolf.protocol.Plain(agents(v)).say(p.sentence(), v.you());
+            String plain = new Plain(agents(v)).say(p.sentence(), v.you());
             return talkNow(v, plain == null ? text : plain);
         }
         return protocol(text, v);
@@ -148,7 +151,7 @@ final class AiwolfTalk {
 
     private static List<String> numbered(SeatCatalog.SeatView v) {
         List<String> a = agents(v);
-        return java.util.stream.IntStream.range(0, a.size()).mapToObj(i -> (i + 1) + " " + a.get(i)).toList();
+        return IntStream.range(0, a.size()).mapToObj(i -> (i + 1) + " " + a.get(i)).toList();
     }
 
     static String commands() {

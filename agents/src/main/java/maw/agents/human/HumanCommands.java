@@ -1,6 +1,7 @@
 package maw.agents.human;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import maw.agents.Catalog;
@@ -122,15 +123,15 @@ public final class HumanCommands {
         }
         // Names may have spaces: try the longest run of words first.
         for (int n = words.length - 1; n >= 1; n--) {
-            String name = String.join(" ", java.util.Arrays.copyOfRange(words, 0, n));
-            String text = String.join(" ", java.util.Arrays.copyOfRange(words, n, words.length));
+            String name = String.join(" ", Arrays.copyOfRange(words, 0, n));
+            String text = String.join(" ", Arrays.copyOfRange(words, n, words.length));
             Command c = target(name, v, "whisper", t -> new Perform(new Act.Whisper(t, text)));
             if (c instanceof Perform a && known(v, ((Act.Whisper) a.act()).target())) {
                 return c;
             }
         }
         return target(words[0], v, "whisper", t -> new Perform(new Act.Whisper(t,
-                String.join(" ", java.util.Arrays.copyOfRange(words, 1, words.length)))));
+                String.join(" ", Arrays.copyOfRange(words, 1, words.length)))));
     }
 
     private static boolean known(SeatCatalog.SeatView v, String name) {

@@ -1,5 +1,6 @@
 package maw.agents.human;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -7,8 +8,10 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
+import maw.agents.table.GameTable;
 import maw.base.Act;
 import maw.base.Speech;
+import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -22,7 +25,7 @@ import maw.runtime.Performative;
  * {@code listen} at once (a person acts when they like, not when asked); the actions go to the Player unasked, and
  * whatever the Player, the rooms or the GameMaster refuse comes back as a line in plain words.
  */
-public final class UserInterfaceAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+public final class UserInterfaceAgent extends GameAgent implements GameTable.Watching {
 
     /** Where the person is: a terminal, or a script. */
     @FunctionalInterface
@@ -69,7 +72,7 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("ShowAndAct", self -> {
-            Message m = self.receive(java.time.Duration.ofSeconds(1));
+            Message m = self.receive(Duration.ofSeconds(1));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
@@ -132,8 +135,8 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         }
         long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         String time = left < 0 ? "" : " (" + left + " s)";
-        boolean night = v.phase() == maw.game.Phase.NIGHT;
-        java.util.List<Act.Kind> a = v.allowed_actions();
+        boolean night = v.phase() == Phase.NIGHT;
+        List<Act.Kind> a = v.allowed_actions();
         if (a.contains(Act.Kind.TALK)) {
             return (night ? "Your whisper turn" : "Your talk turn") + time + (v.talk() == Speech.NATURAL
                     ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
@@ -148,8 +151,8 @@ public final class UserInterfaceAgent extends GameAgent implements maw.agents.ta
         }
         if (a.contains(Act.Kind.VOTE)) {
             return (night ? "The attack vote" + time + ": /attack N" : "The vote" + time + ": /vote N") + " ("
-                    + String.join(", ", v.targets() == null ? java.util.List.of()
-                            : v.targets().getOrDefault(Act.Kind.VOTE, java.util.List.of())) + ").";
+                    + String.join(", ", v.targets() == null ? List.of()
+                            : v.targets().getOrDefault(Act.Kind.VOTE, List.of())) + ").";
         }
         return null;
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import maw.aiwolf.protocol.Parsed;
+import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
@@ -43,7 +44,7 @@ public final class AiwolfTalkWriter implements TalkWriter {
             throw new IllegalArgumentException("the fields do not make a sentence: " + f.error().message()
                     + " (or give a message: what you say)");
         }
-        String plain = new maw.aiwolf.protocol.Plain(agents).say(p.sentence(), null);
+        String plain = new Plain(agents).say(p.sentence(), null);
         if (plain == null) {
             throw new IllegalArgumentException("give a message: what you say, in your own words");
         }

@@ -1,5 +1,7 @@
 package maw.agents.model;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,11 +11,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
+import maw.aiwolf.game.NlpRegulation;
 import maw.base.Act;
 import maw.base.Speech;
 import maw.game.RefusalCode;
@@ -24,6 +28,7 @@ import maw.llm.PromptTemplates;
 import maw.llm.PromptView;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
+import maw.runtime.Json;
 import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.runtime.Template;
@@ -87,17 +92,17 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     /** Its inside shows the latest calls to the model: the guiding prompt as sent, the raw answer, tokens, time. */
     @Override
-    protected void describe(com.fasterxml.jackson.databind.node.ObjectNode inside, boolean detail) {
+    protected void describe(ObjectNode inside, boolean detail) {
         if (player != null) {
             inside.putObject("links").put("player", player.toString());
         }
         if (!detail) {
             return;
         }
-        inside.set("report", maw.runtime.Json.MAPPER.valueToTree(report()));
-        com.fasterxml.jackson.databind.node.ArrayNode calls = inside.putArray("calls");
+        inside.set("report", Json.MAPPER.valueToTree(report()));
+        ArrayNode calls = inside.putArray("calls");
         for (ModelSeat.Call c : lastCalls()) {
-            com.fasterxml.jackson.databind.node.ObjectNode cn = calls.addObject();
+            ObjectNode cn = calls.addObject();
             cn.put("t", c.at());
             cn.put("system", cut(c.system(), 8000));
             cn.put("user", cut(c.user(), 8000));
@@ -233,7 +238,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     private ModelSeat.Turn join(Thread worker, CompletableFuture<ModelSeat.Turn> turn) throws InterruptedException {
         try {
             return turn.get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             log.warn("{}: the model seat failed: {}", jid(), e.getCause().toString());
             return null;
         } finally {
@@ -301,7 +306,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 v.allowed_actions() == null ? List.of("listen")
                         : v.allowed_actions().stream().map(Act.Kind::wire).toList(), v.room(),
                 v.talk() == Speech.NATURAL ? Math.min(v.max_message_length(),
-                        maw.aiwolf.game.NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
+                        NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
                 v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL);
     }
 

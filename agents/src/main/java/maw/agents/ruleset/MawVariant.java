@@ -1,6 +1,7 @@
 package maw.agents.ruleset;
 
 import java.time.Duration;
+import java.util.Locale;
 import maw.agents.gamemaster.Herald;
 import maw.agents.gamemaster.MawHerald;
 import maw.agents.table.GameTable;
@@ -68,7 +69,7 @@ public final class MawVariant implements Variant<GameState, GameOptions, Event> 
         if (f.dayCap() < 1 || f.dayCap() > 1000) {
             throw new ConfigException("invalid value '" + f.dayCap() + "' for --day-cap: expected 1 to 1000");
         }
-        TieBreak tb = switch (f.tieBreak().strip().toLowerCase(java.util.Locale.ROOT)) {
+        TieBreak tb = switch (f.tieBreak().strip().toLowerCase(Locale.ROOT)) {
             case "none" -> TieBreak.NONE;
             case "random" -> TieBreak.RANDOM;
             default -> throw new ConfigException("invalid value '" + f.tieBreak() + "' for --tie-break: expected none "

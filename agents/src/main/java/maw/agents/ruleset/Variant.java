@@ -1,5 +1,6 @@
 package maw.agents.ruleset;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
+import maw.agents.GameAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
 import maw.agents.gamemaster.Ruleset;
@@ -81,7 +83,7 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
      * steps end once everyone answered lets bots play hundreds of steps a second, and needs more).
      */
     default RateLimit inbound() {
-        return maw.agents.GameAgent.GAME_MASTER_LIMIT;
+        return GameAgent.GAME_MASTER_LIMIT;
     }
 
     /** The gateway port outside agents connect to by default under this rule set, or 0: it takes no outside agents. */
@@ -137,7 +139,7 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
                 if (first != null) {
                     try {
                         rules = Json.parse(first).path("rules").asText("maw");
-                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    } catch (JsonProcessingException e) {
                         rules = "maw"; // the journal's reader names what is wrong with it
                     }
                 }

@@ -5,28 +5,40 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.gamemaster.MawHerald;
 import maw.agents.gamemaster.Recovery;
 import maw.agents.gamemaster.RoundSummary;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.player.PlayerAgent;
+import maw.game.GameEvent;
 import maw.game.GameOptions;
 import maw.game.GameState;
+import maw.game.GameView;
+import maw.game.MawRules;
 import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
+import maw.runtime.RateLimit;
 import maw.runtime.Transport;
 import maw.runtime.TransportException;
+import maw.runtime.Ulid;
 
 /**
  * A whole table in one process: the GameMaster, the Village and the Hideout, and a Player with its interface agent
@@ -86,17 +98,17 @@ public final class GameTable {
     }
 
     /** Rule-based AIWolf players ({@code style}: by the regulation's common sense, or random but legal). */
-    public static SeatFiller aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style style) {
+    public static SeatFiller aiwolfBots(AiwolfBotAgent.Style style) {
         return new SeatFiller() {
             @Override
             public Agent create(Seat seat) {
-                return new maw.agents.bot.AiwolfBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), style,
+                return new AiwolfBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), style,
                         seat.player());
             }
 
             @Override
             public String kind() {
-                return style == maw.agents.bot.AiwolfBotAgent.Style.RULES ? "aiwolf-rule" : "aiwolf-random";
+                return style == AiwolfBotAgent.Style.RULES ? "aiwolf-rule" : "aiwolf-random";
             }
         };
     }
@@ -132,8 +144,8 @@ public final class GameTable {
         /** A table of MAW's rules with these options. */
         public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
                 GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, new Ruleset<>(new maw.game.MawRules(), options,
-                    new maw.agents.gamemaster.MawHerald()), out);
+            this(prefix, names, fillers, rounds, seed, new Ruleset<>(new MawRules(), options,
+                    new MawHerald()), out);
         }
 
         /**
@@ -197,7 +209,7 @@ public final class GameTable {
     private final String domain;
     private final String password;
     private final String gameId;
-    private final List<Agent> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Agent> started = new CopyOnWriteArrayList<>();
     private final CompletableFuture<Void> allStarted = new CompletableFuture<>();
     private final CompletableFuture<List<RoundSummary>> aborted = new CompletableFuture<>();
 
@@ -218,7 +230,7 @@ public final class GameTable {
      * ULID.
      */
     public static String newGameId() {
-        return maw.runtime.Ulid.next();
+        return Ulid.next();
     }
 
     public String gameId() {
@@ -253,7 +265,7 @@ public final class GameTable {
 
     private Jid jid(String local) {
         // Lower case, as the server keeps account names (a prefix may carry a game id, which is upper case).
-        return Jid.of((spec.prefix() + local).toLowerCase(java.util.Locale.ROOT), domain);
+        return Jid.of((spec.prefix() + local).toLowerCase(Locale.ROOT), domain);
     }
 
     /** Every account the table logs in with, and its password. */
@@ -287,7 +299,7 @@ public final class GameTable {
 
     /** The GameMaster of this table's rule set (taken up from the journal when the table resumes). */
     @SuppressWarnings("unchecked")
-    private <S extends maw.game.GameView, O, E extends maw.game.GameEvent> GameMasterAgent<S, O, E> gameMasterAgent(
+    private <S extends GameView, O, E extends GameEvent> GameMasterAgent<S, O, E> gameMasterAgent(
             Ruleset<S, O, E> ruleset, GameListener gmListener) {
         GameMasterAgent<S, O, E> gm = new GameMasterAgent<>(spec.resume() != null ? spec.resume().gameMaster()
                 : gameMaster(), password, spec.resume() != null ? spec.resume().config() : gameMasterConfig(),
@@ -303,14 +315,14 @@ public final class GameTable {
 
     private volatile List<Long> roundSeeds;
     private volatile Map<String, Agent> seatAgents = Map.of();
-    private volatile maw.runtime.RateLimit roomLimit;
+    private volatile RateLimit roomLimit;
 
     /**
      * What the rooms take from one sender, instead of {@link maw.agents.GameAgent#ROOM_LIMIT} (sized for one game):
      * a table of many rounds whose seats are all its own (a tournament's) sets its GameMaster's (set before
      * {@link #play}).
      */
-    public GameTable roomLimit(maw.runtime.RateLimit limit) {
+    public GameTable roomLimit(RateLimit limit) {
         this.roomLimit = limit;
         return this;
     }
@@ -328,7 +340,7 @@ public final class GameTable {
 
     /** What each seat's agent reports now (a model seat: its calls and tokens so far), by seat name. */
     public Map<String, Map<String, Object>> seatReports() {
-        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
         seatAgents.forEach((name, a) -> out.put(name, a instanceof SeatReport r ? r.report() : Map.of()));
         return out;
     }
@@ -381,7 +393,7 @@ public final class GameTable {
                         spec.seed() ^ (i * 0x9E3779B97F4A7C15L), gameId)));
                 players.add(new PlayerAgent(player(i), password, gameMaster(), seatInterface(i)));
             }
-            Map<String, Agent> reporting = new java.util.LinkedHashMap<>();
+            Map<String, Agent> reporting = new LinkedHashMap<>();
             for (int i = 0; i < seats.size(); i++) {
                 reporting.put(names.get(i), seats.get(i));
             }
@@ -397,8 +409,8 @@ public final class GameTable {
             List<RoundSummary> rounds;
             try {
                 rounds = gm.finished().applyToEither(aborted, r -> r).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof java.util.concurrent.CancellationException c) {
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof CancellationException c) {
                     throw c;
                 }
                 throw new IllegalStateException("the game failed", e.getCause());
@@ -410,7 +422,7 @@ public final class GameTable {
                 seats.stream().filter(Watching.class::isInstance).map(a -> ((Watching) a).over())
                         .forEach(ends::add);
                 CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new)).get(5, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // A seat that dropped out never hears the end; the game is over all the same.
             }
             long messages = started.stream().mapToLong(Agent::sentCount).sum();
@@ -449,7 +461,7 @@ public final class GameTable {
         int missing = spec.seats() - gm.lobby().size();
         List<Agent> more = new ArrayList<>();
         List<PlayerAgent> morePlayers = new ArrayList<>();
-        java.util.Iterator<String> free = defaultNames(spec.seats() * 2 + 24).stream()
+        Iterator<String> free = defaultNames(spec.seats() * 2 + 24).stream()
                 .filter(n -> !names.contains(n) && !gm.lobby().contains(n)).iterator();
         for (int k = 0; k < missing; k++) {
             int i = names.size();
@@ -476,7 +488,7 @@ public final class GameTable {
         for (CompletableFuture<Agent> f : starting) {
             try {
                 f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 if (e.getCause() instanceof TransportException te) {
                     throw te;
                 }
@@ -487,7 +499,7 @@ public final class GameTable {
 
     /** Ends the game now (a person at the table left): {@link #play} throws a CancellationException saying why. */
     public void abort(String why) {
-        aborted.completeExceptionally(new java.util.concurrent.CancellationException(why));
+        aborted.completeExceptionally(new CancellationException(why));
     }
 
     /** The agents this table has started so far (the GameMaster, the rooms, the seats and their Players). */

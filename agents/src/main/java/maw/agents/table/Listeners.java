@@ -2,6 +2,7 @@ package maw.agents.table;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
@@ -25,7 +26,7 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
         this.all = List.of(listeners);
     }
 
-    private void each(java.util.function.Consumer<GameListener> f) {
+    private void each(Consumer<GameListener> f) {
         all.stream().filter(GameListener.class::isInstance).map(GameListener.class::cast)
                 .forEach(f);
     }

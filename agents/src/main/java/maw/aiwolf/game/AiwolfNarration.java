@@ -6,7 +6,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import maw.aiwolf.protocol.Gloss;
 import maw.aiwolf.protocol.Parsed;
+import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;
+import maw.aiwolf.protocol.Sentence;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
 
@@ -19,13 +21,13 @@ public final class AiwolfNarration {
 
     private final List<String> names;
     private final Gloss gloss;
-    private final maw.aiwolf.protocol.Plain plain;
+    private final Plain plain;
 
     /** @param names the players in agent order (Agent[01] first) */
     public AiwolfNarration(List<String> names) {
         this.names = List.copyOf(names);
         this.gloss = new Gloss(i -> i >= 1 && i <= this.names.size() ? this.names.get(i - 1) : null);
-        this.plain = new maw.aiwolf.protocol.Plain(this.names);
+        this.plain = new Plain(this.names);
     }
 
     /** A player with its agent number: {@code Cid (3)}. */
@@ -43,7 +45,7 @@ public final class AiwolfNarration {
         if (p.ok()) {
             return gloss.of(p.sentence(), speaker);
         }
-        List<maw.aiwolf.protocol.Sentence> meant = plain.read(text, agent);
+        List<Sentence> meant = plain.read(text, agent);
         return meant.isEmpty() ? null : "[" + meant.stream().map(s -> gloss.of(s, speaker))
                 .collect(Collectors.joining("; ")) + "]";
     }

@@ -1,6 +1,7 @@
 package maw.aiwolf.game;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import maw.base.Role;
 
@@ -14,7 +15,7 @@ import maw.base.Role;
  * @param roleRequests the roles players asked for (the official server's ROLE request): honoured while the village
  *                     has them, in the order of the players
  */
-public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Map<String, Role> roleRequests) {
+public record AiwolfOptions(AiwolfSettings settings, Duration step, Map<String, Role> roleRequests) {
 
     public AiwolfOptions {
         Objects.requireNonNull(settings, "settings");
@@ -22,15 +23,15 @@ public record AiwolfOptions(AiwolfSettings settings, Duration step, java.util.Ma
         if (step.isNegative() || step.isZero()) {
             throw new IllegalArgumentException("a step lasts more than 0 s");
         }
-        roleRequests = roleRequests == null ? java.util.Map.of() : java.util.Map.copyOf(roleRequests);
+        roleRequests = roleRequests == null ? Map.of() : Map.copyOf(roleRequests);
     }
 
     public AiwolfOptions(AiwolfSettings settings, Duration step) {
-        this(settings, step, java.util.Map.of());
+        this(settings, step, Map.of());
     }
 
     /** The same options with these role requests. */
-    public AiwolfOptions withRoleRequests(java.util.Map<String, Role> requests) {
+    public AiwolfOptions withRoleRequests(Map<String, Role> requests) {
         return new AiwolfOptions(settings, step, requests);
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import maw.base.Act;
 import maw.base.Role;
@@ -129,7 +130,7 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
                     p.act() instanceof Act.Whisper ? "AIWolf has no private whispers: the werewolves whisper to "
                             + "each other with talk at night" : "this is not a time to " + p.act().kind());
         }
-        if (!game.awaiting().getOrDefault(actor, java.util.Set.of()).contains(kind)) {
+        if (!game.awaiting().getOrDefault(actor, Set.of()).contains(kind)) {
             return refused(notAwaited(game, actor, kind), why(game, actor, kind));
         }
         String text = p.act() instanceof Act.Talk t ? t.text() : null;

@@ -1,5 +1,7 @@
 package maw.aiwolf.game;
 
+import java.util.Objects;
+
 /**
  * A mind that passes everything on to another: extend it and override what changes (the talk, say), so that the rest
  * goes on as the inner mind plays it.
@@ -9,7 +11,7 @@ public class ForwardingPlayer implements AiwolfPlayer {
     private final AiwolfPlayer mind;
 
     public ForwardingPlayer(AiwolfPlayer mind) {
-        this.mind = java.util.Objects.requireNonNull(mind, "mind");
+        this.mind = Objects.requireNonNull(mind, "mind");
     }
 
     @Override

@@ -1,5 +1,8 @@
 package maw.aiwolf.game;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Natural-language talk (or whisper) as the AIWolf NLP server (aiwolf-nlp-server) runs it, named as its {@code
  * setting.talk} names it: the speakers are shuffled once a day and asked one after another, a turn at a time, for at
@@ -47,7 +50,7 @@ public record NlTalk(int perAgent, int perDay, int maxSkip, Integer perTalk, Int
         if (countInWord) {
             String t = text.strip();
             String[] words = t.isEmpty() ? new String[0] : t.split("\\s+");
-            return words.length > length ? String.join(" ", java.util.Arrays.copyOf(words, Math.max(0, length)))
+            return words.length > length ? String.join(" ", Arrays.copyOf(words, Math.max(0, length)))
                     : text;
         }
         StringBuilder out = new StringBuilder();
@@ -72,7 +75,7 @@ public record NlTalk(int perAgent, int perDay, int maxSkip, Integer perTalk, Int
      * it; each side is cut to its limit plus the budget, and what goes beyond the limits is taken from the budget.
      * Returns the text and the budget left; an empty text becomes Over.
      */
-    public Cut cut(String text, Integer budget, String speaker, java.util.List<String> agents) {
+    public Cut cut(String text, Integer budget, String speaker, List<String> agents) {
         String out = text;
         Integer left = budget;
         if (perAgentLength != null || baseLength != null) {

@@ -2,25 +2,31 @@ package maw.aiwolf.nlp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfPlayer;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.aiwolf.tcp.Packets;
 import maw.base.Role;
 import maw.base.Species;
 import maw.runtime.Json;
@@ -211,12 +217,12 @@ public final class NlpClient {
                     inbox.add(error);
                 }
             }).get(15, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             Throwable c = e.getCause();
             throw new IOException("cannot connect to " + url + ": " + (c.getMessage() != null ? c.getMessage()
-                    : c instanceof java.net.ConnectException ? "connection refused (is the server running?)"
+                    : c instanceof ConnectException ? "connection refused (is the server running?)"
                     : c.getClass().getSimpleName()), c);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new IOException("cannot connect to " + url + ": no answer within 15 s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -275,7 +281,7 @@ public final class NlpClient {
                 try {
                     // An answer that cannot leave within a few seconds is late anyway: the connection is gone.
                     ws.sendText(answer, true).get(5, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                } catch (ExecutionException | TimeoutException e) {
                     ws.abort();
                     return Ended.BROKEN;
                 }
@@ -290,9 +296,9 @@ public final class NlpClient {
     /** False when the ping cannot be written: the connection is gone. */
     private static boolean ping(WebSocket ws) throws InterruptedException {
         try {
-            ws.sendPing(java.nio.ByteBuffer.allocate(0)).get(5, TimeUnit.SECONDS);
+            ws.sendPing(ByteBuffer.allocate(0)).get(5, TimeUnit.SECONDS);
             return true;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             return false;
         }
     }
@@ -402,7 +408,7 @@ public final class NlpClient {
         }
         mind.hear(new AiwolfEvent.Dealt(me, role == null ? Role.VILLAGER : role, pack));
         log.accept(name + ": game " + id + " as " + me + ", " + (role == null ? "?" : role.name().toLowerCase(
-                java.util.Locale.ROOT)) + " among " + agents.size());
+                Locale.ROOT)) + " among " + agents.size());
     }
 
     /** The talk's limits as the setting tells them ({@code -1}: none). */
@@ -434,7 +440,7 @@ public final class NlpClient {
         games++;
         String winner = "?";
         if (info != null && info.isObject()) {
-            winner = maw.aiwolf.tcp.Packets.winner(info.path("status_map"), info.path("role_map"));
+            winner = Packets.winner(info.path("status_map"), info.path("role_map"));
         }
         winners.add(winner);
         log.accept(name + " (" + me + "): game " + games + " over, " + winner + " side wins");

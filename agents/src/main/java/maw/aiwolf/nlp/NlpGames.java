@@ -14,6 +14,7 @@ import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.TcpGames;
 import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
 
 /** NLP contest games whose seats are WebSocket agents and, for the seats they leave empty, MAW's own seats. */
 public final class NlpGames {
@@ -51,7 +52,7 @@ public final class NlpGames {
         fillers.addAll(others.subList(0, seats - links.size()));
         GameTable game = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
                 new AiwolfVariant().ruleset(options), out), transport.domain(), gameId);
-        if (transport instanceof maw.runtime.local.LocalTransport local) {
+        if (transport instanceof LocalTransport local) {
             game.accounts().forEach(local::register);
         } else {
             provision.accept(game.accounts());

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.Composition;
 import maw.aiwolf.game.NlTalk;
@@ -82,7 +84,7 @@ public final class NlpPackets {
         ObjectNode s = Json.MAPPER.createObjectNode();
         s.put("agent_count", village.players());
         ObjectNode roles = s.putObject("role_num_map");
-        java.util.Map<String, Integer> sorted = new java.util.TreeMap<>();
+        Map<String, Integer> sorted = new TreeMap<>();
         for (Role r : Role.values()) {
             sorted.put(r.name(), village.count(r));
         }

@@ -1,5 +1,6 @@
 package maw.aiwolf.nlp;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +11,12 @@ import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.LinkSeatAgent;
 import maw.base.Act;
 import maw.base.Role;
 import maw.game.Phase;
 import maw.runtime.Jid;
+import maw.runtime.Ulid;
 
 /**
  * A seat filled by an agent of the AIWolf NLP contest connected over WebSocket: the interface agent behind a MAW
@@ -23,7 +26,7 @@ import maw.runtime.Jid;
  * that is late or names nobody living is no act (as the server ignores it); the game goes on, and an agent that
  * reconnects under its name is told the game and the day again.
  */
-public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
+public final class NlpSeatAgent extends LinkSeatAgent {
 
     private final AiwolfOptions options;
     private final String gameId;
@@ -63,7 +66,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
                         : null).toString());
     }
 
-    private com.fasterxml.jackson.databind.node.ObjectNode setting() {
+    private ObjectNode setting() {
         return NlpPackets.setting(options.settings().composition(), options.settings().nlp(), action, response);
     }
 
@@ -135,7 +138,7 @@ public final class NlpSeatAgent extends maw.aiwolf.tcp.LinkSeatAgent {
         if (round <= 1) {
             return gameId;
         }
-        return maw.runtime.Ulid.valid(gameId) ? maw.runtime.Ulid.plus(gameId, round - 1) : gameId + "-" + round;
+        return Ulid.valid(gameId) ? Ulid.plus(gameId, round - 1) : gameId + "-" + round;
     }
 
     /** Tells the day that began, if it is not told yet. */

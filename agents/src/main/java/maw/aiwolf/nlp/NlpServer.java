@@ -2,6 +2,7 @@ package maw.aiwolf.nlp;
 
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.tcp.AgentLobby;
+import maw.aiwolf.tcp.Gateway;
 import maw.runtime.Agent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * for its team, checked after the name. An agent whose connection drops gets its seat back by connecting again under
  * its name. A slow or broken agent never ends a game: its seat plays on.
  */
-public final class NlpServer implements maw.aiwolf.tcp.Gateway {
+public final class NlpServer implements Gateway {
 
     private static final Logger LOG = LoggerFactory.getLogger(NlpServer.class);
 
@@ -30,7 +33,7 @@ public final class NlpServer implements maw.aiwolf.tcp.Gateway {
     private final Duration action;
     private final Duration response;
     private final String secret;
-    private final maw.aiwolf.tcp.AgentLobby lobby = new maw.aiwolf.tcp.AgentLobby();
+    private final AgentLobby lobby = new AgentLobby();
     private final Map<String, Connection> connections = new ConcurrentHashMap<>();
 
     /** One WebSocket connection: named once it answered NAME (then its link and the link's generation). */
@@ -130,11 +133,11 @@ public final class NlpServer implements maw.aiwolf.tcp.Gateway {
     private static AgentLink.Channel channel(WsContext ctx) {
         return new AgentLink.Channel() {
             @Override
-            public void send(String packet) throws java.io.IOException {
+            public void send(String packet) throws IOException {
                 try {
                     ctx.send(packet);
                 } catch (RuntimeException e) {
-                    throw new java.io.IOException(e.getMessage(), e);
+                    throw new IOException(e.getMessage(), e);
                 }
             }
 

@@ -1,7 +1,10 @@
 package maw.aiwolf.nlp;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -40,13 +43,13 @@ public final class NlpToken {
             given = Base64.getUrlDecoder().decode(parts[2]);
             header = Json.parse(new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8));
             claims = Json.parse(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (IllegalArgumentException | JsonProcessingException e) {
             return "the token cannot be read";
         }
         if (!"HS256".equals(header.path("alg").asText())) {
             return "the token is not signed with HS256";
         }
-        if (!java.security.MessageDigest.isEqual(given, sign(parts[0] + "." + parts[1], secret))) {
+        if (!MessageDigest.isEqual(given, sign(parts[0] + "." + parts[1], secret))) {
             return "the token's signature is wrong";
         }
         if (!"PLAYER".equals(claims.path("role").asText())) {
@@ -63,7 +66,7 @@ public final class NlpToken {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
             return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-        } catch (java.security.GeneralSecurityException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
         }
     }

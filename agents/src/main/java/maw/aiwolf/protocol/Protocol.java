@@ -1,7 +1,9 @@
 package maw.aiwolf.protocol;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -212,8 +214,8 @@ public final class Protocol {
      * keyword), {@code subject}, and as it has them {@code target}, {@code role}, {@code species}, {@code talk},
      * {@code day} and {@code clauses}.
      */
-    public static java.util.Map<String, Object> structure(Sentence s) {
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    public static Map<String, Object> structure(Sentence s) {
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", s.keyword());
         m.put("subject", s.subject() instanceof AgentId a ? a.toString() : s.subject().toString());
         switch (s) {

@@ -7,7 +7,10 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -309,16 +312,16 @@ public final class AgentLink implements AutoCloseable {
     }
 
     /** Requests asked, unanswered in time, lines dropped, and the mean round trip of the answered, in microseconds. */
-    public java.util.Map<String, Object> stats() {
+    public Map<String, Object> stats() {
         long answered = Math.max(1, asked.get() - timeouts.get());
-        return java.util.Map.of("requests", asked.get(), "timeouts", timeouts.get(), "droppedLines", dropped.get(),
+        return Map.of("requests", asked.get(), "timeouts", timeouts.get(), "droppedLines", dropped.get(),
                 "meanRoundTripMicros", roundTripNanos.get() / answered / 1000);
     }
 
     /** The round trips of the answered requests so far, in nanoseconds. */
     public List<Long> roundTrips() {
         synchronized (tripsLock) {
-            List<Long> out = new java.util.ArrayList<>(roundTripCount);
+            List<Long> out = new ArrayList<>(roundTripCount);
             for (int i = 0; i < roundTripCount; i++) {
                 out.add(roundTrips[i]);
             }
@@ -332,7 +335,7 @@ public final class AgentLink implements AutoCloseable {
                 if (roundTripCount >= 1_000_000) {
                     return;
                 }
-                roundTrips = java.util.Arrays.copyOf(roundTrips, roundTripCount * 2);
+                roundTrips = Arrays.copyOf(roundTrips, roundTripCount * 2);
             }
             roundTrips[roundTripCount++] = took;
         }

@@ -2,9 +2,11 @@ package maw.aiwolf.tcp;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +55,7 @@ public final class AgentLobby {
     }
 
     /** Every name given so far: agents that connect at the same instant under one name each get one of their own. */
-    private final java.util.Set<String> given = new java.util.HashSet<>();
+    private final Set<String> given = new HashSet<>();
 
     /**
      * {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already; the name is the
@@ -100,7 +102,7 @@ public final class AgentLobby {
                 return out;
             }
             // Someone may still come, or come back: look again soon (a newcomer wakes this at once).
-            AgentLink next = waiting.poll(Math.min(left, java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(25)),
+            AgentLink next = waiting.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(25)),
                     TimeUnit.NANOSECONDS);
             if (next != null) {
                 waiting.add(next); // taken in the next look, in its order

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -37,7 +38,7 @@ public final class AiwolfClient {
      * server gives an answer.
      */
     public interface Minds {
-        AiwolfPlayer mind(String me, List<String> agents, long seed, java.time.Duration timeLimit);
+        AiwolfPlayer mind(String me, List<String> agents, long seed, Duration timeLimit);
     }
 
     /** What a connection played. */
@@ -56,7 +57,7 @@ public final class AiwolfClient {
     private final Set<String> heard = new HashSet<>();
     private int games;
     private int timeLimitMillis = -1;
-    private java.time.Duration timeLimit;
+    private Duration timeLimit;
     private int requests;
     private final List<String> winners = new ArrayList<>();
 
@@ -80,7 +81,7 @@ public final class AiwolfClient {
     }
 
     /** Connects and plays until the server closes the connection. */
-    public Played play(String host, int port, java.time.Duration connectTimeout) throws IOException {
+    public Played play(String host, int port, Duration connectTimeout) throws IOException {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(host, port), (int) connectTimeout.toMillis());
             socket.setTcpNoDelay(true);
@@ -170,7 +171,7 @@ public final class AiwolfClient {
         me = agent(info.path("agent").asInt());
         day = 0;
         heard.clear();
-        timeLimit = java.time.Duration.ofMillis(Math.max(1, timeLimitMillis == -1 ? 1000 : timeLimitMillis));
+        timeLimit = Duration.ofMillis(Math.max(1, timeLimitMillis == -1 ? 1000 : timeLimitMillis));
         mind = minds.mind(me, agents, seed ^ games, timeLimit.multipliedBy(8).dividedBy(10));
         Role role = Packets.role(info.path("roleMap").path(String.valueOf(info.path("agent").asInt())).asText());
         List<String> pack = new ArrayList<>();

@@ -1,11 +1,14 @@
 package maw.aiwolf.tcp;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
+import maw.agents.table.GameTable;
 import maw.base.Act;
+import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -17,11 +20,11 @@ import maw.runtime.Performative;
  * its protocol), and answers each turn with {@link #act} (the agent's answer to the request the turn makes, or a
  * default).
  */
-public abstract class LinkSeatAgent extends GameAgent implements maw.agents.table.GameTable.Watching {
+public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watching {
 
     protected final AgentLink link;
     private final Jid owner;
-    private final java.util.concurrent.CompletableFuture<Void> over = new java.util.concurrent.CompletableFuture<>();
+    private final CompletableFuture<Void> over = new CompletableFuture<>();
 
     protected LinkSeatAgent(Jid jid, String password, AgentLink link, Jid owner) {
         super(jid, password);
@@ -36,7 +39,7 @@ public abstract class LinkSeatAgent extends GameAgent implements maw.agents.tabl
 
     /** Completes when the agent has been told the end of the last round. */
     @Override
-    public java.util.concurrent.CompletableFuture<Void> over() {
+    public CompletableFuture<Void> over() {
         return over;
     }
 
@@ -64,7 +67,7 @@ public abstract class LinkSeatAgent extends GameAgent implements maw.agents.tabl
             case SeatCatalog.Observe o when o.kind() == SeatCatalog.Perceived.OVER -> over.complete(null);
             case SeatCatalog.Observe o when o.news() != null -> hear(o);
             case SeatCatalog.Observe o -> { }
-            default -> refuse(m, body.game(), maw.game.RefusalCode.WRONG_RECIPIENT, "a seat takes its player's "
+            default -> refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a seat takes its player's "
                     + "get_input and observe only; " + m.bodyType() + " goes to another agent");
         }
     }

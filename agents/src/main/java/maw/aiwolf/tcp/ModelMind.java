@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfNarration;
@@ -139,7 +141,7 @@ public final class ModelMind implements AiwolfPlayer {
         return alive.stream().filter(p -> !p.equals(me) && !(humansOnly && pack.contains(p))).toList();
     }
 
-    private String text(String action, boolean night, java.util.function.Supplier<String> fallback) {
+    private String text(String action, boolean night, Supplier<String> fallback) {
         Act a = ask(action, night, List.of());
         if (a instanceof Act.Talk t) {
             answered.incrementAndGet();
@@ -149,7 +151,7 @@ public final class ModelMind implements AiwolfPlayer {
     }
 
     private String target(String action, boolean night, List<String> targets,
-            java.util.function.Supplier<String> fallback) {
+            Supplier<String> fallback) {
         Act a = ask(action, night, targets);
         String t = switch (a) {
             case Act.Vote v -> v.target();
@@ -192,7 +194,7 @@ public final class ModelMind implements AiwolfPlayer {
         } catch (TimeoutException e) {
             worker.interrupt();
             return null;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             LOG.warn("model seat {}: the model failed: {}", me, e.getCause().toString());
             return null;
         } catch (InterruptedException e) {

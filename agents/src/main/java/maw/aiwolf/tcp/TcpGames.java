@@ -3,7 +3,9 @@ package maw.aiwolf.tcp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameListener;
@@ -11,12 +13,16 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.base.Role;
 import maw.runtime.Transport;
+import maw.runtime.local.LocalTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** AIWolf games whose seats are TCP agents (and, for the seats they leave empty, MAW's own seats). */
 public final class TcpGames {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TcpGames.class);
+    private static final Logger LOG = LoggerFactory.getLogger(TcpGames.class);
 
     private TcpGames() {}
 
@@ -55,12 +61,12 @@ public final class TcpGames {
         }
         if (options.settings().enableRoleRequest()) {
             // Per game, before the deal, as the official server does: each agent may ask for a role.
-            Map<String, maw.base.Role> requests = new java.util.LinkedHashMap<>();
+            Map<String, Role> requests = new LinkedHashMap<>();
             for (AgentLink l : links) {
                 String answer = l.ask(Packets.line(Packets.Request.ROLE, null, null, null, null), server.timeLimit(),
                         "ROLE");
-                maw.base.Role wanted = answer == null ? null
-                        : Packets.role(answer.strip().toUpperCase(java.util.Locale.ROOT));
+                Role wanted = answer == null ? null
+                        : Packets.role(answer.strip().toUpperCase(Locale.ROOT));
                 if (wanted != null) {
                     requests.put(l.name(), wanted);
                 }
@@ -80,7 +86,7 @@ public final class TcpGames {
             spec = spec.withOpenSeats(open, openWait, others.getLast());
         }
         GameTable table = new GameTable(spec, transport.domain());
-        if (transport instanceof maw.runtime.local.LocalTransport local) {
+        if (transport instanceof LocalTransport local) {
             table.accounts().forEach(local::register);
         } else {
             provision.accept(table.accounts());

@@ -1,5 +1,6 @@
 package maw.aiwolf.tcp;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.base.Act;
+import maw.base.Role;
 import maw.game.Phase;
 import maw.runtime.Jid;
 
@@ -114,8 +116,8 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         }
     }
 
-    private com.fasterxml.jackson.databind.JsonNode whispers() {
-        return info.role() == maw.base.Role.WEREWOLF ? info.whisperHistory() : Packets.array();
+    private JsonNode whispers() {
+        return info.role() == Role.WEREWOLF ? info.whisperHistory() : Packets.array();
     }
 
     /** An agent that reconnected is told the game and the day again before its next request. */

@@ -1,5 +1,6 @@
 package maw.runtime.local;
 
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,7 +122,7 @@ public final class LocalTransport implements Transport {
                 return;
             }
             // Like ejabberd's mod_offline: the stored copy says when it was stored (XEP-0203).
-            box.addLast(m.toBuilder().storedAt(java.time.Instant.now()).build());
+            box.addLast(m.toBuilder().storedAt(Instant.now()).build());
         }
     }
 

@@ -5,12 +5,20 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Creates accounts on an ejabberd through its HTTP API ({@code mod_http_api}), the way {@code maw-xmpp register}
@@ -38,13 +46,13 @@ public final class EjabberdApi {
     public EjabberdApi(String baseUrl, String domain, String secret) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.domain = domain;
-        this.authorization = "Basic " + java.util.Base64.getEncoder().encodeToString(
-                (PROVISIONER + "@" + domain + ":" + secret).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString(
+                (PROVISIONER + "@" + domain + ":" + secret).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The provisioner's password as {@code maw-xmpp start} wrote it (surrounding white space removed). */
-    public static String readSecret(java.nio.file.Path file) throws IOException {
-        String secret = java.nio.file.Files.readString(file).strip();
+    public static String readSecret(Path file) throws IOException {
+        String secret = Files.readString(file).strip();
         if (secret.isEmpty()) {
             throw new IOException("the provisioner's password file " + file + " is empty");
         }
@@ -69,7 +77,7 @@ public final class EjabberdApi {
         for (CompletableFuture<String> c : calls) {
             try {
                 done.add(c.join());
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 problem = e.getCause().getMessage();
             }
         }
@@ -82,8 +90,8 @@ public final class EjabberdApi {
     }
 
     /** Which of these accounts have a session logged in now (another program runs as them). */
-    public java.util.SortedSet<String> online(java.util.Collection<String> users) throws IOException {
-        Map<String, CompletableFuture<HttpResponse<String>>> calls = new java.util.LinkedHashMap<>();
+    public SortedSet<String> online(Collection<String> users) throws IOException {
+        Map<String, CompletableFuture<HttpResponse<String>>> calls = new LinkedHashMap<>();
         for (String user : users) {
             HttpRequest request = HttpRequest.newBuilder(base.resolve("user_resources")).timeout(Duration.ofSeconds(10))
                     .header("Content-Type", "application/json").header("Authorization", authorization)
@@ -96,7 +104,7 @@ public final class EjabberdApi {
             HttpResponse<String> r;
             try {
                 r = c.getValue().join();
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 throw new IOException("could not ask " + base + " who is logged in: " + e.getCause().getMessage(), e);
             }
             if (r.statusCode() != 200) {

@@ -1,11 +1,15 @@
 package maw.runtime.xmpp;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import org.jivesoftware.smack.packet.ExtensionElement;
 import org.jivesoftware.smack.packet.StandardExtensionElement;
 import org.jivesoftware.smack.packet.StanzaBuilder;
+import org.jivesoftware.smackx.delay.packet.DelayInformation;
 import org.jivesoftware.smackx.xdata.FormField;
 import org.jivesoftware.smackx.xdata.packet.DataForm;
 import org.jxmpp.jid.impl.JidCreate;
@@ -21,14 +25,14 @@ public final class SpadeWire {
     private SpadeWire() {}
 
     /** The SPADE metadata form for these fields and thread, as an extension element to add to any Smack stanza. */
-    public static org.jivesoftware.smack.packet.ExtensionElement metadataForm(java.util.Map<String, String> fields,
+    public static ExtensionElement metadataForm(Map<String, String> fields,
             String thread) {
         return new SpadeMetadataForm(fields, thread);
     }
 
     private static final String ID_PREFIX = Long.toString(
-            java.util.concurrent.ThreadLocalRandom.current().nextLong(1L << 50), 36) + "-";
-    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+            ThreadLocalRandom.current().nextLong(1L << 50), 36) + "-";
+    private static final AtomicLong IDS = new AtomicLong();
 
     /**
      * Our message as a Smack stanza, shaped as SPADE writes it, with a stanza id unique to this process: a copy that
@@ -93,7 +97,7 @@ public final class SpadeWire {
         if (body == null && !spade) {
             return null;
         }
-        var delay = org.jivesoftware.smackx.delay.packet.DelayInformation.from(s);
+        var delay = DelayInformation.from(s);
         if (delay != null && delay.getStamp() != null) {
             b.storedAt(delay.getStamp().toInstant());
         }

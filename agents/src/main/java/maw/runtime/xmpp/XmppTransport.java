@@ -27,8 +27,10 @@ import org.jivesoftware.smack.XMPPException;
 import org.jivesoftware.smack.packet.Presence;
 import org.jivesoftware.smack.packet.Stanza;
 import org.jivesoftware.smack.packet.StanzaBuilder;
+import org.jivesoftware.smack.packet.StreamError;
 import org.jivesoftware.smack.roster.Roster;
 import org.jivesoftware.smack.sasl.SASLErrorException;
+import org.jivesoftware.smack.sm.StreamManagementException;
 import org.jivesoftware.smack.tcp.XMPPTCPConnectionConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -275,10 +277,10 @@ public final class XmppTransport implements Transport {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof XMPPException.StreamErrorException se) {
                 var condition = se.getStreamError().getCondition();
-                return condition == org.jivesoftware.smack.packet.StreamError.Condition.resource_constraint
-                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.policy_violation
-                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.connection_timeout
-                        || condition == org.jivesoftware.smack.packet.StreamError.Condition.system_shutdown;
+                return condition == StreamError.Condition.resource_constraint
+                        || condition == StreamError.Condition.policy_violation
+                        || condition == StreamError.Condition.connection_timeout
+                        || condition == StreamError.Condition.system_shutdown;
             }
             if (t instanceof CertificateException) {
                 return false;
@@ -425,7 +427,7 @@ public final class XmppTransport implements Transport {
                     ackAsked = true;
                     try {
                         smack.requestSmAcknowledgement();
-                    } catch (org.jivesoftware.smack.sm.StreamManagementException.StreamManagementNotEnabledException e) {
+                    } catch (StreamManagementException.StreamManagementNotEnabledException e) {
                         return;
                     }
                 }

@@ -10,14 +10,20 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import maw.llm.Tokens;
@@ -82,7 +88,7 @@ public final class OllamaStandIn implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
-    private final java.util.concurrent.ExecutorService handlers;
+    private final ExecutorService handlers;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final Set<String> models = new CopyOnWriteArraySet<>();
     private final AtomicLong counter = new AtomicLong();
@@ -175,7 +181,7 @@ public final class OllamaStandIn implements AutoCloseable {
                 int colon = hostPort.lastIndexOf(':');
                 String bind = colon < 0 ? hostPort : hostPort.substring(0, colon);
                 int port = colon < 0 ? 11434 : Integer.parseInt(hostPort.substring(colon + 1));
-                Set<String> start = new java.util.LinkedHashSet<>();
+                Set<String> start = new LinkedHashSet<>();
                 for (String m : System.getenv().getOrDefault("MAW_STANDIN_MODELS", "").split(",")) {
                     if (!m.isBlank()) {
                         start.add(m.contains(":") ? m.strip() : m.strip() + ":latest");
@@ -189,14 +195,14 @@ public final class OllamaStandIn implements AutoCloseable {
             case "list", "pull" -> {
                 String base = host.isEmpty() ? "http://127.0.0.1:11434" : host.startsWith("http") ? host
                         : "http://" + host;
-                java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-                java.net.http.HttpRequest request = command.equals("list")
-                        ? java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/tags")).build()
-                        : java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/api/pull"))
-                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(obj().put("model",
+                HttpClient client = HttpClient.newHttpClient();
+                HttpRequest request = command.equals("list")
+                        ? HttpRequest.newBuilder(URI.create(base + "/api/tags")).build()
+                        : HttpRequest.newBuilder(URI.create(base + "/api/pull"))
+                                .POST(HttpRequest.BodyPublishers.ofString(obj().put("model",
                                         args.length > 1 ? args[1] : "").put("stream", false).toString())).build();
-                java.net.http.HttpResponse<String> r = client.send(request,
-                        java.net.http.HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = client.send(request,
+                        HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     System.err.println("Error: " + r.body());
                     System.exit(1);
