@@ -80,10 +80,10 @@ class ArchitectureTest {
                 "maw.config.PlantedReachBack");
         rule("no cycle among any of MAW's packages", slices().matching("maw.(**)").should().beFreeOfCycles(),
                 "maw.agents.gamemaster.PlantedCycle", "maw.aiwolf.tcp.PlantedCycle");
-        rule("the command line parses and prints: the application plays, seats, journals and connects",
+        rule("the command line parses and prints: the application plays, seats, journals, serves and connects",
                 noClasses().that().resideInAPackage("maw.cli..").should().dependOnClassesThat()
                         .resideInAnyPackage("maw.runtime.xmpp..", "maw.runtime.local..", "maw.agents.chatroom..",
-                                "maw.agents.player..")
+                                "maw.agents.player..", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.Journal")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.table.Listeners")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.ConsoleView"),

@@ -9,27 +9,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.text.DecimalFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import maw.agents.Text;
-import maw.agents.model.AiwolfTalkWriter;
-import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfJournal;
-import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfBots;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfLog;
 import maw.aiwolf.game.AiwolfNarration;
-import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfSettings;
 import maw.aiwolf.game.Composition;
 import maw.aiwolf.protocol.Gloss;
@@ -38,25 +30,9 @@ import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words;
-import maw.aiwolf.tcp.AiwolfClient;
-import maw.aiwolf.tcp.AiwolfServer;
-import maw.aiwolf.tcp.GatewayHost;
-import maw.aiwolf.tcp.ModelMind;
-import maw.aiwolf.tcp.Packets;
-import maw.aiwolf.tcp.TcpGames;
-import maw.app.AgentNetwork;
-import maw.app.Seats;
+import maw.app.AiwolfGateways;
 import maw.config.ConfigException;
-import maw.config.LlmConfig;
 import maw.config.MawConfig;
-import maw.config.SeatPlan;
-import maw.config.Setting;
-import maw.llm.Llm;
-import maw.llm.LlmSettings;
-import maw.llm.ModelSeat;
-import maw.llm.ModelServer;
-import maw.llm.PromptTemplates;
-import maw.runtime.Jid;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -376,36 +352,10 @@ final class AiwolfCommand implements Runnable {
             } catch (UnknownHostException e) {
                 throw new ConfigException("invalid value '" + bind + "' for --bind: " + e.getMessage());
             }
-            MawConfig settings = config.load(Map.of("transport",
-                    new MawConfig.Value(transport, "--transport")));
-            SeatPlan plan = Seats.plan(settings.with(Map.of(), "--seats"), seats, players, 0);
-            List<GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, new AiwolfVariant().bots());
-            Duration limit = Duration.ofMillis(timeLimitMs);
-            AiwolfOptions options = new AiwolfOptions(
-                    AiwolfSettings.defaults(Composition.of(players)),
-                    limit.plusSeconds(2));
-            long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
-            Duration lobby = Duration.ofMillis(Math.round(lobbySeconds * 1000));
-            try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
-                    AiwolfServer server = new AiwolfServer(address, port, limit)) {
-                System.out.printf("AIWolf server on %s:%d (the official TCP protocol), %d players, %d game(s); our "
-                        + "seats on %s%n", address.getHostAddress(), server.port(), players, games,
-                        network.describe());
-                long[] seed = {first};
-                GatewayHost.host(server, new GatewayHost.Plan("TCP", games, players, openSeats,
-                        lobby, settings.path(Setting.GAMES_DIR), ""), (links, id, dir, listener) -> {
-                            String prefix = "aiwolf-tcp-" + id.toLowerCase(Locale.ROOT) + "-";
-                            if (openSeats > 0) {
-                                System.out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm "
-                                        + "%s (or ./maw player --rules aiwolf ...)%n", openSeats,
-                                        new DecimalFormat("0.#").format(lobbySeconds),
-                                        Jid.of(prefix + "gamemaster", network.transport().domain()));
-                            }
-                            return TcpGames.play(server, links, ours, openSeats, lobby, options,
-                                    seed[0]++, network.transport(), prefix, dir, listener, network::provision);
-                        }, System.out);
-            }
+            MawConfig settings = config.load(Map.of("transport", new MawConfig.Value(transport, "--transport")));
+            AiwolfGateways.serve(new AiwolfGateways.ServeTcp(settings, address, port, players, games, seats,
+                    lobbySeconds, Duration.ofMillis(timeLimitMs), seed != null ? seed
+                            : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL, openSeats), System.out);
             return 0;
         }
     }
@@ -455,59 +405,15 @@ final class AiwolfCommand implements Runnable {
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
-            AiwolfClient.Minds minds = AiwolfClient.rules();
-            if (bot.equals("llm")) {
-                MawConfig settings = config.load(llm.flags());
-                LlmSettings model = LlmConfig.settings(settings);
-                PromptTemplates templates = Seats.templates(settings);
-                ModelServer.Status status = ModelServer.check(model);
-                System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
-                minds = (me, agents, s, limit) -> new ModelMind(me, agents, s,
-                        new ModelSeat(new Llm(model), templates)
-                                .talk(new AiwolfTalkWriter()), limit);
-            }
-            AiwolfClient.Minds chosen = minds;
             if (count < 1 || count > 100) {
                 throw new ConfigException("invalid value '" + count + "' for --count: 1 to 100");
             }
             if (port < 1 || port > 65535) {
                 throw new ConfigException("invalid value '" + port + "' for --port: 1 to 65535");
             }
-            if (roleRequest != null && Packets.role(roleRequest.strip().toUpperCase(
-                    Locale.ROOT)) == null) {
-                throw new ConfigException("invalid value '" + roleRequest + "' for --role-request: VILLAGER, SEER, "
-                        + "MEDIUM, BODYGUARD, WEREWOLF or POSSESSED");
-            }
-            String role = roleRequest == null ? null : roleRequest.strip().toUpperCase(Locale.ROOT);
-            List<CompletableFuture<AiwolfClient.Played>> all =
-                    new ArrayList<>();
-            for (int i = 1; i <= count; i++) {
-                String n = count == 1 ? name : name + i;
-                long s = seed + i;
-                CompletableFuture<AiwolfClient.Played> f =
-                        new CompletableFuture<>();
-                Thread.ofVirtual().name("aiwolf-connect-" + n).start(() -> {
-                    try {
-                        f.complete(new AiwolfClient(n, role, chosen, s,
-                                line -> System.out.println(Text.inert(line))).play(host, port,
-                                Duration.ofSeconds(10)));
-                    } catch (Throwable e) {
-                        f.completeExceptionally(e);
-                    }
-                });
-                all.add(f);
-            }
-            int failed = 0;
-            for (var f : all) {
-                try {
-                    AiwolfClient.Played p = f.get();
-                    System.out.printf("%s: %d game(s), %d request(s); the server closed the connection%n", p.name(),
-                            p.games(), p.requests());
-                } catch (ExecutionException e) {
-                    failed++;
-                    System.err.println("maw aiwolf connect: " + host + ":" + port + ": " + e.getCause().getMessage());
-                }
-            }
+            String role = AiwolfGateways.roleRequest(roleRequest, "--role-request");
+            int failed = AiwolfGateways.connect(new AiwolfGateways.ConnectTcp(bot.equals("llm")
+                    ? config.load(llm.flags()) : null, host, port, name, role, count, seed), System.out, System.err);
             return failed == 0 ? 0 : 1;
         }
     }

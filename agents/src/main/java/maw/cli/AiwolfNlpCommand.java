@@ -7,38 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.function.Consumer;
-import maw.agents.Text;
-import maw.agents.model.AiwolfTalkWriter;
-import maw.agents.table.GameTable;
-import maw.aiwolf.AiwolfVariant;
-import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.nlp.NlpClient;
-import maw.aiwolf.nlp.NlpGames;
-import maw.aiwolf.nlp.NlpServer;
-import maw.aiwolf.tcp.GatewayHost;
-import maw.aiwolf.tcp.ModelMind;
-import maw.app.AgentNetwork;
-import maw.app.Monitors;
+import maw.app.AiwolfGateways;
 import maw.app.Seats;
 import maw.config.ConfigException;
-import maw.config.LlmConfig;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
-import maw.config.Setting;
-import maw.llm.Llm;
-import maw.llm.LlmSettings;
-import maw.llm.ModelSeat;
-import maw.llm.ModelServer;
-import maw.llm.PromptTemplates;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -159,50 +135,11 @@ final class AiwolfNlpCommand implements Runnable {
             } catch (ConfigException e) {
                 throw new ConfigException(e.getMessage().replace("--bots", "--seats"));
             }
-            List<GameTable.SeatFiller> ours = Seats.fillers(settings, plan, null, null,
-                    System.out::println, new AiwolfVariant.Nlp().bots());
-            Duration action = Duration.ofMillis(Math.round(actionSeconds * 1000));
-            Duration response = Duration.ofMillis(Math.round(responseSeconds * 1000));
-            // A step lasts the action timeout, the probe of a late agent, and a margin.
-            AiwolfOptions options = AiwolfOptions.natural(players,
-                    action.plus(response).plusSeconds(2));
-            long first = seed != null ? seed : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL;
-            try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
-                    NlpServer server = start(port, action, response, secret)) {
-                System.out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %d "
-                        + "players, %d game(s); our seats on %s%n", bind, server.port(), secret == null ? ""
-                        : ", tokens required", players, games, network.describe());
-                long[] seed = {first};
-                GatewayHost.host(server, new GatewayHost.Plan("WebSocket", games, players, 0,
-                        Duration.ofMillis(Math.round(lobbySeconds * 1000)),
-                        settings.path(Setting.GAMES_DIR), "nlp-"), (links, id, dir, listener) -> {
-                            Monitors.TableWatch[] watching = new Monitors.TableWatch[1];
-                            Consumer<GameTable> watch = web == null ? null
-                                    : table -> watching[0] = new Monitors.TableWatch(network, table,
-                                            table.watchToken(), web, "maw aiwolf-nlp serve", m -> { },
-                                            System.out::println, System.err::println);
-                            try {
-                                return NlpGames.play(server, links, ours, options, id, seed[0]++,
-                                        network.transport(), "aiwolf-nlp-" + id.toLowerCase(Locale.ROOT)
-                                                + "-", dir, listener, network::provision, watch);
-                            } finally {
-                                if (watching[0] != null) {
-                                    watching[0].close();
-                                }
-                            }
-                        }, System.out);
-            }
+            AiwolfGateways.serve(new AiwolfGateways.ServeNlp(settings, bind, port, players, games, plan, lobbySeconds,
+                    Duration.ofMillis(Math.round(actionSeconds * 1000)),
+                    Duration.ofMillis(Math.round(responseSeconds * 1000)), secret, seed != null ? seed
+                            : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL, web), System.out);
             return 0;
-        }
-
-        private NlpServer start(int p, Duration action, Duration response,
-                String secret) {
-            try {
-                return new NlpServer(bind, p, action, response, secret);
-            } catch (RuntimeException e) {
-                throw new ConfigException("the NLP server could not listen on " + bind + ":" + p + ": "
-                        + e.getMessage());
-            }
         }
     }
 
@@ -284,55 +221,12 @@ final class AiwolfNlpCommand implements Runnable {
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
-            NlpClient.Minds minds = NlpClient.rules();
-            if (bot.equals("llm")) {
-                MawConfig settings = config.load(llm.flags());
-                LlmSettings model = LlmConfig.settings(settings);
-                PromptTemplates templates = Seats.templates(settings);
-                ModelServer.Status status = ModelServer.check(model);
-                System.out.println("model server: " + model.describe() + " answers (" + status.version() + ")");
-                minds = (me, agents, s, limit, talk) -> ModelMind.natural(me, agents, s,
-                        new ModelSeat(new Llm(model), templates)
-                                .talk(new AiwolfTalkWriter()), limit,
-                        NlpClient.talkLength(talk));
-            }
-            NlpClient.Minds chosen = minds;
+            MawConfig model = bot.equals("llm") ? config.load(llm.flags()) : null;
             Duration patience = Duration.ofMillis(Math.round(reconnectSeconds * 1000));
             System.out.printf("%d agent(s) of team %s connect to %s (%s)%n", count, team, uri, bot.equals("llm")
                     ? "model seats" : "rule seats");
-            List<CompletableFuture<NlpClient.Played>> all =
-                    new ArrayList<>();
-            for (int i = 1; i <= count; i++) {
-                String n = team + i;
-                long s = seed + i;
-                CompletableFuture<NlpClient.Played> f =
-                        new CompletableFuture<>();
-                Thread.ofPlatform().name("nlp-connect-" + n).start(() -> {
-                    try {
-                        f.complete(new NlpClient(n, token, chosen, s,
-                                line -> System.out.println(Text.inert(line))).play(uri, games, patience));
-                    } catch (Throwable e) {
-                        f.completeExceptionally(e);
-                    }
-                });
-                all.add(f);
-            }
-            int failed = 0;
-            for (var f : all) {
-                try {
-                    NlpClient.Played p = f.get();
-                    boolean short_ = games > 0 && p.games() < games;
-                    System.out.printf("%s: %d game(s), %d request(s), %d answer(s)%s%s%n", p.name(), p.games(),
-                            p.requests(), p.answers(), p.reconnections() == 0 ? "" : ", " + p.reconnections()
-                                    + " reconnection(s)", short_ ? "; fewer than its " + games + " game(s)" : "");
-                    if (short_) {
-                        failed++;
-                    }
-                } catch (ExecutionException e) {
-                    failed++;
-                    System.err.println("maw aiwolf-nlp connect: " + uri + ": " + e.getCause().getMessage());
-                }
-            }
+            int failed = AiwolfGateways.connect(new AiwolfGateways.ConnectNlp(model, uri, team, token, count, games,
+                    patience, seed), System.out, System.err);
             return failed == 0 ? 0 : 1;
         }
     }

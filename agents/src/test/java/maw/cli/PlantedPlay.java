@@ -8,4 +8,5 @@ final class PlantedPlay {
     maw.agents.gamemaster.Journal journal;
     maw.agents.player.PlayerAgent player;
     maw.runtime.xmpp.XmppTransport transport;
+    maw.aiwolf.tcp.AiwolfServer server;
 }
