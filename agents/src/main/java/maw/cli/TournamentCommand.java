@@ -2,7 +2,6 @@ package maw.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,24 +17,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
-import maw.agents.table.GameTable;
-import maw.app.AgentNetwork;
-import maw.app.Games;
-import maw.app.Seats;
-import maw.app.TournamentGateway;
+import maw.app.Tournaments;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
 import maw.config.Setting;
-import maw.game.GameEvent;
-import maw.game.GameView;
 import maw.runtime.Json;
 import maw.tournament.Report;
-import maw.tournament.Schedule;
-import maw.tournament.Standings;
 import maw.tournament.Tournament;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -217,63 +207,11 @@ final class TournamentCommand implements Callable<Integer> {
         Path dir = resuming ? out : out != null ? out : settings.path(Setting.GAMES_DIR).getParent()
                 .resolve("tournaments").resolve(LocalDateTime.now().format(
                         DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + seed);
-        if (!resuming && Files.isRegularFile(dir.resolve("tournament.json"))) {
-            throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
-                    + "with it: ./maw tournament --resume " + dir + ")");
-        }
-        Files.createDirectories(dir);
-        Schedule schedule = Schedule.balanced(ruleset, seatEntrant, count, seed);
-        if (!resuming) {
-            ObjectNode t = Json.MAPPER.createObjectNode();
-            t.put("seed", seed);
-            t.put("games", count);
-            t.put("rules", label(ruleset));
-            t.set("args", Json.MAPPER.valueToTree(ownArgs()));
-            t.set("seats", Json.MAPPER.valueToTree(seatEntrant));
-            t.set("schedule", Json.MAPPER.valueToTree(schedule.games()));
-            Files.writeString(dir.resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(t));
-        }
-        List<SeatPlan.Group> ourGroups = plan.groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
-                .toList();
-        List<GameTable.SeatFiller> ours = ourGroups.isEmpty() ? List.of() : Seats.fillers(settings,
-                new SeatPlan(ourGroups), null, null, System.out::println, rules.variant().bots());
-        System.out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in "
-                + "%s%n", count, plan.seats(), label(ruleset), parallel, seed, dir);
-        System.out.println("entrants and the schedule's roles:");
-        schedule.describe().forEach(System.out::println);
-        try (TournamentGateway gateway = outside ? TournamentGateway.open(ruleset, gatewayBind, gatewayPort != null
-                ? gatewayPort : rules.variant().gatewayPort()) : null;
-                AgentNetwork network = AgentNetwork.open(settings, System.out::println)) {
-            List<GameTable.SeatFiller> theirs = outside ? gateway.seat(plan.groups().stream()
-                    .filter(g -> g.kind() == SeatPlan.Kind.OUTSIDE).toList(),
-                    Duration.ofMillis(Math.round(lobbySeconds * 1000)), System.out) : List.of();
-            List<Tournament.Seat> tableSeats = new ArrayList<>();
-            var ourNext = ours.iterator();
-            var theirNext = theirs.iterator();
-            var entrants = seatEntrant.entrySet().iterator();
-            for (SeatPlan.Group g : plan.perSeat()) {
-                var e = entrants.next();
-                tableSeats.add(new Tournament.Seat(e.getKey(), e.getValue(), g.kind() == SeatPlan.Kind.OUTSIDE
-                        ? theirNext.next() : ourNext.next()));
-            }
-            Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label(ruleset),
-                    Games.timeout(ruleset, 1), parallel, network.transport(), network::provision, System.out);
-            Standings s = t.run();
-            if (outside) {
-                System.out.println("outside agents: " + gateway.stats());
-            }
-            System.out.println("final standings (" + s.games() + " games):");
-            s.table().forEach(System.out::println);
-            System.out.println("results: " + dir.resolve(Tournament.RESULTS) + ", summary: "
-                    + dir.resolve("summary.json"));
-        }
+        Tournaments.run(new Tournaments.Request(settings, plan, seatEntrant, ruleset, rules.variant(), count, seed,
+                parallel, dir, resuming, ownArgs(), outside ? gatewayBind : null, gatewayPort != null ? gatewayPort
+                        : rules.variant().gatewayPort(), Duration.ofMillis(Math.round(lobbySeconds * 1000))),
+                System.out);
         return 0;
-    }
-
-    private static <S extends GameView, O, E extends GameEvent> String label(
-            Ruleset<S, O, E> r) {
-        return r.rules().label(r.options());
     }
 
     /** The arguments this command was given (after its name, when it came as {@code maw tournament ...}). */

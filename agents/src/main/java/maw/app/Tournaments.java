@@ -1,0 +1,111 @@
+package maw.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import maw.agents.gamemaster.Ruleset;
+import maw.agents.ruleset.Variant;
+import maw.agents.table.GameTable;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import maw.config.SeatPlan;
+import maw.runtime.Json;
+import maw.tournament.Schedule;
+import maw.tournament.Standings;
+import maw.tournament.Tournament;
+
+/**
+ * A tournament played in this process: the service behind {@code maw tournament}. It keeps what was asked
+ * (tournament.json: the seed, the schedule, the arguments, so that {@code --resume} builds it again), seats MAW's own
+ * entrants and, through a gateway, outside agents, plays the schedule's games and reports the standings.
+ */
+public final class Tournaments {
+
+    private Tournaments() {}
+
+    /**
+     * A tournament to play.
+     *
+     * @param settings    the settings (the transport, the model seats')
+     * @param plan        the entrants' seats, group by group
+     * @param seatEntrant each seat (A1, A2, B1, ...) and the entrant it plays for
+     * @param ruleset     the rules with their options
+     * @param variant     the rule set (its bots, its gateway)
+     * @param games       games to play
+     * @param seed        the schedule's seed
+     * @param parallel    games at a time
+     * @param dir         where the results go
+     * @param resuming    whether the tournament in {@code dir} goes on (its tournament.json is kept)
+     * @param args        the arguments it was started with, kept for a resume
+     * @param gatewayBind with outside seats, the address their agents connect to (null: no outside seats)
+     * @param gatewayPort and its port
+     * @param lobby       how long to wait for the outside agents
+     */
+    public record Request(MawConfig settings, SeatPlan plan, Map<String, String> seatEntrant,
+            Ruleset<?, ?, ?> ruleset, Variant<?, ?, ?> variant, int games, long seed, int parallel, Path dir,
+            boolean resuming, List<String> args, String gatewayBind, int gatewayPort, Duration lobby) {}
+
+    /** Plays {@code r}'s games, telling {@code out} what happens; the final standings. */
+    public static Standings run(Request r, PrintStream out) throws Exception {
+        Path dir = r.dir();
+        if (!r.resuming() && Files.isRegularFile(dir.resolve("tournament.json"))) {
+            throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
+                    + "with it: ./maw tournament --resume " + dir + ")");
+        }
+        Files.createDirectories(dir);
+        Ruleset<?, ?, ?> ruleset = r.ruleset();
+        String label = ruleset.label();
+        Schedule schedule = Schedule.balanced(ruleset, r.seatEntrant(), r.games(), r.seed());
+        if (!r.resuming()) {
+            ObjectNode t = Json.MAPPER.createObjectNode();
+            t.put("seed", r.seed());
+            t.put("games", r.games());
+            t.put("rules", label);
+            t.set("args", Json.MAPPER.valueToTree(r.args()));
+            t.set("seats", Json.MAPPER.valueToTree(r.seatEntrant()));
+            t.set("schedule", Json.MAPPER.valueToTree(schedule.games()));
+            Files.writeString(dir.resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(t));
+        }
+        SeatPlan plan = r.plan();
+        boolean outside = r.gatewayBind() != null;
+        List<SeatPlan.Group> ourGroups = plan.groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
+                .toList();
+        List<GameTable.SeatFiller> ours = ourGroups.isEmpty() ? List.of() : Seats.fillers(r.settings(),
+                new SeatPlan(ourGroups), null, null, out::println, r.variant().bots());
+        out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in %s%n",
+                r.games(), plan.seats(), label, r.parallel(), r.seed(), dir);
+        out.println("entrants and the schedule's roles:");
+        schedule.describe().forEach(out::println);
+        try (TournamentGateway gateway = outside ? TournamentGateway.open(ruleset, r.gatewayBind(), r.gatewayPort())
+                : null;
+                AgentNetwork network = AgentNetwork.open(r.settings(), out::println)) {
+            List<GameTable.SeatFiller> theirs = outside ? gateway.seat(plan.groups().stream()
+                    .filter(g -> g.kind() == SeatPlan.Kind.OUTSIDE).toList(), r.lobby(), out) : List.of();
+            List<Tournament.Seat> tableSeats = new ArrayList<>();
+            var ourNext = ours.iterator();
+            var theirNext = theirs.iterator();
+            var entrants = r.seatEntrant().entrySet().iterator();
+            for (SeatPlan.Group g : plan.perSeat()) {
+                var e = entrants.next();
+                tableSeats.add(new Tournament.Seat(e.getKey(), e.getValue(), g.kind() == SeatPlan.Kind.OUTSIDE
+                        ? theirNext.next() : ourNext.next()));
+            }
+            Tournament t = new Tournament(dir, schedule, tableSeats, ruleset, label, Games.timeout(ruleset, 1),
+                    r.parallel(), network.transport(), network::provision, out);
+            Standings s = t.run();
+            if (outside) {
+                out.println("outside agents: " + gateway.stats());
+            }
+            out.println("final standings (" + s.games() + " games):");
+            s.table().forEach(out::println);
+            out.println("results: " + dir.resolve(Tournament.RESULTS) + ", summary: " + dir.resolve("summary.json"));
+            return s;
+        }
+    }
+}
