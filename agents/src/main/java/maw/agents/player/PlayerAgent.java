@@ -151,17 +151,20 @@ public final class PlayerAgent extends GameAgent {
         FSMBehaviour fsm = new FSMBehaviour("PlayerBehaviour");
         fsm.addState(GET_NAME, State.of(GET_NAME, this::getName));
         fsm.addState(JOIN_LOBBY, State.of(JOIN_LOBBY, this::joinLobby));
-        fsm.addState(LOBBY, State.of(LOBBY, s -> play(s, LOBBY)));
-        fsm.addState(AWAKE, State.of(AWAKE, s -> play(s, AWAKE)));
-        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP)));
-        fsm.addState(DEAD, State.of(DEAD, s -> play(s, DEAD)));
+        // Seated, the seat is in one of four states; each hears the GameMaster, and they differ in what else they do.
+        // In the lobby (between rounds too) it waits: no room, nothing to decide.
+        fsm.addState(LOBBY, State.of(LOBBY, s -> play(s, LOBBY, false, false)));
+        // Awake, the rules await acts from it: it reads its room and asks its interface what to do.
+        fsm.addState(AWAKE, State.of(AWAKE, s -> play(s, AWAKE, true, true)));
+        // Asleep, nothing is awaited from it (a villager's night, a step that is another's): it only listens.
+        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP, false, false)));
+        // Dead, it watches: it reads the room it may still read, and decides nothing until the next round.
+        fsm.addState(DEAD, State.of(DEAD, s -> play(s, DEAD, true, false)));
         fsm.addTransition(GET_NAME, JOIN_LOBBY).addTransition(JOIN_LOBBY, GET_NAME).addTransition(JOIN_LOBBY, LOBBY)
                 .addTransition(LOBBY, AWAKE).addTransition(LOBBY, ASLEEP).addTransition(LOBBY, DEAD)
-                .addTransition(AWAKE, ASLEEP).addTransition(AWAKE, DEAD).addTransition(AWAKE, LOBBY)
-                .addTransition(AWAKE, AWAKE)
-                .addTransition(ASLEEP, AWAKE).addTransition(ASLEEP, DEAD).addTransition(ASLEEP, LOBBY)
-                .addTransition(ASLEEP, ASLEEP).addTransition(LOBBY, LOBBY)
-                .addTransition(DEAD, LOBBY).addTransition(DEAD, DEAD);
+                .addTransition(AWAKE, ASLEEP).addTransition(ASLEEP, AWAKE)
+                .addTransition(AWAKE, DEAD).addTransition(ASLEEP, DEAD)
+                .addTransition(AWAKE, LOBBY).addTransition(ASLEEP, LOBBY).addTransition(DEAD, LOBBY);
         addBehaviour(fsm);
     }
 
@@ -249,13 +252,14 @@ public final class PlayerAgent extends GameAgent {
     // --- playing ----------------------------------------------------------------------------------------------------
 
     /** Handles what arrives until the seat changes state: the lobby, awake, asleep or dead. */
-    private void play(State s, String current) throws InterruptedException {
+    private void play(State s, String current, boolean readsRoom, boolean decides) throws InterruptedException {
         next = null;
-        while (isActive() && next == null && !finished.isDone()) {
-            if (readsRoom(current) && seat.roomOpen() && pollId == null) {
+        while (isActive() && (next == null || next.equals(current)) && !finished.isDone()) {
+            next = null; // told to stay as it is (a new turn of the same kind): it goes on here
+            if (readsRoom && seat.roomOpen() && pollId == null) {
                 poll();
             }
-            if (current.equals(AWAKE) && !asked && seat.hasNews()) {
+            if (decides && !asked && seat.hasNews()) {
                 askInterface();
             }
             Message m = s.receive(Duration.ofSeconds(1));
@@ -270,7 +274,7 @@ public final class PlayerAgent extends GameAgent {
                         seat.phase(), seat.day(), seat.round(), ASK_OVERDUE.toSeconds());
             }
         }
-        if (next != null) {
+        if (next != null && !next.equals(current)) {
             s.setNextState(next);
         }
     }
@@ -305,10 +309,6 @@ public final class PlayerAgent extends GameAgent {
             silent = false;
             tell(Perceived.SILENCE, "The GameMaster is back.");
         }
-    }
-
-    private static boolean readsRoom(String state) {
-        return state.equals(AWAKE) || state.equals(DEAD);
     }
 
     private void handle(Message m) {
