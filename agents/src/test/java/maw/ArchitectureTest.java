@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -11,12 +12,17 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import maw.testing.TestXmpp;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -119,6 +125,25 @@ class ArchitectureTest {
                         "front ends", "models", "settings")
                 .whereLayer("runtime").mayOnlyBeAccessedByLayers("agents", "gateways", "web monitor", "application",
                         "front ends", "settings");
+    }
+
+    /** The longest a class of the main sources may be: a class longer than this does more than one job. */
+    static final int MOST_LINES = 600;
+
+    @Test
+    void noMainClassIsLongerThanItsJobs() throws IOException {
+        List<String> long_ = new ArrayList<>();
+        for (String module : List.of("base", "llm", "agents")) {
+            try (Stream<Path> files = Files.walk(TestXmpp.home().resolve(module).resolve("src/main/java"))) {
+                for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                    long lines = Files.readAllLines(f).size();
+                    if (lines > MOST_LINES) {
+                        long_.add(f.getFileName() + " (" + lines + " lines)");
+                    }
+                }
+            }
+        }
+        assertThat(long_).as("main classes over %d lines", MOST_LINES).isEmpty();
     }
 
     @TestFactory
