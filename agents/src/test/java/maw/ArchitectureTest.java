@@ -6,7 +6,6 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -63,6 +62,11 @@ class ArchitectureTest {
                 .should().onlyDependOnClassesThat().resideInAnyPackage("maw.aiwolf.game..", "maw.aiwolf.protocol..",
                         "maw.game..", "maw.base..", "java.."),
                 "maw.aiwolf.game.PlantedImpurity");
+        rule("the AIWolf bots and the game's narration and log are pure like the rules they read", classes().that()
+                .resideInAnyPackage("maw.aiwolf.bots..", "maw.aiwolf.log..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("maw.aiwolf.bots..", "maw.aiwolf.log..", "maw.aiwolf.game..",
+                        "maw.aiwolf.protocol..", "maw.game..", "maw.base..", "java.."),
+                "maw.aiwolf.bots.PlantedImpurity");
         rule("the runtime knows nothing of what is built on it", noClasses().that().resideInAPackage("maw.runtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.config..", "maw.bench..",
                         "maw.game..", "maw.agents..", "maw.llm.."),
@@ -103,7 +107,8 @@ class ArchitectureTest {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("vocabulary").definedBy("maw.base..")
                 .layer("runtime").definedBy("maw.runtime..")
-                .layer("rules").definedBy("maw.game..", "maw.aiwolf.game..", "maw.aiwolf.protocol..")
+                .layer("rules").definedBy("maw.game..", "maw.aiwolf.game..", "maw.aiwolf.protocol..",
+                        "maw.aiwolf.bots..", "maw.aiwolf.log..")
                 .layer("models").definedBy("maw.llm..")
                 .layer("settings").definedBy("maw.config..")
                 .layer("agents").definedBy("maw.agents..")

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import maw.agents.gamemaster.Journal;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfLog;
 import maw.aiwolf.game.AiwolfNews;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfRules;
 import maw.aiwolf.game.AiwolfState;
+import maw.aiwolf.log.AiwolfLog;
 import maw.game.Outcome;
 import maw.runtime.Json;
 

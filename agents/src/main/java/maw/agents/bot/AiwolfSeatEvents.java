@@ -13,7 +13,7 @@ import maw.game.Phase;
 
 /**
  * What a seat of an AIWolf game hears, from the GameMaster's catalog messages back to the engine's events: so that an
- * AIWolf mind ({@link maw.aiwolf.game.AiwolfPlayer}) plays a seat over XMPP as it plays on the engine. Messages that
+ * AIWolf mind ({@link maw.aiwolf.bots.AiwolfPlayer}) plays a seat over XMPP as it plays on the engine. Messages that
  * carry nothing for it give no event.
  */
 public final class AiwolfSeatEvents {

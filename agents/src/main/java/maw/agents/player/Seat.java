@@ -14,7 +14,7 @@ import maw.agents.SeatCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
 import maw.agents.chatroom.ChatRoomAgent;
-import maw.aiwolf.game.AiwolfNarration;
+import maw.aiwolf.log.AiwolfNarration;
 import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;

@@ -1,9 +1,10 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Map;
+import maw.aiwolf.bots.AiwolfBots;
+import maw.aiwolf.bots.AiwolfPlayer;
 import maw.base.Team;
 import org.junit.jupiter.api.Test;
 

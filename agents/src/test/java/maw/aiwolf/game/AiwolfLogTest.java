@@ -1,10 +1,12 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import maw.aiwolf.bots.AiwolfBots;
+import maw.aiwolf.bots.AiwolfPlayer;
+import maw.aiwolf.log.AiwolfLog;
 import maw.base.Role;
 import maw.base.Team;
 import org.junit.jupiter.api.Test;

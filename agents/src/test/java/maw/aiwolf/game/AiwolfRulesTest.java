@@ -1,12 +1,12 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import maw.aiwolf.bots.AiwolfBots;
 import maw.base.Act;
 import maw.base.Role;
 import maw.game.Command;

@@ -1,7 +1,6 @@
 package maw.aiwolf.nlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,10 +11,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import maw.agents.table.GameTable;
+import maw.aiwolf.bots.AiwolfPlayer;
+import maw.aiwolf.bots.ForwardingPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.game.AiwolfPlayer;
-import maw.aiwolf.game.ForwardingPlayer;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.ModelMind;
 import maw.runtime.local.LocalTransport;

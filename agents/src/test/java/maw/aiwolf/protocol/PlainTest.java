@@ -3,11 +3,10 @@ package maw.aiwolf.protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
-import maw.aiwolf.game.AiwolfBots;
+import maw.aiwolf.bots.AiwolfBots;
+import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfPlayer;
 import maw.base.Role;
 import maw.base.Species;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,6 @@
 package maw.aiwolf.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,9 +85,9 @@ class AiwolfTcpTest {
     }
 
     /** A mind that waits over each talk (within the time limit) until {@code until} opens. */
-    static maw.aiwolf.game.AiwolfPlayer slow(maw.aiwolf.game.AiwolfPlayer mind,
+    static maw.aiwolf.bots.AiwolfPlayer slow(maw.aiwolf.bots.AiwolfPlayer mind,
             java.util.concurrent.CountDownLatch until) {
-        return new maw.aiwolf.game.ForwardingPlayer(mind) {
+        return new maw.aiwolf.bots.ForwardingPlayer(mind) {
             @Override
             public String talk() {
                 try {
@@ -111,7 +110,7 @@ class AiwolfTcpTest {
                 String role = i == 1 ? "SEER" : i == 2 ? "WEREWOLF" : null;
                 // The fourth holds each talk until the fifth is back, so that the game is still on then.
                 AiwolfClient.Minds minds = i != 4 ? AiwolfClient.rules() : (me, agents, seed, limit) -> slow(
-                        maw.aiwolf.game.AiwolfBots.rules(me, agents, seed), backIn);
+                        maw.aiwolf.bots.AiwolfBots.rules(me, agents, seed), backIn);
                 CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
                 Thread.ofVirtual().start(() -> {
                     try {

@@ -1,10 +1,11 @@
-package maw.aiwolf.game;
+package maw.aiwolf.log;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import maw.aiwolf.game.AiwolfEvent;
 import maw.base.Role;
 import maw.base.Team;
 

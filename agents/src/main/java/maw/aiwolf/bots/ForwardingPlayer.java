@@ -1,6 +1,7 @@
-package maw.aiwolf.game;
+package maw.aiwolf.bots;
 
 import java.util.Objects;
+import maw.aiwolf.game.AiwolfEvent;
 
 /**
  * A mind that passes everything on to another: extend it and override what changes (the talk, say), so that the rest

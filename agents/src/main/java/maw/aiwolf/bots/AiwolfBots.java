@@ -1,4 +1,4 @@
-package maw.aiwolf.game;
+package maw.aiwolf.bots;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -13,6 +13,8 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;

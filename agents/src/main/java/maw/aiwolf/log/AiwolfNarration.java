@@ -1,9 +1,10 @@
-package maw.aiwolf.game;
+package maw.aiwolf.log;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.protocol.Gloss;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Plain;

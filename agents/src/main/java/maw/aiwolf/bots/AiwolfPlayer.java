@@ -1,4 +1,6 @@
-package maw.aiwolf.game;
+package maw.aiwolf.bots;
+
+import maw.aiwolf.game.AiwolfEvent;
 
 /**
  * A seat's mind in an AIWolf game: it hears the events it may learn and answers what the game asks of it. Names are
