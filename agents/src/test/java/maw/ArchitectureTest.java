@@ -112,7 +112,8 @@ class ArchitectureTest {
                 .layer("models").definedBy("maw.llm..")
                 .layer("settings").definedBy("maw.config..")
                 .layer("agents").definedBy("maw.agents..")
-                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..")
+                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..",
+                        "maw.aiwolf.gateways..")
                 .layer("web monitor").definedBy("maw.web..")
                 .layer("application").definedBy("maw.app..", "maw.tournament..")
                 .layer("front ends").definedBy("maw.cli..", "maw.bench..")

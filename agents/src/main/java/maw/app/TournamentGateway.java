@@ -2,22 +2,18 @@ package maw.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
+import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
-import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.nlp.NlpServer;
 import maw.aiwolf.tcp.AgentLink;
-import maw.aiwolf.tcp.AiwolfServer;
+import maw.aiwolf.tcp.Gateway;
 import maw.config.ConfigException;
 import maw.config.SeatPlan;
-import maw.runtime.Agent;
 
 /**
  * A tournament's door for outside agents (its {@code outside} seat groups): under {@code --rules aiwolf} the AIWolf
@@ -28,36 +24,20 @@ import maw.runtime.Agent;
  */
 public final class TournamentGateway implements AutoCloseable {
 
-    private final AiwolfServer tcp;
-    private final NlpServer nlp;
-    private final AiwolfOptions options;
-    private final String address;
+    private final Gateway.Opened gateway;
 
-    private TournamentGateway(AiwolfServer tcp, NlpServer nlp, AiwolfOptions options, String address) {
-        this.tcp = tcp;
-        this.nlp = nlp;
-        this.options = options;
-        this.address = address;
+    private TournamentGateway(Gateway.Opened gateway) {
+        this.gateway = gateway;
     }
 
     /** Listens on {@code bind}:{@code port} (0: any free port) with the protocol of the rule set. */
     public static TournamentGateway open(Ruleset<?, ?, ?> ruleset, String bind, int port) {
-        if (!(ruleset.options() instanceof AiwolfOptions o)) {
-            throw new ConfigException("outside seats play under --rules aiwolf (the AIWolf server's TCP protocol) or "
-                    + "--rules aiwolf-nlp (the NLP contest's WebSocket protocol), not under MAW's own rules");
-        }
-        // An agent's answer, and (NLP) the probe of a late one, fit in a step of the GameMaster's.
-        Duration step = o.step();
+        Gateway.Plugin plugin = Gateway.Plugin.of(ruleset.label()).orElseThrow(() -> new ConfigException(
+                "outside seats play under --rules " + Variant.names(Variant.all().stream()
+                        .filter(v -> v.gatewayPort() > 0).toList()) + " (a rule set with a gateway for outside "
+                        + "agents), not under " + ruleset.label()));
         try {
-            if (o.settings().natural()) {
-                Duration action = Duration.ofMillis(step.toMillis() * 7 / 10);
-                Duration response = Duration.ofMillis(step.toMillis() * 2 / 10);
-                NlpServer server = new NlpServer(bind, port, action, response, null);
-                return new TournamentGateway(null, server, o, "ws://" + bind + ":" + server.port() + "/ws");
-            }
-            AiwolfServer server = new AiwolfServer(InetAddress.getByName(bind), port,
-                    Duration.ofMillis(step.toMillis() * 9 / 10));
-            return new TournamentGateway(server, null, o, bind + ":" + server.port() + " (AIWolf TCP)");
+            return new TournamentGateway(plugin.openGateway(ruleset.options(), bind, port));
         } catch (IOException | RuntimeException e) {
             throw new ConfigException("invalid value '" + port + "' for --gateway-port: the gateway could not listen "
                     + "on " + bind + ":" + port + " (" + e.getMessage() + ")");
@@ -66,7 +46,7 @@ public final class TournamentGateway implements AutoCloseable {
 
     /** Where outside agents connect. */
     public String address() {
-        return address;
+        return gateway.address();
     }
 
     /**
@@ -79,10 +59,10 @@ public final class TournamentGateway implements AutoCloseable {
             throws InterruptedException {
         int wanted = groups.stream().mapToInt(SeatPlan.Group::count).sum();
         out.printf("outside agents: waiting up to %d s for %d agent(s) at %s: %s%n", lobby.toSeconds(), wanted,
-                address, String.join(", ", groups.stream().map(g -> g.count() + " of "
+                address(), String.join(", ", groups.stream().map(g -> g.count() + " of "
                         + (g.overrides().containsKey("team") ? "team " + g.overrides().get("team") : "any team"))
                         .toList()));
-        List<AgentLink> came = new ArrayList<>(tcp != null ? tcp.gather(wanted, lobby) : nlp.gather(wanted, lobby));
+        List<AgentLink> came = new ArrayList<>(gateway.server().gather(wanted, lobby));
         List<String> names = came.stream().map(AgentLink::name).toList();
         // Groups naming a team take that team's agents first; the others, whoever is left.
         Map<SeatPlan.Group, List<AgentLink>> taken = new LinkedHashMap<>();
@@ -105,7 +85,7 @@ public final class TournamentGateway implements AutoCloseable {
                 if (taken.get(g).size() < g.count()) {
                     throw new ConfigException("the outside group '" + g.label() + "' needs " + g.count() + " agent(s)"
                             + (team == null ? "" : " of team " + team) + "; within " + lobby.toSeconds() + " s at "
-                            + address + " came " + (names.isEmpty() ? "none" : String.join(", ", names))
+                            + address() + " came " + (names.isEmpty() ? "none" : String.join(", ", names))
                             + " (--lobby-seconds waits longer)");
                 }
             }
@@ -121,35 +101,16 @@ public final class TournamentGateway implements AutoCloseable {
     }
 
     private GameTable.SeatFiller filler(AgentLink link) {
-        return new GameTable.SeatFiller() {
-            @Override
-            public Agent create(GameTable.Seat s) {
-                if (tcp != null) {
-                    return tcp.seat(link, options, s.seed()).create(s);
-                }
-                // The table's game id is the game_id for every agent at it (and the ULIDs after it for the later
-                // rounds of a table of many).
-                return nlp.seat(link, options, s.game()).create(s);
-            }
-
-            @Override
-            public String kind() {
-                return tcp != null ? "aiwolf-tcp" : "aiwolf-nlp";
-            }
-        };
+        return gateway.seat().apply(link);
     }
 
     /** Each agent's request figures (asked, answered, timeouts...). */
     public Map<String, Map<String, Object>> stats() {
-        return tcp != null ? tcp.stats() : nlp.stats();
+        return gateway.server().stats();
     }
 
     @Override
     public void close() {
-        if (tcp != null) {
-            tcp.finish(); // closing the connections is the AIWolf server's way to say the games are over
-        } else {
-            nlp.close();
-        }
+        gateway.close(); // closing the connections is the AIWolf servers' way to say the games are over
     }
 }

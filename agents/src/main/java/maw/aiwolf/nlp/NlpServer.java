@@ -30,6 +30,7 @@ public final class NlpServer implements Gateway {
     private static final Logger LOG = LoggerFactory.getLogger(NlpServer.class);
 
     private final Javalin app;
+    private final String bind;
     private final Duration action;
     private final Duration response;
     private final String secret;
@@ -53,6 +54,7 @@ public final class NlpServer implements Gateway {
      * @param secret   the HS256 secret of the agents' tokens; null: no authentication
      */
     public NlpServer(String bind, int port, Duration action, Duration response, String secret) {
+        this.bind = bind;
         this.action = action;
         this.response = response;
         this.secret = secret;
@@ -168,6 +170,27 @@ public final class NlpServer implements Gateway {
      */
     public List<AgentLink> gather(int players, Duration wait) throws InterruptedException {
         return lobby.gather(players, wait);
+    }
+
+    @Override
+    public String address() {
+        return "ws://" + bind + ":" + port() + "/ws";
+    }
+
+    /** The table's game id is the game_id for every agent at it (and the ULIDs after it for a table's later rounds). */
+    @Override
+    public GameTable.SeatFiller seat(AgentLink link, AiwolfOptions options) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public Agent create(GameTable.Seat s) {
+                return seat(link, options, s.game()).create(s);
+            }
+
+            @Override
+            public String kind() {
+                return "aiwolf-nlp";
+            }
+        };
     }
 
     /** A seat filler for the agent on {@code link}, in a game under {@code options} numbered {@code gameId}. */

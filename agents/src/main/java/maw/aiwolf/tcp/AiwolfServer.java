@@ -100,6 +100,26 @@ public final class AiwolfServer implements Gateway {
         return lobby.gather(players, wait);
     }
 
+    @Override
+    public String address() {
+        return server.getInetAddress().getHostAddress() + ":" + port() + " (AIWolf TCP)";
+    }
+
+    @Override
+    public GameTable.SeatFiller seat(AgentLink link, AiwolfOptions options) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public Agent create(GameTable.Seat s) {
+                return seat(link, options, s.seed()).create(s);
+            }
+
+            @Override
+            public String kind() {
+                return "aiwolf-tcp";
+            }
+        };
+    }
+
     /** A seat filler for the agent on {@code link}, in a game under {@code options} dealt from {@code seed}. */
     public GameTable.SeatFiller seat(AgentLink link, AiwolfOptions options, long seed) {
         return new GameTable.SeatFiller() {
