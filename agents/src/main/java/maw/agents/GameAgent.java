@@ -42,12 +42,17 @@ public abstract class GameAgent extends Agent {
     /**
      * Whether {@code m} comes from the session of {@code account} that this agent knows: the one named with
      * {@link #knowSession}, or else the first one heard from. Another login to the same account (by someone who
-     * got hold of its password) gains no trust: its messages are not from the known session.
+     * got hold of its password) gains no trust: its messages are not from the known session. A message the server
+     * kept while this agent was away (it came just before its start) is taken but names no session: it may be the last
+     * word of the account's earlier session, whose successor must not then be refused.
      */
     protected final boolean fromKnownSession(Message m, Jid account) {
         Jid sender = m.sender();
         if (sender == null || account == null || !sender.sameBare(account)) {
             return false;
+        }
+        if (m.storedAt() != null && !sessions.containsKey(account.bare())) {
+            return true;
         }
         Jid known = sessions.putIfAbsent(account.bare(), sender);
         if (known == null) {
