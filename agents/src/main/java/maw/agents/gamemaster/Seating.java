@@ -124,18 +124,9 @@ final class Seating {
         return names.get(bare);
     }
 
-    /** The account seated as {@code name}, or null. */
-    Jid jid(String name) {
-        return seats.get(name);
-    }
-
     /** The seats, name to account, in the order they were taken. */
     Map<String, Jid> seats() {
         return seats;
-    }
-
-    int size() {
-        return seats.size();
     }
 
     /** The sessions the seats joined from. */

@@ -191,9 +191,7 @@ final class Seat {
 
     /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
     List<Effect> note(Perceived kind, String text) {
-        unseen.add(text);
-        news = true;
-        effects.add(new Tell(kind, text));
+        noteHere(kind, text);
         return drain();
     }
 
