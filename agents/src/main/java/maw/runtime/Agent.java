@@ -73,7 +73,10 @@ public class Agent {
         }
         this.password = Objects.requireNonNull(password, "password");
         this.mailbox = new Mailbox(this.jid.toString(), mailboxCapacity);
-        this.log = LoggerFactory.getLogger(getClass().getName() + "." + this.jid.local());
+        // One logger per class, not per agent: logback keeps every logger it made for the process's life, so a logger
+        // named after each agent (new names every game) grew without end on a server that plays game after game.
+        // Every line names its agent itself.
+        this.log = LoggerFactory.getLogger(getClass());
         this.idPrefix = this.jid.local() + "-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         this.threads = BehaviourThreads.defaultKind();
     }
