@@ -93,7 +93,7 @@ final class AiwolfTalk {
             if (p instanceof Parsed.Failed f) {
                 return new HumanCommands.Tell("That does not say anything (" + f.error().message() + ").");
             }
-            String plain = new Plain(agents(v)).say(p.sentence(), v.you());
+            String plain = Plain.of(agents(v)).say(p.sentence(), v.you());
             return talkNow(v, plain == null ? text : plain);
         }
         return protocol(text, v);

@@ -44,7 +44,7 @@ public final class AiwolfTalkWriter implements TalkWriter {
             throw new IllegalArgumentException("the fields do not make a sentence: " + f.error().message()
                     + " (or give a message: what you say)");
         }
-        String plain = new Plain(agents).say(p.sentence(), null);
+        String plain = Plain.of(agents).say(p.sentence(), null);
         if (plain == null) {
             throw new IllegalArgumentException("give a message: what you say, in your own words");
         }

@@ -143,7 +143,7 @@ public final class AiwolfBots {
             private final Set<String> liars = new HashSet<>();
             private boolean cameOut;
             private String fakeTarget;
-            private final Plain plain = new Plain(players);
+            private final Plain plain = Plain.of(players);
 
             @Override
             public void hear(AiwolfEvent e) {
@@ -412,7 +412,7 @@ public final class AiwolfBots {
      * and the sentence after it are said in one talk (the contest counts talks). Its acts are {@code mind}'s.
      */
     public static AiwolfPlayer natural(String me, List<String> players, AiwolfPlayer mind) {
-        Plain plain = new Plain(players);
+        Plain plain = Plain.of(players);
         return new ForwardingPlayer(mind) {
             @Override
             public String talk() {

@@ -28,7 +28,7 @@ public final class AiwolfNarration {
     public AiwolfNarration(List<String> names) {
         this.names = List.copyOf(names);
         this.gloss = new Gloss(i -> i >= 1 && i <= this.names.size() ? this.names.get(i - 1) : null);
-        this.plain = new Plain(this.names);
+        this.plain = Plain.of(this.names);
     }
 
     /** A player with its agent number: {@code Cid (3)}. */

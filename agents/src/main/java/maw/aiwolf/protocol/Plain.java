@@ -2,8 +2,10 @@ package maw.aiwolf.protocol;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -57,6 +59,22 @@ public final class Plain {
                 new Rule(Pattern.compile(n + "\\s+(?:is|must be|has to be)\\s+(?:a\\s+|the\\s+)?" + role + "\\b", f),
                         (m, me) -> at(m.group(1)) == null || at(m.group(1)).equals(me) ? null
                         : new Sentence.Estimate(me, at(m.group(1)), role(m.group(2)))));
+    }
+
+    /** The readers of the name lists seen last: a reader compiles its patterns once, not at every line. */
+    private static final Map<List<String>, Plain> RECENT = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<String>, Plain> eldest) {
+            return size() > 64;
+        }
+    };
+
+    /** The reader for these players (agent order, Agent[01] first): the same one for the same names. */
+    public static Plain of(List<String> names) {
+        List<String> key = List.copyOf(names);
+        synchronized (RECENT) {
+            return RECENT.computeIfAbsent(key, Plain::new);
+        }
     }
 
     private record Rule(Pattern pattern, Reading reading) {}
