@@ -29,7 +29,7 @@ final class Checks {
     /** A number of games. */
     static void games(int games) {
         if (games < 1 || games > 100_000) {
-            throw new ConfigException("invalid value '" + games + "' for --games: 1 or more");
+            throw new ConfigException("invalid value '" + games + "' for --games: 1 to 100000");
         }
     }
 
