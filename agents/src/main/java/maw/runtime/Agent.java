@@ -317,13 +317,22 @@ public class Agent {
     /** How many messages the trace keeps (the latest). */
     public static final int TRACE = 200;
 
-    private final ArrayDeque<Traced> trace = new ArrayDeque<>();
+    /** A message in the trace, made a {@link Traced} only when someone looks: most are never looked at. */
+    private record TraceEntry(long millis, boolean in, Message message) {
+        Traced traced() {
+            Message m = message;
+            String body = m.body() == null ? "" : m.body().length() > 2000 ? m.body().substring(0, 2000) + "..."
+                    : m.body();
+            Jid other = in ? m.sender() : m.to();
+            return new Traced(millis, in, m.performative().map(Performative::toString).orElse(""),
+                    other == null ? "" : other.toString(), m.bodyType(), body);
+        }
+    }
+
+    private final ArrayDeque<TraceEntry> trace = new ArrayDeque<>();
 
     private void trace(boolean in, Message m) {
-        String body = m.body() == null ? "" : m.body().length() > 2000 ? m.body().substring(0, 2000) + "..." : m.body();
-        Jid other = in ? m.sender() : m.to();
-        Traced t = new Traced(System.currentTimeMillis(), in, m.performative().map(Performative::toString)
-                .orElse(""), other == null ? "" : other.toString(), m.bodyType(), body);
+        TraceEntry t = new TraceEntry(System.currentTimeMillis(), in, m);
         synchronized (trace) {
             trace.addLast(t);
             while (trace.size() > TRACE) {
@@ -334,9 +343,11 @@ public class Agent {
 
     /** The latest messages in and out (at most {@link #TRACE}), oldest first. */
     public final List<Traced> trace() {
+        List<TraceEntry> entries;
         synchronized (trace) {
-            return List.copyOf(trace);
+            entries = List.copyOf(trace);
         }
+        return entries.stream().map(TraceEntry::traced).toList();
     }
 
     /** Whether {@code m} asks for an answer (a request, a query, a call for proposals, a subscription). */
@@ -497,6 +508,9 @@ public class Agent {
         if (m.is(Performative.NOT_UNDERSTOOD)) {
             // Never answer a not-understood with another one: two confused agents would loop forever.
             return null;
+        }
+        if (m.original() != null) {
+            return null; // a record written by the JSON mapper in this process: JSON by construction
         }
         if (m.body() == null || m.body().isBlank()) {
             return "message has no body (a JSON body is expected)";

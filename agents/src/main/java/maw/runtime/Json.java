@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import java.io.UncheckedIOException;
 
 /** The one JSON mapper of the runtime: bodies are mapped to records here, once, at the edge. */
@@ -15,6 +16,7 @@ public final class Json {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .addModule(new JavaTimeModule())
+            .addModule(new BlackbirdModule())
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             // Enums travel as their wire words: each enum's toString (lower case in the catalog).
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)

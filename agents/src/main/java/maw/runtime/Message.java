@@ -1,5 +1,6 @@
 package maw.runtime;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A FIPA-ACL message with a JSON body, as SPADE carries it over XMPP: receiver, sender, body, thread and a map of
@@ -27,12 +29,43 @@ public final class Message {
     public static final String LANGUAGE = "language";
     public static final String PROTOCOL = "protocol";
 
+    /** The {@code type} each record class writes as its type id ("" for none): the same for every record of it. */
+    private static final Map<Class<?>, String> TYPES = new ConcurrentHashMap<>();
+
+    /** Whether a class writes its {@code type} as a type id of its class (a supertype says so), not as a field. */
+    private static final ClassValue<Boolean> TYPE_ID = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                if (typeId(k)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean typeId(Class<?> k) {
+            JsonTypeInfo info = k.getDeclaredAnnotation(JsonTypeInfo.class);
+            if (info != null) {
+                return info.use() == JsonTypeInfo.Id.NAME && info.include() == JsonTypeInfo.As.PROPERTY
+                        && info.property().equals("type");
+            }
+            for (Class<?> i : k.getInterfaces()) {
+                if (typeId(i)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
+
     private final Jid to;
     private final Jid sender;
-    private final String body;
+    private volatile String body;
     private final String thread;
     private final Map<String, String> metadata;
     private final Instant storedAt;
+    private final Object original;
     private volatile JsonNode json;
 
     private Message(Builder b) {
@@ -43,6 +76,7 @@ public final class Message {
         this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(b.metadata));
         this.json = b.json;
         this.storedAt = b.storedAt;
+        this.original = b.original;
     }
 
     public static Builder builder() {
@@ -62,9 +96,17 @@ public final class Message {
         return sender;
     }
 
-    /** The body as it travels: JSON text (may be null for a message without a body). */
+    /**
+     * The body as it travels: JSON text (may be null for a message without a body). A body given as a record is
+     * written when it is first asked for: a message delivered in the process may never need its text.
+     */
     public String body() {
-        return body;
+        String b = body;
+        if (b == null && original != null) {
+            b = Json.write(original);
+            body = b;
+        }
+        return b;
     }
 
     public String thread() {
@@ -125,11 +167,22 @@ public final class Message {
         return metadata.get(PROTOCOL);
     }
 
+    /**
+     * The record the body is written from ({@link Builder#body(Object)} with a record), or null when the body came as
+     * text, a JSON tree or another object: what arrived over the network always comes as text. Only a transport that
+     * delivers in the same process keeps it, so that a receiver there may take the record instead of reading the text
+     * back; the text is the same record written by {@link Json#MAPPER}, so both say the same. The record is shared
+     * with the sender: neither may change it (nor a list it holds).
+     */
+    public Object original() {
+        return original;
+    }
+
     /** The body parsed as JSON; {@link MissingNode} when there is no body or it is not JSON. */
     public JsonNode json() {
         JsonNode node = json;
         if (node == null) {
-            node = parseOrMissing(body);
+            node = parseOrMissing(body());
             json = node;
         }
         return node;
@@ -142,6 +195,14 @@ public final class Message {
 
     /** The {@code type} field of a JSON object body (the catalog's message kind), or null. */
     public String bodyType() {
+        if (json == null && original != null && TYPE_ID.get(original.getClass())) {
+            // The type id the record's class writes, known without writing or reading this one.
+            String type = TYPES.computeIfAbsent(original.getClass(), c -> {
+                JsonNode t = Json.MAPPER.valueToTree(original).get("type");
+                return t != null && t.isTextual() ? t.asText() : "";
+            });
+            return type.isEmpty() ? null : type;
+        }
         JsonNode t = json().get("type");
         return t != null && t.isTextual() ? t.asText() : null;
     }
@@ -178,6 +239,7 @@ public final class Message {
         Builder b = builder().to(to).sender(sender).thread(thread);
         b.body = body;
         b.json = json;
+        b.original = original;
         b.metadata.putAll(metadata);
         b.storedAt = storedAt;
         return b;
@@ -196,7 +258,8 @@ public final class Message {
 
     @Override
     public String toString() {
-        String shown = body == null ? "" : body.length() > 200 ? body.substring(0, 200) + "..." : body;
+        String text = body();
+        String shown = text == null ? "" : text.length() > 200 ? text.substring(0, 200) + "..." : text;
         return "Message[" + metadata.getOrDefault(PERFORMATIVE, "?") + " " + sender + " -> " + to
                 + (thread != null ? " thread=" + thread : "") + " " + shown + "]";
     }
@@ -204,12 +267,12 @@ public final class Message {
     @Override
     public boolean equals(Object o) {
         return o instanceof Message m && Objects.equals(to, m.to) && Objects.equals(sender, m.sender)
-                && Objects.equals(body, m.body) && Objects.equals(thread, m.thread) && metadata.equals(m.metadata);
+                && Objects.equals(body(), m.body()) && Objects.equals(thread, m.thread) && metadata.equals(m.metadata);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(to, sender, body, thread, metadata);
+        return Objects.hash(to, sender, body(), thread, metadata);
     }
 
     /** Builds a {@link Message}; metadata keeps the order in which it is set. */
@@ -218,6 +281,7 @@ public final class Message {
         private Jid sender;
         private String body;
         private JsonNode json;
+        private Object original;
         private String thread;
         private Instant storedAt;
         private final Map<String, String> metadata = new LinkedHashMap<>();
@@ -242,6 +306,7 @@ public final class Message {
         public Builder rawBody(String body) {
             this.body = body;
             this.json = null;
+            this.original = null;
             return this;
         }
 
@@ -253,9 +318,22 @@ public final class Message {
             if (value instanceof String s) {
                 return rawBody(s);
             }
-            JsonNode node = value instanceof JsonNode n ? n : Json.MAPPER.valueToTree(value);
-            this.body = Json.write(node);
-            this.json = node;
+            if (value instanceof JsonNode node) {
+                this.body = Json.write(node);
+                this.json = node;
+                this.original = null;
+                return this;
+            }
+            this.json = null;
+            if (value instanceof Record) {
+                // Written when first read, straight from the record (a tree first would cost a second pass).
+                this.body = null;
+                this.original = value;
+            } else {
+                // A map or another object may change after this call: written now.
+                this.body = Json.write(value);
+                this.original = null;
+            }
             return this;
         }
 

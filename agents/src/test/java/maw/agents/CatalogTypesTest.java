@@ -10,6 +10,10 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
+import maw.game.Phase;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,5 +57,16 @@ class CatalogTypesTest {
                     maw.runtime.Performative.INFORM, b);
             assertThat(CatalogReader.read(m)).isEqualTo(b);
         }
+    }
+
+    @Test
+    void aBodySentInTheProcessIsItsSendersRecordAndTheSameRecordItsTextReadsBackTo() {
+        Catalog.Chat chat = new Catalog.Chat("g1", 1, Phase.DAY, 2, "I am the seer \uD83D\uDC3A");
+        Message sent = Message.of(Jid.parse("village@localhost"), Performative.REQUEST, chat);
+        assertThat(sent.bodyType()).isEqualTo("chat");
+        assertThat(CatalogReader.read(sent)).isSameAs(chat);
+        Message overTheWire = Message.builder().to(sent.to()).performative(Performative.REQUEST)
+                .rawBody(sent.body()).build();
+        assertThat(CatalogReader.read(overTheWire)).isNotSameAs(chat).isEqualTo(chat);
     }
 }

@@ -65,4 +65,26 @@ class MessageTest {
         assertThat(Jid.parse("alice@localhost/r").bare()).isEqualTo(alice);
         assertThat(Jid.parse("localhost").local()).isNull();
     }
+
+    @Test
+    void aRecordBodyIsWrittenWhenFirstReadAndSaysWhatWritingItNowWouldSay() {
+        record Vote(String type, String target) {}
+        Vote vote = new Vote("vote", "bob");
+        Message m = Message.of(alice, Performative.REQUEST, vote);
+        assertThat(m.original()).isSameAs(vote);
+        assertThat(m.toBuilder().sender(gm).build().original()).as("kept by a copy").isSameAs(vote);
+        assertThat(m.body()).isEqualTo(Json.write(vote)).isSameAs(m.body());
+        assertThat(Message.builder().to(alice).rawBody(m.body()).build().original()).as("text has none").isNull();
+        assertThat(Message.builder().to(alice).body(Map.of("type", "x")).build().original())
+                .as("a map may change after the call: written at once, not kept").isNull();
+    }
+
+    @Test
+    void aTypeThatIsARecordsFieldIsReadFromEachRecord() {
+        record Said(String type, String text) {}
+        Message a = Message.of(alice, Performative.INFORM, new Said("chat", "hi"));
+        Message b = Message.of(alice, Performative.INFORM, new Said("vote", "bob"));
+        assertThat(a.bodyType()).isEqualTo("chat");
+        assertThat(b.bodyType()).isEqualTo("vote");
+    }
 }
