@@ -1,16 +1,21 @@
 package maw.agents.gamemaster;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.PropertyWriter;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,9 +62,13 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
         }
     }
 
-    private synchronized void write(ObjectNode line) {
+    private void write(ObjectNode line) {
+        write(Json.write(line));
+    }
+
+    private synchronized void write(String line) {
         try {
-            out.write(Json.write(line));
+            out.write(line);
             out.newLine();
             out.flush();
         } catch (IOException e) {
@@ -118,12 +127,70 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
 
     @Override
     public void command(int round, Command command) {
-        write((ObjectNode) line("command", round).set("command", toJson(command)));
+        write("command", round, (Record) command);
     }
 
     @Override
     public void event(int round, GameEvent event, GameView after) {
-        write((ObjectNode) line("event", round).set("event", toJson((Record) event)));
+        write("event", round, (Record) event);
+    }
+
+    /**
+     * A command's or an event's line, written straight from its record: the same text as {@link #line} with the
+     * record's tree set under {@code kind} (JournalTest holds them to it), without building the tree. Commands and
+     * events are most of a journal's lines.
+     */
+    private void write(String kind, int round, Record r) {
+        StringWriter text = new StringWriter(256);
+        try (JsonGenerator g = Json.MAPPER.createGenerator(text)) {
+            g.writeStartObject();
+            g.writeNumberField("t", System.currentTimeMillis());
+            g.writeStringField("game", game);
+            g.writeNumberField("round", round);
+            g.writeStringField("kind", kind);
+            g.writeFieldName(kind);
+            write(g, r);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        write(text.toString());
+    }
+
+    /**
+     * A command or an event as its journal object: its type, then its fields as Jackson writes them and in that order,
+     * but for an event's audience in the journal's words and a command's act typed too; an audience Jackson does not
+     * write comes last.
+     */
+    private static void write(JsonGenerator g, Record r) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("type", r.getClass().getSimpleName());
+        SerializerProvider provider = Json.MAPPER.getSerializerProviderInstance();
+        boolean audience = false;
+        for (Iterator<PropertyWriter> it = provider.findValueSerializer(r.getClass()).properties(); it.hasNext(); ) {
+            PropertyWriter field = it.next();
+            if (r instanceof GameEvent e && field.getName().equals("audience")) {
+                g.writeFieldName("audience");
+                g.writeTree(audience(e.audience()));
+                audience = true;
+            } else if (r instanceof Command.Perform p && field.getName().equals("act")) {
+                g.writeFieldName("act");
+                write(g, (Record) p.act());
+            } else {
+                try {
+                    field.serializeAsField(r, g, provider);
+                } catch (IOException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IOException(e);
+                }
+            }
+        }
+        if (r instanceof GameEvent e && !audience) {
+            g.writeFieldName("audience");
+            g.writeTree(audience(e.audience()));
+        }
+        g.writeEndObject();
     }
 
     @Override
@@ -162,26 +229,6 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     }
 
     // --- JSON of commands and events ----------------------------------------------------------------------------
-
-    static JsonNode toJson(Record r) {
-        ObjectNode n = Json.MAPPER.createObjectNode();
-        n.put("type", r.getClass().getSimpleName());
-        ObjectNode fields = Json.MAPPER.valueToTree(r);
-        fields.properties().forEach(e -> n.set(e.getKey(), e.getValue()));
-        if (r instanceof GameEvent e) {
-            n.set("audience", audience(e.audience()));
-        }
-        return n;
-    }
-
-    private static JsonNode toJson(Command c) {
-        ObjectNode n = (ObjectNode) toJson((Record) c);
-        if (c instanceof Command.Perform p) {
-            ObjectNode act = (ObjectNode) toJson((Record) p.act());
-            n.set("act", act);
-        }
-        return n;
-    }
 
     private static JsonNode audience(Audience a) {
         return switch (a) {
@@ -281,6 +328,16 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
 
     /** An event as the journal writes it (for comparing a replay with the journal). */
     public static JsonNode asJournaled(Event e) {
-        return toJson((Record) e);
+        StringWriter text = new StringWriter(256);
+        try (JsonGenerator g = Json.MAPPER.createGenerator(text)) {
+            write(g, (Record) e);
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
+        try {
+            return Json.parse(text.toString());
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
+        }
     }
 }
