@@ -126,11 +126,11 @@ public final class AiwolfParseBench {
             }
             Version v = random.nextBoolean() ? Version.V3_6 : Version.V2_01;
             try {
-                Parsed p = Protocol.parse(text, v);
+                Parsed p = Protocol.parseAnew(text, v);
                 if (p instanceof Parsed.Ok ok) {
                     valid++;
                     game.problems(ok.sentence());
-                    if (!Protocol.parse(Protocol.write(ok.sentence()), v).sentence().equals(ok.sentence())) {
+                    if (!Protocol.parseAnew(Protocol.write(ok.sentence()), v).sentence().equals(ok.sentence())) {
                         throw new IllegalStateException("does not write back to itself");
                     }
                 }
@@ -151,7 +151,7 @@ public final class AiwolfParseBench {
     private static long parseAll(List<String> texts, List<Version> versions) {
         long ok = 0;
         for (int i = 0; i < texts.size(); i++) {
-            if (Protocol.parse(texts.get(i), versions.get(i)).ok()) {
+            if (Protocol.parseAnew(texts.get(i), versions.get(i)).ok()) {
                 ok++;
             }
         }
