@@ -127,6 +127,9 @@ public final class Catalog {
 
     // --- lobby ----------------------------------------------------------------------------------------------------
 
+    /** The longest name a seat may take (a name is 1 to this many letters, digits, spaces or _.'-). */
+    public static final int LONGEST_NAME = 24;
+
     /** Player to GameMaster, request: a seat under this name. */
     @JsonTypeName("join_lobby")
     public record JoinLobby(String player_name) implements Body {

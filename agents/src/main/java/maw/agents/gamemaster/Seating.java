@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import maw.agents.Catalog;
 import maw.agents.Text;
 import maw.game.RefusalCode;
 import maw.runtime.Jid;
@@ -20,7 +21,7 @@ import maw.runtime.Jid;
 final class Seating {
 
     /** A name: 1 to 24 letters, digits, spaces or _.'-, starting with a letter or digit. */
-    static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0,23}");
+    static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0," + (Catalog.LONGEST_NAME - 1) + "}");
 
     /** What a join comes to. */
     sealed interface Join {}

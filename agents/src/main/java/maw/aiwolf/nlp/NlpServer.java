@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import maw.agents.Catalog;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
@@ -96,16 +97,18 @@ public final class NlpServer implements Gateway {
             c.link.received(c.generation, text);
             return;
         }
-        String name = lobby.name(text, 40);
+        // The name as the agent gave it says its team; the seat's name is one the GameMaster takes.
+        String given = lobby.name(text, 40);
+        String name = lobby.name(text, Catalog.LONGEST_NAME);
         if (secret != null) {
             String token = c.ctx.queryParam("token");
             String header = c.ctx.header("Authorization");
             if (token == null && header != null && header.startsWith("Bearer ")) {
                 token = header.substring(7).strip();
             }
-            String why = NlpToken.check(token, secret, team(name));
+            String why = NlpToken.check(token, secret, team(given));
             if (why != null) {
-                LOG.info("NLP agent {}: refused: {}", name, why);
+                LOG.info("NLP agent {}: refused: {}", given, why);
                 c.ctx.closeSession(4001, why);
                 return;
             }
@@ -119,7 +122,7 @@ public final class NlpServer implements Gateway {
             c.link = back;
             return;
         }
-        String unique = lobby.unique(name);
+        String unique = lobby.unique(name, Catalog.LONGEST_NAME);
         AgentLink link = new AgentLink(unique);
         c.generation = link.attach(channel);
         c.link = link;

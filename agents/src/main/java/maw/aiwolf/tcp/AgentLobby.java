@@ -58,17 +58,25 @@ public final class AgentLobby {
     private final Set<String> given = new HashSet<>();
 
     /**
-     * {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already; the name is the
-     * new agent's from now on (two agents that name themselves alike at once never get the same name, even while one
-     * of them is between the waiting queue and the seats).
+     * {@code name}, or {@code name 2}, {@code name 3}... when an agent of the server has it already, cut short where
+     * the number would make it longer than {@code longest} (fifteen official sample agents all call themselves
+     * SampleRoleAssignPlayer: the tenth is {@code SampleRoleAssignPlaye 10}); the name is the new agent's from now on
+     * (two agents that name themselves alike at once never get the same name, even while one of them is between the
+     * waiting queue and the seats).
      */
-    public synchronized String unique(String name) {
+    public synchronized String unique(String name, int longest) {
         String unique = name;
         for (int i = 2; given.contains(unique); i++) {
-            unique = name + " " + i;
+            unique = numbered(name, i, longest);
         }
         given.add(unique);
         return unique;
+    }
+
+    /** {@code name i}, the name cut short where the number would make it longer than {@code longest}. */
+    public static String numbered(String name, int i, int longest) {
+        String number = " " + i;
+        return name.substring(0, Math.max(1, Math.min(name.length(), longest - number.length()))).strip() + number;
     }
 
     /** A new agent waits for a game. */

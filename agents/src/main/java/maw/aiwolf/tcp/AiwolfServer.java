@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import maw.agents.Catalog;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.runtime.Agent;
@@ -78,13 +79,13 @@ public final class AiwolfServer implements Gateway {
                 name = null;
             }
             s.setSoTimeout(0);
-            name = lobby.name(name, 24);
+            name = lobby.name(name, Catalog.LONGEST_NAME);
             AgentLink back = lobby.returning(name);
             if (back != null) {
                 back.replace(s, in);
                 return;
             }
-            String unique = lobby.unique(name);
+            String unique = lobby.unique(name, Catalog.LONGEST_NAME);
             LOG.info("AIWolf agent {} connected from {}", unique, s.getRemoteSocketAddress());
             lobby.add(new AgentLink(unique, s, in));
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
@@ -21,9 +22,13 @@ class AiwolfTcpTest {
     }
 
     static List<CompletableFuture<AiwolfClient.Played>> connect(int port, int n, String prefix) {
+        return connect(port, n, i -> prefix + i);
+    }
+
+    static List<CompletableFuture<AiwolfClient.Played>> connect(int port, int n, IntFunction<String> names) {
         List<CompletableFuture<AiwolfClient.Played>> out = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
-            String name = prefix + i;
+            String name = names.apply(i);
             CompletableFuture<AiwolfClient.Played> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
@@ -42,7 +47,10 @@ class AiwolfTcpTest {
     void fiveAndFifteenTcpAgentsPlayWholeGamesAtOurServer() throws Exception {
         for (int players : new int[] {5, 15}) {
             try (AiwolfServer server = new AiwolfServer(InetAddress.getLoopbackAddress(), 0, Duration.ofSeconds(1))) {
-                List<CompletableFuture<AiwolfClient.Played>> clients = connect(server.port(), players, "ours");
+                // The fifteen all give the official sample agent's name, as its fifteen copies do: each is given a
+                // name of its own that the GameMaster takes (at most 24 characters with its number).
+                List<CompletableFuture<AiwolfClient.Played>> clients = connect(server.port(), players,
+                        i -> players == 15 ? "SampleRoleAssignPlayer" : "ours" + i);
                 List<AgentLink> links = server.gather(players, Duration.ofSeconds(10));
                 assertThat(links).hasSize(players);
                 for (int game = 0; game < 2; game++) {

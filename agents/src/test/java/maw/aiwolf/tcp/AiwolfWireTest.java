@@ -366,7 +366,10 @@ class AiwolfWireTest {
             }
             List<AgentLink> links = gathered.get(20, TimeUnit.SECONDS);
             assertThat(links).extracting(AgentLink::name).doesNotHaveDuplicates().hasSize(15)
-                    .contains("SampleRoleAssignPlayer", "SampleRoleAssignPlayer 15");
+                    .contains("SampleRoleAssignPlayer", "SampleRoleAssignPlayer 9", "SampleRoleAssignPlaye 10",
+                            "SampleRoleAssignPlaye 15")
+                    .allSatisfy(n -> assertThat(n).as("a name the GameMaster takes").hasSizeLessThanOrEqualTo(24)
+                            .matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*"));
             server.finish();
         }
     }
