@@ -40,7 +40,7 @@ public class Agent {
     private final Mailbox mailbox;
     private final List<Behaviour> behaviours = new CopyOnWriteArrayList<>();
     private final Map<Behaviour, Thread> running = new ConcurrentHashMap<>();
-    private final BehaviourThreads threads;
+    private volatile BehaviourThreads threads;
     private final String idPrefix;
     private final AtomicLong ids = new AtomicLong();
     private final AtomicLong received = new AtomicLong();
@@ -182,6 +182,7 @@ public class Agent {
             status = Status.STARTING;
             startedAt = Instant.now();
         }
+        threads = threads.on(transport);
         try {
             connection = transport.open(session(), password, new Transport.Inbound() {
                 @Override
@@ -530,7 +531,12 @@ public class Agent {
             try {
                 b.execute();
             } catch (Throwable e) {
-                log.error("{}: behaviour {} failed", jid, b.name(), e);
+                if (status == Status.STOPPING || status == Status.STOPPED) {
+                    // Stopped under it (a send on the closed connection, say): the agent's end, not a fault.
+                    log.debug("{}: behaviour {} ended as the agent stopped: {}", jid, b.name(), e.toString());
+                } else {
+                    log.error("{}: behaviour {} failed", jid, b.name(), e);
+                }
             } finally {
                 running.remove(b);
                 behaviours.remove(b);

@@ -5,13 +5,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What kind of thread each behaviour runs on. On a 2-core machine a parked platform thread wakes in about 30 us when
- * its message arrives, a virtual thread in about 60 us (its carrier must be woken first), and a request/reply has two
- * such wake-ups (maw bench transport); but each platform thread is a kernel thread, and past a few thousand of them
- * (500 games at once in one process: 7,500 behaviours beside Smack's two threads a connection) the kernel's own work
- * for them starves everything else. {@code auto}, the default, runs a process's first {@link #AUTO_PLATFORM_LIMIT}
- * live behaviours on platform threads and any beyond on virtual threads; {@code platform} and {@code virtual} choose
- * one kind for all. Chosen per JVM with the system property {@code maw.runtime.threads}, set from the
- * {@code runtime.threads} setting.
+ * its message arrives from the network, a virtual thread in about 60 us (its carrier must be woken first), and a
+ * request/reply has two such wake-ups (maw bench transport); but each platform thread is a kernel thread, and past a
+ * few thousand of them (500 games at once in one process: 7,500 behaviours beside Smack's two threads a connection)
+ * the kernel's own work for them starves everything else. Between agents of one process (the in-JVM transport, where
+ * a message is handed over on its sender's thread) virtual threads cost far less: a virtual thread woken by another
+ * needs no system call while the carriers are busy (the official AIWolf agents at maw aiwolf serve: 50 to 62 games a
+ * second against 34 to 41 on platform threads, the server's CPU a game 16 to 18 ms against 21 to 25). {@code auto},
+ * the default, runs the behaviours of agents on an in-process transport on virtual threads, and of the others a
+ * process's first {@link #AUTO_PLATFORM_LIMIT} live behaviours on platform threads and any beyond on virtual threads;
+ * {@code platform} and {@code virtual} choose one kind for all. Chosen per JVM with the system property
+ * {@code maw.runtime.threads}, set from the {@code runtime.threads} setting.
  */
 public enum BehaviourThreads {
     PLATFORM, VIRTUAL, AUTO;
@@ -45,6 +49,11 @@ public enum BehaviourThreads {
                 PLATFORM_LIVE.decrementAndGet();
             }
         });
+    }
+
+    /** The kind for an agent on {@code transport}: {@code auto} is virtual on a transport within the process. */
+    BehaviourThreads on(Transport transport) {
+        return this == AUTO && transport.inProcess() ? VIRTUAL : this;
     }
 
     /** Behaviours that run on platform threads under {@code auto} now. */

@@ -14,6 +14,11 @@ public interface Transport extends AutoCloseable {
     /** The domain agent JIDs live in. */
     String domain();
 
+    /** Whether every agent it connects runs in this process (the in-JVM transport): no message leaves it. */
+    default boolean inProcess() {
+        return false;
+    }
+
     /**
      * Connects and logs in as {@code jid}. Blocks until the connection can send, or fails with a message that names
      * the JID and where it tried to connect.

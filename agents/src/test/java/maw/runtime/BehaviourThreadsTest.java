@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
 /** {@code auto}: platform threads for a process's first behaviours, virtual ones past the limit, platform again after. */
@@ -48,5 +50,31 @@ class BehaviourThreadsTest {
         after.join();
         assertThat(BehaviourThreads.PLATFORM.unstarted("p", () -> { }).isVirtual()).isFalse();
         assertThat(BehaviourThreads.VIRTUAL.unstarted("v", () -> { }).isVirtual()).isTrue();
+    }
+
+    @Test
+    void autoRunsTheBehavioursOfAgentsOnAnInProcessTransportOnVirtualThreads() throws Exception {
+        LocalTransport local = new LocalTransport();
+        local.register("a", "pw");
+        CountDownLatch ran = new CountDownLatch(1);
+        boolean[] virtual = new boolean[1];
+        Agent a = new Agent("a@localhost", "pw") {
+            @Override
+            protected void setup() {
+                addBehaviour(OneShotBehaviour.of("check", self -> {
+                    virtual[0] = Thread.currentThread().isVirtual();
+                    ran.countDown();
+                }));
+            }
+        };
+        a.start(local);
+        try {
+            assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(virtual[0]).isEqualTo(BehaviourThreads.defaultKind() != BehaviourThreads.PLATFORM);
+        } finally {
+            a.stop();
+        }
+        assertThat(BehaviourThreads.AUTO.on(local)).isEqualTo(BehaviourThreads.VIRTUAL);
+        assertThat(BehaviourThreads.PLATFORM.on(local)).isEqualTo(BehaviourThreads.PLATFORM);
     }
 }

@@ -30,6 +30,11 @@ public final class RecordingTransport implements Transport {
     }
 
     @Override
+    public boolean inProcess() {
+        return inner.inProcess();
+    }
+
+    @Override
     public Connection open(Jid jid, String password, Inbound inbound) throws TransportException {
         List<Message> mine = received.computeIfAbsent(jid.bare(), k -> new CopyOnWriteArrayList<>());
         return inner.open(jid, password, new Inbound() {

@@ -53,6 +53,11 @@ public final class LocalTransport implements Transport {
         return domain;
     }
 
+    @Override
+    public boolean inProcess() {
+        return true;
+    }
+
     /** Creates or updates an account (what provisioning does on ejabberd). */
     public LocalTransport register(Jid jid, String password) {
         accounts.put(jid.bare(), Objects.requireNonNull(password, "password"));
