@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -139,9 +140,8 @@ public final class GameBench {
         out.printf("the same %d games with the web monitor watching (god view, a page open) ...%n", xmppGames);
         long[] watched = new long[xmppGames];
         for (int i = 0; i < xmppGames; i++) {
-            GameTable.Result r = playXmppWatched("web" + i + "-", players, seed + 200 + i);
-            watched[i] = r.playMillis();
-            out.printf("  game %d: %d ms playing, watched%n", i + 1, r.playMillis());
+            watched[i] = playXmppWatched("web" + i + "-", players, seed + 200 + i);
+            out.printf("  game %d: %d ms playing, watched%n", i + 1, watched[i]);
         }
 
         // Before the games at once, whose thousands of agents leave garbage behind that a later measure would count.
@@ -171,36 +171,62 @@ public final class GameBench {
         return table.play(xmpp, null, null, Duration.ofMinutes(2));
     }
 
-    /** A game over ejabberd with the web monitor watching it (and a page following the god view's stream). */
-    private GameTable.Result playXmppWatched(String prefix, int players, long seed) throws Exception {
+    /**
+     * A game over ejabberd with the web monitor watching it (and a page following the god view's stream): the game
+     * begins once the monitor watches (a start gate), so that it watches the whole game, and the monitor stops after.
+     * Its playing time, from the first join to the last leaderboard, without the time the game was held at the gate.
+     */
+    private long playXmppWatched(String prefix, int players, long seed) throws Exception {
         GameTable table = new GameTable(GameTable.Spec.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
                 xmpp.domain());
         provision.accept(table.accounts());
         String web = "bench-" + prefix + "web";
         provision.accept(Map.of(web, "pw-web"));
-        WebMonitor[] monitor = new WebMonitor[1];
-        HttpClient http = HttpClient.newHttpClient();
-        Thread watcher = Thread.ofVirtual().start(() -> {
+        CompletableFuture<Void> gate = new CompletableFuture<>();
+        table.startGate(gate);
+        CompletableFuture<GameTable.Result> played = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
             try {
-                table.allStarted().join();
-                monitor[0] = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web",
-                        table.gameMaster(), table.watchToken(), "127.0.0.1", 0);
-                monitor[0].start(xmpp);
-                http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + monitor[0].port() + "/events?token=" + table.watchToken()))
-                        .header("Accept", "text/event-stream").build(),
-                        HttpResponse.BodyHandlers.discarding());
-            } catch (Exception e) {
-                // the stream ends when the monitor stops
+                played.complete(table.play(xmpp, null, null, Duration.ofMinutes(2)));
+            } catch (Throwable e) {
+                played.completeExceptionally(e);
             }
         });
+        WebMonitor monitor = null;
+        Thread page = null;
         try {
-            return table.play(xmpp, null, null, Duration.ofMinutes(2));
+            table.allStarted().get(1, TimeUnit.MINUTES);
+            long held = System.nanoTime();
+            monitor = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web", table.gameMaster(), table.watchToken(),
+                    "127.0.0.1", 0);
+            monitor.start(xmpp);
+            HttpClient http = HttpClient.newHttpClient();
+            URI events = URI.create("http://127.0.0.1:" + monitor.port() + "/events?token=" + table.watchToken());
+            CompletableFuture<Void> open = new CompletableFuture<>();
+            page = Thread.ofVirtual().start(() -> {
+                try {
+                    http.send(HttpRequest.newBuilder(events).header("Accept", "text/event-stream").build(), info -> {
+                        open.complete(null);
+                        return HttpResponse.BodySubscribers.discarding();
+                    });
+                } catch (Exception e) {
+                    open.complete(null); // the stream ends when the monitor stops
+                }
+            });
+            open.get(30, TimeUnit.SECONDS);
+            held = (System.nanoTime() - held) / 1_000_000;
+            gate.complete(null);
+            return played.get(2, TimeUnit.MINUTES).playMillis() - held;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
         } finally {
-            if (monitor[0] != null) {
-                monitor[0].stop();
+            gate.complete(null);
+            if (monitor != null) {
+                monitor.stop();
             }
-            watcher.interrupt();
+            if (page != null) {
+                page.interrupt();
+            }
         }
     }
 
