@@ -62,8 +62,9 @@ public enum Setting {
             "seconds an agent keeps trying to log in after logins that failed for the server's load",
             (c, s) -> c.seconds(s, 0, 3600)),
     RUNTIME_THREADS("runtime.threads", "auto",
-            "threads behaviours run on: platform (lowest latency), virtual (very many agents in one process), or auto"
-                    + " (platform for a process's first 1,000 behaviours, virtual beyond)",
+            "threads behaviours run on: platform (lowest latency over the network), virtual (very many agents, or"
+                    + " agents talking within one process), or auto (virtual on the in-JVM transport; over the network"
+                    + " platform for a process's first 1,000 behaviours, virtual beyond)",
             (c, s) -> c.choice(s, ThreadKind.class)),
     LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {}),
     GAMES_DIR("games.dir", "var/games",
