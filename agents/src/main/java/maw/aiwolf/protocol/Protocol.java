@@ -49,30 +49,14 @@ public final class Protocol {
 
     private Protocol() {}
 
-    /** The texts read last and what they read as (a talk is read by the rules, each seat and the narration). */
-    private static final Recent[] RECENT = new Recent[1024];
-    /** Longer texts are read anew each time: the recent readings stay small. */
-    private static final int RECENT_LENGTH = 512;
-
-    private record Recent(String text, Version version, Parsed parsed) {}
-
     /**
      * Reads {@code text} as one sentence of {@code version}; never throws. The same text is usually read several times
      * in a row (by the rules, by each seat that hears it, by the narration): a recent reading is given again.
      */
     public static Parsed parse(String text, Version version) {
         Objects.requireNonNull(version, "version");
-        if (text == null || text.length() > RECENT_LENGTH) {
-            return parseAnew(text, version);
-        }
-        int slot = (text.hashCode() * 31 + version.ordinal()) & (RECENT.length - 1);
-        Recent r = RECENT[slot];
-        if (r != null && r.version() == version && r.text().equals(text)) {
-            return r.parsed();
-        }
-        Parsed p = parseAnew(text, version);
-        RECENT[slot] = new Recent(text, version, p); // a record's fields are final: safe to share without a lock
-        return p;
+        Parsed recent = Readings.recent(text, version);
+        return recent != null ? recent : Readings.keep(text, version, parseAnew(text, version));
     }
 
     /** {@link #parse}, without the recent readings (what the parser's benchmark measures). */
