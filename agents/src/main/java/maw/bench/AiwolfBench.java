@@ -12,11 +12,8 @@ import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.bots.AiwolfBots;
-import maw.aiwolf.bots.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.game.AiwolfSettings;
-import maw.aiwolf.game.Composition;
+import maw.aiwolf.game.AiwolfState;
 import maw.base.Team;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
@@ -91,16 +88,15 @@ public final class AiwolfBench {
         int wins = 0;
         long t0 = System.nanoTime();
         List<String> names = AiwolfBots.names(players);
+        AiwolfOptions options = AiwolfOptions.of(players, Duration.ofSeconds(1));
         for (int g = 0; g < games; g++) {
             long s = seed + g;
-            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(players)), names, s);
-            Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
-                boolean villager = game.role(p).team() == Team.VILLAGERS;
-                boolean rules = villager ? ruleVillagers : ruleWolves;
+            AiwolfState end = AiwolfBots.play(options, s, names, (p, role) -> {
+                boolean rules = role.team() == Team.VILLAGERS ? ruleVillagers : ruleWolves;
                 long seatSeed = s * 1000 + names.indexOf(p);
                 return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
-            });
-            if (AiwolfBots.play(game, seats) == Team.VILLAGERS) {
+            }, e -> { });
+            if (AiwolfBots.winner(end) == Team.VILLAGERS) {
                 wins++;
             }
         }

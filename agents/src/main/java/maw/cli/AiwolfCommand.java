@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -16,14 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.Text;
-import maw.aiwolf.AiwolfJournal;
-import maw.aiwolf.bots.AiwolfBots;
-import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.game.AiwolfGame;
-import maw.aiwolf.game.AiwolfSettings;
-import maw.aiwolf.game.Composition;
-import maw.aiwolf.log.AiwolfLog;
-import maw.aiwolf.log.AiwolfNarration;
 import maw.aiwolf.protocol.Gloss;
 import maw.aiwolf.protocol.ParseError;
 import maw.aiwolf.protocol.Parsed;
@@ -31,6 +22,7 @@ import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words;
 import maw.app.AiwolfGateways;
+import maw.app.AiwolfPlay;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.runtime.Json;
@@ -200,28 +192,15 @@ final class AiwolfCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (players < 3 || players > 18) {
-                throw new ConfigException("invalid value '" + players + "' for --players: 3 to 18 (5 and 15 are the "
-                        + "regulation's villages)");
-            }
             long s = seed != null ? seed : new SecureRandom().nextLong();
-            List<String> names = AiwolfBots.names(players);
-            AiwolfGame game = AiwolfGame.deal(
-                    AiwolfSettings.defaults(Composition.of(players)), names, s);
             PrintStream out = System.out;
-            out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rule engine)");
-            AiwolfNarration narration = new AiwolfNarration(names);
-            AiwolfLog official = new AiwolfLog(names);
-            List<AiwolfEvent> all = new ArrayList<>();
-            AiwolfBots.play(game, AiwolfBots.seats(names,
-                    p -> AiwolfBots.rules(p, names, s ^ names.indexOf(p))), e -> {
-                        all.add(e);
-                        narration.lines(e, quietTalk).forEach(line -> out.println(Text.inert(line)));
-                    });
-            if (log != null) {
-                official.add(all);
-                Files.write(log, official.lines(), StandardCharsets.UTF_8);
-                out.println("official log: " + log);
+            if (players >= 3 && players <= 18) {
+                out.println("AIWolf game, " + players + " players, seed " + s + " (rule-based seats, on the rules "
+                        + "alone)");
+            }
+            AiwolfPlay.Played p = AiwolfPlay.play(players, s, quietTalk, log, out::println);
+            if (p.log() != null) {
+                out.println("official log: " + p.log());
             }
             return 0;
         }
@@ -247,31 +226,11 @@ final class AiwolfCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            Path file = Files.isDirectory(game) ? game.resolve("game.jsonl") : game;
-            if (!Files.isRegularFile(file)) {
-                throw new ConfigException("invalid value '" + game + "' for GAME_DIR: no journal " + file);
-            }
-            List<AiwolfJournal.Round> rounds;
-            try {
-                rounds = AiwolfJournal.read(file);
-            } catch (AiwolfJournal.NotAiwolf e) {
-                throw new ConfigException("invalid value '" + game + "' for GAME_DIR: " + e.getMessage());
-            }
-            if (round != null && rounds.stream().noneMatch(r -> r.round() == round)) {
-                throw new ConfigException("invalid value '" + round + "' for --round: the journal has round(s) "
-                        + rounds.stream().map(r -> String.valueOf(r.round())).toList());
-            }
-            for (AiwolfJournal.Round r : rounds) {
-                if (round != null && r.round() != round) {
-                    continue;
-                }
-                if (out != null) {
-                    Files.createDirectories(out);
-                    Path f = out.resolve("round-" + r.round() + ".log");
-                    Files.write(f, r.officialLog(), StandardCharsets.UTF_8);
-                    System.out.println("round " + r.round() + (r.over() ? "" : " (not over)") + ": " + f);
+            for (AiwolfPlay.RoundLog r : AiwolfPlay.officialLogs(game, round, out)) {
+                if (r.file() != null) {
+                    System.out.println("round " + r.round() + (r.over() ? "" : " (not over)") + ": " + r.file());
                 } else {
-                    r.officialLog().forEach(System.out::println);
+                    r.lines().forEach(System.out::println);
                 }
             }
             return 0;

@@ -99,7 +99,7 @@ class AiwolfCheckTest {
                         + "\\(\\d+\\) says they are the seer")
                 .contains("[whisper]").contains("The village executes").containsPattern("== The (villagers|werewolves) win");
         List<String> lines = java.nio.file.Files.readAllLines(log);
-        assertThat(lines.getFirst()).matches("0,status,1,[A-Z]+,ALIVE,P1");
+        assertThat(lines.getFirst()).matches("0,status,1,[A-Z]+,ALIVE,P01");
         assertThat(lines.getLast()).matches("\\d+,result,\\d+,\\d+,(VILLAGER|WEREWOLF)");
         assertThat(Main.execute("aiwolf", "play", "--players", "2")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value '2' for --players");

@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfGame;
+import maw.aiwolf.game.AiwolfNews;
+import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.game.AiwolfRules;
+import maw.aiwolf.game.AiwolfState;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;
@@ -25,86 +29,69 @@ import maw.base.Act;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Team;
+import maw.game.Playthrough;
 
 /**
  * The seats MAW brings to AIWolf games without a model: a rule-based player that talks protocol and reasons on what it
- * hears, and a random-but-legal one to measure it against; and {@link #play}, which runs a game of them on the engine.
+ * hears, and a random-but-legal one to measure it against; and {@link #play}, which plays a game of them on the rules
+ * alone.
  */
 public final class AiwolfBots {
 
     private AiwolfBots() {}
 
-    /** Plays {@code game} to its end with these seats; returns the winning side. */
-    public static Team play(AiwolfGame game, Map<String, AiwolfPlayer> seats) {
-        return play(game, seats, e -> { });
+    /**
+     * Plays a game of these options and seed to its end on the AIWolf rules alone ({@link Playthrough}: the
+     * GameMaster's commands, no agents), each seat's mind made by {@code seat} from its name and its dealt role;
+     * every event of the game goes to {@code observer} too (a log, a narration). Returns the final state.
+     *
+     * @param names the players, in the order of their agent numbers (the deal numbers them in the names' order)
+     */
+    public static AiwolfState play(AiwolfOptions options, long seed, List<String> names,
+            BiFunction<String, Role, AiwolfPlayer> seat, Consumer<AiwolfEvent> observer) {
+        return Playthrough.play(new AiwolfRules(), options, seed, names,
+                (name, dealt) -> seat(seat.apply(name, dealt.game().role(name))), news -> {
+                    if (news instanceof AiwolfNews.Told t) {
+                        observer.accept(t.event());
+                    }
+                });
     }
 
-    /** The same, handing every event of the game to {@code observer} too (a log, a journal). */
-    public static Team play(AiwolfGame game, Map<String, AiwolfPlayer> seats,
-            Consumer<AiwolfEvent> observer) {
-        deliver(game, seats, observer);
-        int guard = 0;
-        while (!game.isOver()) {
-            if (++guard > 100_000) {
-                throw new IllegalStateException("the game does not end");
-            }
-            int step = game.step();
-            outer:
-            for (Map.Entry<String, Set<Act.Kind>> e : game.awaiting().entrySet()) {
-                AiwolfPlayer p = seats.get(e.getKey());
-                boolean night = game.stage() == AiwolfGame.Stage.WHISPER || game.stage() == AiwolfGame.Stage.NIGHT;
-                for (Act.Kind k : e.getValue()) {
-                    if (game.step() != step || game.isOver()) {
-                        break outer;
-                    }
-                    String who = e.getKey();
-                    Act act = switch (k) {
-                        case TALK -> new Act.Talk(night ? p.whisper() : p.talk());
-                        case VOTE -> new Act.Vote(night ? p.attack() : p.vote());
-                        case DIVINE -> new Act.Divine(p.divine());
-                        case GUARD -> new Act.Guard(p.guard());
-                        default -> throw new IllegalStateException("the engine awaits " + k);
-                    };
-                    String refused = game.perform(who, act);
-                    if (refused != null && game.step() == step && k == Act.Kind.TALK) {
-                        // A seat that cannot say what it may: Skip for words, nothing for acts (the default follows).
-                        game.perform(who, new Act.Talk("Skip"));
-                    }
+    /** The winning side of a game {@link #play} played: null for a draw. */
+    public static Team winner(AiwolfState end) {
+        return end.result() == null ? null : end.result().winner();
+    }
+
+    /**
+     * A player as a seat of {@link Playthrough}: it hears what the rules tell it, and each act asked of it is its
+     * choice for the step (a talk in the whisper turns is a whisper, a vote at night an attack).
+     */
+    public static Playthrough.Seat<AiwolfState, AiwolfNews> seat(AiwolfPlayer p) {
+        return new Playthrough.Seat<>() {
+            @Override
+            public void hear(AiwolfNews news) {
+                if (news instanceof AiwolfNews.Told t) {
+                    p.hear(t.event());
                 }
             }
-            if (game.step() == step && !game.isOver()) {
-                game.timeout(); // everyone was asked once: whoever did not act gets the default
+
+            @Override
+            public Act act(Act.Kind kind, AiwolfState state) {
+                AiwolfGame.Stage stage = state.game().stage();
+                boolean night = stage == AiwolfGame.Stage.WHISPER || stage == AiwolfGame.Stage.NIGHT;
+                return switch (kind) {
+                    case TALK -> new Act.Talk(orSkip(night ? p.whisper() : p.talk()));
+                    case VOTE -> new Act.Vote(night ? p.attack() : p.vote());
+                    case DIVINE -> new Act.Divine(p.divine());
+                    case GUARD -> new Act.Guard(p.guard());
+                    default -> null;
+                };
             }
-            deliver(game, seats, observer);
-        }
-        List<AiwolfEvent> last = game.drain();
-        last.forEach(observer);
-        return last.stream().filter(AiwolfEvent.Over.class::isInstance).map(AiwolfEvent.Over.class::cast)
-                .findFirst().map(AiwolfEvent.Over::winner).orElseGet(() -> lastWinner(game));
+        };
     }
 
-    private static Team lastWinner(AiwolfGame game) {
-        long wolves = game.living().stream().filter(p -> game.role(p) == Role.WEREWOLF).count();
-        return wolves == 0 ? Team.VILLAGERS : Team.WEREWOLVES;
-    }
-
-    private static void deliver(AiwolfGame game, Map<String, AiwolfPlayer> seats,
-            Consumer<AiwolfEvent> observer) {
-        if (game.isOver()) {
-            return;
-        }
-        for (AiwolfEvent e : game.drain()) {
-            observer.accept(e);
-            Set<String> to = e.audience();
-            seats.forEach((name, seat) -> {
-                if (to == null || to.contains(name)) {
-                    seat.hear(e);
-                }
-            });
-            if (e instanceof AiwolfEvent.Over) {
-                return;
-            }
-        }
+    private static String orSkip(String text) {
+        return text == null || text.isBlank() ? "Skip" : text;
     }
 
     /** A seat that says Skip or Over and picks any legal target at random. */
@@ -441,20 +428,15 @@ public final class AiwolfBots {
         };
     }
 
-    /** A table where {@code seat} makes each player's mind from its name and its place. */
-    public static Map<String, AiwolfPlayer> seats(List<String> players, Function<String, AiwolfPlayer> seat) {
-        Map<String, AiwolfPlayer> out = new HashMap<>();
-        for (String p : players) {
-            out.put(p, seat.apply(p));
-        }
-        return out;
-    }
-
-    /** The names a table of {@code n} uses: P1, P2, ... */
+    /**
+     * The names a table of {@code n} uses: P1, P2, ... (P01, P02, ... from 10 players on), so that their order is the
+     * agent numbers' order.
+     */
     public static List<String> names(int n) {
         List<String> out = new ArrayList<>();
+        String format = n >= 10 ? "P%02d" : "P%d";
         for (int i = 1; i <= n; i++) {
-            out.add("P" + i);
+            out.add(String.format(format, i));
         }
         return out;
     }

@@ -52,13 +52,15 @@ abstract sealed class AiwolfVillage permits AiwolfGame {
     boolean guarded;
     String executedYesterday;
     String executedToday;
-    final List<AiwolfEvent.Utterance> talks = new ArrayList<>();
-    final List<AiwolfEvent.Utterance> whispers = new ArrayList<>();
+    final Appended<AiwolfEvent.Utterance> talks;
+    final Appended<AiwolfEvent.Utterance> whispers;
 
 
     /** Deals {@code players} their roles (role requests first, as the official server does); no day has begun. */
     AiwolfVillage(AiwolfSettings settings, List<String> players, long seed, Map<String, Role> requests) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.talks = new Appended<>();
+        this.whispers = new Appended<>();
         if (players.size() != settings.players() || new LinkedHashSet<>(players).size() != players.size()) {
             throw new IllegalArgumentException("the village has " + settings.players() + " seats for "
                     + players.size() + " players, or a name is there twice");
@@ -112,8 +114,8 @@ abstract sealed class AiwolfVillage permits AiwolfGame {
         guarded = o.guarded;
         executedYesterday = o.executedYesterday;
         executedToday = o.executedToday;
-        talks.addAll(o.talks);
-        whispers.addAll(o.whispers);
+        talks = new Appended<>(o.talks);
+        whispers = new Appended<>(o.whispers);
     }
 
     /** A number in [0, bound) from the game's SplitMix64 sequence. */
@@ -220,12 +222,12 @@ abstract sealed class AiwolfVillage permits AiwolfGame {
 
     /** Every talk of the game so far. */
     public List<AiwolfEvent.Utterance> talks() {
-        return List.copyOf(talks);
+        return talks.list();
     }
 
     /** Every whisper of the game so far. */
     public List<AiwolfEvent.Utterance> whispers() {
-        return List.copyOf(whispers);
+        return whispers.list();
     }
 
     /** The events since the last call, in order. */

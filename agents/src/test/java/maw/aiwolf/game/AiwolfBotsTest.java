@@ -1,6 +1,7 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.aiwolf.bots.AiwolfBots;
@@ -21,15 +22,14 @@ class AiwolfBotsTest {
         int wins = 0;
         for (long seed = 0; seed < GAMES; seed++) {
             List<String> names = AiwolfBots.names(players);
-            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(players)), names, seed);
             long s = seed;
-            Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> {
-                boolean mine = game.role(p).team() == side;
-                boolean rules = mine ? rulesForSide : rulesForOthers;
-                long seatSeed = s * 1000 + names.indexOf(p);
-                return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
-            });
-            if (AiwolfBots.play(game, seats) == side) {
+            AiwolfState end = AiwolfBots.play(AiwolfOptions.of(players, Duration.ofSeconds(1)), seed, names,
+                    (p, role) -> {
+                        boolean rules = role.team() == side ? rulesForSide : rulesForOthers;
+                        long seatSeed = s * 1000 + names.indexOf(p);
+                        return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
+                    }, e -> { });
+            if (AiwolfBots.winner(end) == side) {
                 wins++;
             }
         }
@@ -62,12 +62,11 @@ class AiwolfBotsTest {
     void ruleBotsTalkOnlyValidProtocol() {
         List<String> names = AiwolfBots.names(15);
         for (long seed = 0; seed < 50; seed++) {
-            AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.of(15)), names, seed);
             long s = seed;
-            Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, s));
             java.util.List<AiwolfEvent> invalid = new java.util.ArrayList<>();
-            Map<String, AiwolfPlayer> watched = AiwolfBots.seats(names, p -> new AiwolfPlayer() {
-                private final AiwolfPlayer inner = seats.get(p);
+            AiwolfState end = AiwolfBots.play(AiwolfOptions.of(15, Duration.ofSeconds(1)), seed, names,
+                    (p, role) -> new AiwolfPlayer() {
+                private final AiwolfPlayer inner = AiwolfBots.rules(p, names, s);
 
                 @Override
                 public void hear(AiwolfEvent e) {
@@ -106,10 +105,9 @@ class AiwolfBotsTest {
                 public String attack() {
                     return inner.attack();
                 }
-            });
-            AiwolfBots.play(game, watched);
+            }, e -> { });
             assertThat(invalid).as("seed " + seed).isEmpty();
-            assertThat(game.talks()).as("seed " + seed).anyMatch(u -> u.text().startsWith("COMINGOUT"));
+            assertThat(end.game().talks()).as("seed " + seed).anyMatch(u -> u.text().startsWith("COMINGOUT"));
         }
     }
 }

@@ -1,11 +1,10 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import maw.aiwolf.bots.AiwolfBots;
-import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.log.AiwolfLog;
 import maw.base.Role;
 import maw.base.Team;
@@ -22,11 +21,11 @@ class AiwolfLogTest {
         while (!guards(names, seed)) {
             seed++;
         }
-        AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
-        Map<String, AiwolfPlayer> seats = AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p)));
         AiwolfLog log = new AiwolfLog(names);
         List<AiwolfEvent> all = new ArrayList<>();
-        Team winner = AiwolfBots.play(game, seats, all::add);
+        AiwolfState end = play(names, seed, all);
+        AiwolfGame game = end.game();
+        Team winner = AiwolfBots.winner(end);
         log.add(all);
         List<String> lines = log.lines();
 
@@ -64,10 +63,15 @@ class AiwolfLogTest {
         assertThat(last.stream().filter(l -> l.contains(",ALIVE,"))).hasSize(game.living().size());
     }
 
+    private static AiwolfState play(List<String> names, long seed, List<AiwolfEvent> all) {
+        return AiwolfBots.play(new AiwolfOptions(AiwolfSettings.defaults(Composition.regulation15()),
+                Duration.ofSeconds(1)), seed, names, (p, role) -> AiwolfBots.rules(p, names, names.indexOf(p)),
+                all::add);
+    }
+
     private static boolean guards(List<String> names, long seed) {
-        AiwolfGame game = AiwolfGame.deal(AiwolfSettings.defaults(Composition.regulation15()), names, seed);
         List<AiwolfEvent> all = new ArrayList<>();
-        AiwolfBots.play(game, AiwolfBots.seats(names, p -> AiwolfBots.rules(p, names, names.indexOf(p))), all::add);
+        play(names, seed, all);
         return all.stream().anyMatch(e -> e instanceof AiwolfEvent.Guarded g && g.day() == 1);
     }
 }
