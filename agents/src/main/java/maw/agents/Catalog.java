@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -156,12 +158,34 @@ public final class Catalog {
 
     // --- rounds and phases ----------------------------------------------------------------------------------------
 
-    /** GameMaster to players, inform: a round begins under a rule set ({@code maw}). */
+    /**
+     * GameMaster to players, inform: a round begins under a rule set ({@code maw}). {@code rooms} names the agent that
+     * keeps each of the rule set's rooms, by the room's title ({@code Village}); {@code village} and {@code hideout}
+     * repeat MAW's two (null in a rule set without them).
+     */
     @JsonTypeName("start_game")
     public record StartGame(String game, int round, int rounds, int total_players, List<String> players,
-            String village, String hideout, String rules, Speech talk) implements Body {
+            String village, String hideout, String rules, Speech talk, Map<String, String> rooms) implements Body {
         public StartGame {
             talk = talk == null ? Speech.CHAT : talk;
+            if (rooms == null) {
+                // From a GameMaster that names only MAW's two rooms.
+                Map<String, String> two = new LinkedHashMap<>();
+                if (village != null) {
+                    two.put("Village", village);
+                }
+                if (hideout != null) {
+                    two.put("Hideout", hideout);
+                }
+                rooms = two;
+            }
+            rooms = Collections.unmodifiableMap(new LinkedHashMap<>(rooms));
+        }
+
+        /** A round of MAW's two rooms. */
+        public StartGame(String game, int round, int rounds, int total_players, List<String> players, String village,
+                String hideout, String rules, Speech talk) {
+            this(game, round, rounds, total_players, players, village, hideout, rules, talk, null);
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,14 +76,16 @@ public final class Moderation {
             } else {
                 String local = Accounts.account(r.name(), "--name");
                 gm = Jid.of(local, domain);
-                gmConfig = new GameConfig(GameTable.newGameId(), r.players(), r.rounds(), seed,
-                        Jid.of(local + "-village", domain), Jid.of(local + "-hideout", domain),
+                Map<Room, Jid> rooms = new LinkedHashMap<>();
+                for (Room room : r.ruleset().rooms()) {
+                    rooms.put(room, Jid.of(local + "-" + room.name(), domain));
+                }
+                gmConfig = new GameConfig(GameTable.newGameId(), r.players(), r.rounds(), seed, rooms,
                         Duration.ofSeconds(10), Duration.ofSeconds(10));
             }
             Map<String, String> accounts = new LinkedHashMap<>();
-            for (Jid j : List.of(gm, gmConfig.village(), gmConfig.hideout())) {
-                accounts.put(j.local(), pw);
-            }
+            accounts.put(gm.local(), pw);
+            gmConfig.rooms().values().forEach(j -> accounts.put(j.local(), pw));
             if (r.recovery() != null) {
                 network.provision(accounts); // the GameMaster that died may still look logged in: it is replaced
             } else {
@@ -94,10 +97,10 @@ public final class Moderation {
             try (Journal journal = new Journal(dir.resolve("game.jsonl"), gameId)) {
                 Listeners listeners = new Listeners(new ConsoleView(System.out, ""), journal);
                 GameMasterAgent<?, ?, ?> master = Games.gameMaster(r.ruleset(), gm, pw, gmConfig, listeners, r.recovery());
-                List<Agent> agents = List.of(
-                        new ChatRoomAgent(gmConfig.village(), pw, Room.VILLAGE, gm, dir.resolve("rooms"), listeners),
-                        new ChatRoomAgent(gmConfig.hideout(), pw, Room.HIDEOUT, gm, dir.resolve("rooms"), listeners),
-                        master);
+                List<Agent> agents = new ArrayList<>();
+                gmConfig.rooms().forEach((room, jid) -> agents.add(new ChatRoomAgent(jid, pw, room, gm,
+                        dir.resolve("rooms"), listeners)));
+                agents.add(master);
                 for (Agent a : agents) {
                     a.start(network.transport());
                 }

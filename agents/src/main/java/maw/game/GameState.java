@@ -87,7 +87,8 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
 
     /** Whether a room is open now: the Village by day, the Hideout by night. */
     public boolean isOpen(Room room) {
-        return room == Room.VILLAGE ? phase.phase() == Phase.DAY : phase.phase() == Phase.NIGHT;
+        return room.equals(Room.VILLAGE) ? phase.phase() == Phase.DAY
+                : room.equals(Room.HIDEOUT) && phase.phase() == Phase.NIGHT;
     }
 
     /**
@@ -97,7 +98,7 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         if (!isOpen(room)) {
             return Set.of();
         }
-        return Set.copyOf(room == Room.VILLAGE ? living() : livingWerewolves());
+        return Set.copyOf(room.equals(Room.VILLAGE) ? living() : livingWerewolves());
     }
 
     /** Who may read a room now: everyone reads the Village (the dead read only); living werewolves the Hideout. */
@@ -105,7 +106,7 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         if (!isOpen(room)) {
             return Set.of();
         }
-        return Set.copyOf(room == Room.VILLAGE ? players() : livingWerewolves());
+        return Set.copyOf(room.equals(Room.VILLAGE) ? players() : livingWerewolves());
     }
 
     /** The players {@code voter} may vote for now. */
@@ -171,8 +172,8 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
 
     @Override
     public Map<Room, Access> rooms() {
-        Map<Room, Access> open = new EnumMap<>(Room.class);
-        for (Room r : Room.values()) {
+        Map<Room, Access> open = new LinkedHashMap<>();
+        for (Room r : List.of(Room.VILLAGE, Room.HIDEOUT)) {
             if (isOpen(r)) {
                 open.put(r, new Access(writers(r), readers(r)));
             }

@@ -42,6 +42,12 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
     /** A refusal on its way out of the working copy. */
     private record No(RefusalCode code, String reason) {}
 
+    /** The Village by day and the werewolves' Hideout by night. */
+    @Override
+    public List<Room> rooms(GameOptions options) {
+        return List.of(Room.VILLAGE, Room.HIDEOUT);
+    }
+
     @Override
     public String name() {
         return "maw";

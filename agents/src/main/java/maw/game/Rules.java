@@ -1,5 +1,6 @@
 package maw.game;
 
+import java.util.List;
 import maw.base.Speech;
 
 /**
@@ -30,6 +31,14 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
      */
     default Speech speech(O options) {
         return Speech.CHAT;
+    }
+
+    /**
+     * The chat rooms a game with these options has (a ChatRoom agent keeps each; {@link GameView#rooms} says when one
+     * is open and to whom): none unless the rule set says so; MAW's game has the Village and the Hideout.
+     */
+    default List<Room> rooms(O options) {
+        return List.of();
     }
 
     /** A game in its lobby, before the deal. */

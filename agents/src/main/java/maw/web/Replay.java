@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,6 +19,7 @@ import maw.game.Command;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.Outcome;
+import maw.game.Room;
 import maw.game.Rules;
 import maw.runtime.Json;
 
@@ -48,6 +50,18 @@ public final class Replay {
             this.herald = herald;
         }
 
+        /** The rule set's rooms and their agents, by title, as the journal's config names them. */
+        private Map<String, String> rooms(JsonNode config, O options) {
+            Map<String, String> out = new LinkedHashMap<>();
+            JsonNode kept = config.has("rooms") ? config.get("rooms") : config;
+            for (Room r : rules.rooms(options)) {
+                if (kept.hasNonNull(r.name())) {
+                    out.put(r.title(), kept.get(r.name()).asText());
+                }
+            }
+            return out;
+        }
+
         List<WatchCatalog.Watched> read(Path file) throws IOException {
             List<WatchCatalog.Watched> out = new ArrayList<>();
             S state = null;
@@ -55,8 +69,7 @@ public final class Replay {
             String game = null;
             int round = 0;
             int rounds = 1;
-            String village = null;
-            String hideout = null;
+            Map<String, String> rooms = Map.of();
             int lineNo = 0;
             for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 lineNo++;
@@ -69,9 +82,8 @@ public final class Replay {
                         game = n.path("game").asText();
                         round = n.path("round").asInt();
                         rounds = n.path("rounds").asInt(1);
-                        village = n.path("config").path("village").asText();
-                        hideout = n.path("config").path("hideout").asText();
                         options = Json.MAPPER.treeToValue(n.get("options"), rules.optionsType());
+                        rooms = rooms(n.path("config"), options);
                         state = rules.newGame(options, n.path("seed").asLong());
                     }
                     case "command" -> {
@@ -87,8 +99,9 @@ public final class Replay {
                         if (c instanceof Command.Start) {
                             List<String> players = state.players();
                             out.add(new WatchCatalog.Watched(game, round, players, new Catalog.StartGame(game, round,
-                                    rounds, players.size(), players, village, hideout, rules.label(options),
-                                    rules.speech(options))));
+                                    rounds, players.size(), players, rooms.get(Room.VILLAGE.title()),
+                                    rooms.get(Room.HIDEOUT.title()), rules.label(options), rules.speech(options),
+                                    rooms)));
                         }
                         Herald.Context context = new Herald.Context(game, round, 0);
                         for (E e : a.events()) {

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
 import maw.agents.Introspection;
@@ -41,8 +42,8 @@ public final class WebMonitor extends GameAgent {
     private volatile MonitorPage page;
     private volatile boolean watching;
     private volatile String refusal;
-    private volatile Jid village;
-    private volatile Jid hideout;
+    /** The rooms' agents of the round watched (their lines come to the watcher too). */
+    private volatile Set<Jid> rooms = Set.of();
     private long lastAsk;
     private volatile Supplier<List<Agent>> agents = List::of;
     private volatile WebSeats seats;
@@ -294,7 +295,7 @@ public final class WebMonitor extends GameAgent {
             return;
         }
         Jid from = m.sender();
-        boolean fromRoom = from != null && (from.sameBare(village) || from.sameBare(hideout));
+        boolean fromRoom = from != null && rooms.contains(from.bare());
         if (from == null || !from.sameBare(gameMaster) && !fromRoom) {
             return;
         }
@@ -307,8 +308,7 @@ public final class WebMonitor extends GameAgent {
             case Catalog.Refusal r when !fromRoom -> refusal = r.reason();
             case WatchCatalog.Watched w -> {
                 if (w.body() instanceof Catalog.StartGame sg && !fromRoom) {
-                    village = Jid.parse(sg.village()).bare();
-                    hideout = Jid.parse(sg.hideout()).bare();
+                    rooms = sg.rooms().values().stream().map(j -> Jid.parse(j).bare()).collect(Collectors.toSet());
                 }
                 page.add(w);
             }

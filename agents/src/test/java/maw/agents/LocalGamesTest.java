@@ -64,7 +64,7 @@ class LocalGamesTest {
             List<String> hideoutLines = new java.util.concurrent.CopyOnWriteArrayList<>();
             GameTable.Result r = table.play(transport, null,
                     (room, g, round, phase, line) -> {
-                        if (room == maw.game.Room.HIDEOUT) {
+                        if (room.equals(maw.game.Room.HIDEOUT)) {
                             hideoutLines.add(line.text());
                         }
                     }, Duration.ofMinutes(1));
@@ -81,7 +81,7 @@ class LocalGamesTest {
                         }
                         checkedMessages++;
                         String what = "game " + game + ": " + jid + " received " + m;
-                        assertThat(m.sender().bare()).as(what).isNotEqualTo(table.hideout());
+                        assertThat(m.sender().bare()).as(what).isNotEqualTo(table.room(maw.game.Room.HIDEOUT));
                         assertThat(m.body()).as(what).doesNotContainIgnoringCase("werewolf");
                         assertThat(m.bodyType()).as(what).isNotIn("role_revealed", "night_result");
                         for (String secret : hideoutLines) {

@@ -74,7 +74,8 @@ public final class OneNight implements Rules<OneNight.State, OneNight.Options, E
                         living().stream().filter(p -> !p.equals(wolf())).toList()), Map.of()));
             } else if (over == null && phase.phase() == Phase.DAY) {
                 for (String p : living()) {
-                    turns.put(p, new Turn(Set.of(Act.Kind.VOTE), Map.of(Act.Kind.VOTE,
+                    // They speak on the Square (the room carries it) and vote with the GameMaster.
+                    turns.put(p, new Turn(Set.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE,
                             living().stream().filter(t -> !t.equals(p)).toList()),
                             ballots.containsKey(p) ? Map.of(Act.Kind.VOTE, ballots.get(p)) : Map.of()));
                 }
@@ -90,7 +91,7 @@ public final class OneNight implements Rules<OneNight.State, OneNight.Options, E
             }
             return switch (phase.phase()) {
                 case NIGHT -> Map.of(Room.HIDEOUT, new Access(Set.of(wolf()), Set.of(wolf())));
-                case DAY -> Map.of(Room.VILLAGE, new Access(alive, Set.copyOf(players)));
+                case DAY -> Map.of(SQUARE, new Access(alive, Set.copyOf(players)));
                 default -> Map.of();
             };
         }
@@ -109,6 +110,15 @@ public final class OneNight implements Rules<OneNight.State, OneNight.Options, E
                 Event.GameOver over) {
             return new State(options, seed, players, roles, alive, phase, ballots, victim, executed, over);
         }
+    }
+
+    /** A room of this rule set's own: the village talks on the Square by day (MAW's Hideout serves the night). */
+    static final Room SQUARE = new Room("square", "Square", false, "the Square is empty at night",
+            "you are not a player in this game", "the dead do not speak on the Square");
+
+    @Override
+    public List<Room> rooms(Options options) {
+        return List.of(SQUARE, Room.HIDEOUT);
     }
 
     @Override

@@ -91,7 +91,10 @@ class OneNightTest {
         assertThat(resumed.exit()).as(resumed.output()).isZero();
         assertThat(resumed.output()).contains("resuming it from its journal: round 1").contains("summary:");
         Journals.assertTakenUp(before, journal);
-        assertThat(Journals.lines(journal)).anyMatch(l -> l.contains("GameOver"));
+        assertThat(Journals.lines(journal)).anyMatch(l -> l.contains("GameOver"))
+                .as("the day talked on the rule set's own room").anyMatch(l -> l.contains("\"kind\":\"chat\"")
+                        && l.contains("\"room\":\"Square\""));
+        assertThat(game.resolve("rooms").resolve("square-round1-day-1.jsonl")).exists();
     }
 
     private static Outcome.Accepted<OneNight.State, Event> accepted(Outcome<OneNight.State, Event> o) {

@@ -243,22 +243,17 @@ public final class ChatRoomAgent extends GameAgent {
         String what = write ? "chat" : "get_new_messages";
         if (!open) {
             return Catalog.Refusal.of(game, RefusalCode.ROOM_CLOSED, game == null ? "the " + room.title()
-                    + " has not opened yet" : room == Room.VILLAGE
-                    ? "the Village is closed: the village sleeps"
-                    : "the Hideout is closed: the werewolves meet at night", what);
+                    + " has not opened yet" : room.whenClosed(), what);
         }
         if (!game.equals(msgGame) || round != msgRound) {
             return Catalog.Refusal.of(game, RefusalCode.OTHER_GAME, "that message belongs to another game or round",
                     what);
         }
         if (!readers.containsKey(from)) {
-            return Catalog.Refusal.of(game, RefusalCode.NOT_A_MEMBER, room == Room.HIDEOUT
-                    ? "the Hideout is for the werewolves" : "you are not a player in this game", what);
+            return Catalog.Refusal.of(game, RefusalCode.NOT_A_MEMBER, room.notMember(), what);
         }
         if (write && !writers.containsKey(from)) {
-            return Catalog.Refusal.of(game, RefusalCode.READ_ONLY, room == Room.HIDEOUT
-                    ? "the Hideout is for the living werewolves"
-                    : "dead players watch the Village but cannot speak", what);
+            return Catalog.Refusal.of(game, RefusalCode.READ_ONLY, room.readOnly(), what);
         }
         return null;
     }
@@ -317,7 +312,7 @@ public final class ChatRoomAgent extends GameAgent {
         }
         try {
             Files.createDirectories(archiveDir);
-            String file = String.format("%s-round%d-%s.jsonl", room.title().toLowerCase(), round, phase.replace(' ', '-'));
+            String file = String.format("%s-round%d-%s.jsonl", room.name(), round, phase.replace(' ', '-'));
             archive = Text.writer(archiveDir.resolve(file), StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         } catch (IOException e) {

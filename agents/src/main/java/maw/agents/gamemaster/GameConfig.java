@@ -1,11 +1,19 @@
 package maw.agents.gamemaster;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import maw.game.Room;
 import maw.runtime.Jid;
 
-/** How the GameMaster runs its games. */
-public record GameConfig(String gameId, int players, int rounds, long seed, Jid village, Jid hideout,
+/**
+ * How the GameMaster runs its games: the game's id, seats, rounds and seed, the ChatRoom agent that keeps each room of
+ * the rule set, and how long it waits for the ready check and for a room to answer.
+ */
+public record GameConfig(String gameId, int players, int rounds, long seed, Map<Room, Jid> rooms,
         Duration readyTimeout, Duration roomTimeout) {
+
     public GameConfig {
         if (players < 1) {
             throw new IllegalArgumentException("a game needs at least one seat (its rule set says how many)");
@@ -13,5 +21,30 @@ public record GameConfig(String gameId, int players, int rounds, long seed, Jid 
         if (rounds < 1) {
             throw new IllegalArgumentException("a game has at least one round");
         }
+        rooms = Collections.unmodifiableMap(new LinkedHashMap<>(rooms));
+    }
+
+    /** MAW's two rooms, kept by {@code village} and {@code hideout}. */
+    public GameConfig(String gameId, int players, int rounds, long seed, Jid village, Jid hideout,
+            Duration readyTimeout, Duration roomTimeout) {
+        this(gameId, players, rounds, seed, Map.of(Room.VILLAGE, village, Room.HIDEOUT, hideout), readyTimeout,
+                roomTimeout);
+    }
+
+    /** Each room's agent by the room's title ({@code Village}), as {@code start_game} names them. */
+    public Map<String, String> roomsByTitle() {
+        Map<String, String> out = new LinkedHashMap<>();
+        rooms.forEach((room, jid) -> out.put(room.title(), jid.toString()));
+        return out;
+    }
+
+    /** The agent that keeps the Village, or null when the rule set has none. */
+    public Jid village() {
+        return rooms.get(Room.VILLAGE);
+    }
+
+    /** The agent that keeps the Hideout, or null when the rule set has none. */
+    public Jid hideout() {
+        return rooms.get(Room.HIDEOUT);
     }
 }

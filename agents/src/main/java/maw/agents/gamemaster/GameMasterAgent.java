@@ -89,7 +89,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         super(jid, password);
         this.config = Objects.requireNonNull(config, "config");
         this.roomSwitch = new RoomSwitch(config);
-        this.seating = new Seating(config.village(), config.hideout());
+        this.seating = new Seating(config.rooms());
         this.seats = seating.seats();
         this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
         this.listener = listener == null ? new GameListener() { } : listener;
@@ -417,8 +417,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         if (w.view() == WatchCatalog.WatchView.GOD) {
             // A god-view watcher may see the inside of every agent of the game: the seats hear it from here.
             seating.sessions().forEach(this::vouch);
-            vouch(config.village());
-            vouch(config.hideout());
+            config.rooms().values().forEach(this::vouch);
         }
         reply(m, Performative.AGREE, new WatchCatalog.Watching(config.gameId(), round,
                 ruleset.label(), w.view(),
@@ -576,8 +575,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
     private Catalog.StartGame startGame(List<String> players) {
         return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                config.village().toString(), config.hideout().toString(), ruleset.label(),
-                ruleset.speech());
+                config.village() == null ? null : config.village().toString(),
+                config.hideout() == null ? null : config.hideout().toString(), ruleset.label(), ruleset.speech(),
+                config.roomsByTitle());
     }
 
     private long seedFor(int r) {

@@ -98,8 +98,9 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     private static ObjectNode config(GameConfig config, Jid gameMaster) {
         ObjectNode c = Json.MAPPER.createObjectNode();
         c.put("players", config.players()).put("rounds", config.rounds()).put("seed", config.seed())
-                .put("gamemaster", gameMaster.toString()).put("village", config.village().toString())
-                .put("hideout", config.hideout().toString());
+                .put("gamemaster", gameMaster.toString());
+        ObjectNode rooms = c.putObject("rooms");
+        config.rooms().forEach((room, jid) -> rooms.put(room.name(), jid.toString()));
         return c;
     }
 

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,17 +141,25 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
             throw new Unrecoverable("the journal " + file + " was written by an older MAW that did not record the "
                     + "table's addresses; it can be replayed but not resumed");
         }
-        GameConfig config = new GameConfig(gameId, c.get("players").asInt(),
-                c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(),
-                Jid.parse(c.get("village").asText()), Jid.parse(c.get("hideout").asText()), Duration.ofSeconds(10),
-                Duration.ofSeconds(10));
         O options = Json.MAPPER.treeToValue(optionsNode, rules.optionsType());
+        // The rule set's rooms and the agents that kept them (journals before rooms were the rule set's named the
+        // Village's and the Hideout's beside the GameMaster's, under the rooms' names).
+        Map<Room, Jid> rooms = new LinkedHashMap<>();
+        JsonNode kept = c.has("rooms") ? c.get("rooms") : c;
+        for (Room r : rules.rooms(options)) {
+            if (kept.hasNonNull(r.name())) {
+                rooms.put(r, Jid.parse(kept.get(r.name()).asText()));
+            }
+        }
+        GameConfig config = new GameConfig(gameId, c.get("players").asInt(),
+                c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(), rooms,
+                Duration.ofSeconds(10), Duration.ofSeconds(10));
         S state = round == 0 ? null : replay(rules, optionsNode, seed, commands, round);
         long deadline = 0;
-        Map<Room, Long> chatIndex = new EnumMap<>(Room.class);
+        Map<Room, Long> chatIndex = new LinkedHashMap<>();
         if (state != null) {
             deadline = deadlines.getOrDefault(phaseKey(state.phase()), 0L);
-            for (Room r : Room.values()) {
+            for (Room r : rooms.keySet()) {
                 Long last = chat.get(r.title() + "/" + state.phase());
                 if (last != null) {
                     chatIndex.put(r, last);

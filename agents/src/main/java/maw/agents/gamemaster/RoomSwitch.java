@@ -1,7 +1,7 @@
 package maw.agents.gamemaster;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 final class RoomSwitch {
 
     private final GameConfig config;
-    private final Map<Room, PhaseId> open = new EnumMap<>(Room.class);
+    private final Map<Room, PhaseId> open = new LinkedHashMap<>();
     private final List<Message> requests = new ArrayList<>();
 
     RoomSwitch(GameConfig config) {
@@ -35,7 +35,7 @@ final class RoomSwitch {
 
     /** The address of a room's agent. */
     Jid jid(Room room) {
-        return room == Room.VILLAGE ? config.village() : config.hideout();
+        return config.rooms().get(room);
     }
 
     /**

@@ -1,10 +1,12 @@
 package maw.agents.gamemaster;
 
+import java.util.List;
 import java.util.Objects;
 import maw.agents.GameAgent;
 import maw.base.Speech;
 import maw.game.GameEvent;
 import maw.game.GameView;
+import maw.game.Room;
 import maw.game.Rules;
 import maw.runtime.RateLimit;
 
@@ -23,6 +25,11 @@ public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E>
 
     public Ruleset(Rules<S, O, E> rules, O options, Herald<S, E> herald) {
         this(rules, options, herald, GameAgent.GAME_MASTER_LIMIT);
+    }
+
+    /** The rooms a game of these options has. */
+    public List<Room> rooms() {
+        return rules.rooms(options);
     }
 
     /** The game's kind as the seats are told it: the rule set's name, or its variant's ({@code aiwolf-nlp}). */

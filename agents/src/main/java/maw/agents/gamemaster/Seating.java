@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import maw.agents.Catalog;
 import maw.agents.Text;
 import maw.game.RefusalCode;
+import maw.game.Room;
 import maw.runtime.Jid;
 
 /**
@@ -43,10 +44,12 @@ final class Seating {
     private final Map<String, String> rooms;
     private volatile Map<String, String> links;
 
-    /** The seats of a table whose rooms' agents are {@code village} and {@code hideout}. */
-    Seating(Jid village, Jid hideout) {
-        rooms = Map.of("village", village.toString(), "hideout", hideout.toString());
-        links = new TreeMap<>(rooms);
+    /** The seats of a table whose rooms are kept by these agents. */
+    Seating(Map<Room, Jid> rooms) {
+        Map<String, String> byName = new TreeMap<>();
+        rooms.forEach((room, jid) -> byName.put(room.name(), jid.toString()));
+        this.rooms = Map.copyOf(byName);
+        links = new TreeMap<>(this.rooms);
     }
 
     /**

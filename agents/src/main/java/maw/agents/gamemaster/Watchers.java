@@ -70,11 +70,14 @@ final class Watchers {
                 .map(e -> e.getKey().toString()).sorted().toList();
     }
 
-    /** Who sees {@code room}'s lines, and in which view: the Village every watcher, the Hideout the god view only. */
+    /**
+     * Who sees {@code room}'s lines, and in which view: a public room's (the Village) every watcher, a secret room's
+     * (the Hideout) the god view only.
+     */
     Map<String, WatchCatalog.WatchView> of(Room room) {
         Map<String, WatchCatalog.WatchView> out = new TreeMap<>();
         views.forEach((jid, view) -> {
-            if (room == Room.VILLAGE || view == WatchCatalog.WatchView.GOD) {
+            if (!room.secret() || view == WatchCatalog.WatchView.GOD) {
                 out.put(jid.toString(), view);
             }
         });

@@ -328,7 +328,7 @@ public final class PlayerAgent extends GameAgent {
             } else {
                 onGameMaster(m, body);
             }
-        } else if (from.equals(seat.village()) || from.equals(seat.hideout())) {
+        } else if (seat.isRoom(from)) {
             onRoom(m, body);
         } else if (!isComplaint(m)) {
             refuse(m, seat.game(), RefusalCode.NOT_YOURS, forgedReason(body));
@@ -432,8 +432,8 @@ public final class PlayerAgent extends GameAgent {
                 pollId = null;
                 seat.roomClosed();
             }
-            note(Perceived.REFUSAL, "The " + (m.sender().sameBare(seat.village()) ? "Village" : "Hideout")
-                    + " refused your " + r.refused() + ": " + r.reason() + ".");
+            note(Perceived.REFUSAL, "The " + seat.roomTitle(m.sender()) + " refused your " + r.refused() + ": "
+                    + r.reason() + ".");
         } else if (body instanceof Catalog.AnnounceOpen ao) {
             log.debug("{}: {} open (writable: {})", jid(), ao.room_name(), ao.writable());
         }

@@ -3,6 +3,7 @@ package maw.agents.player;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,6 @@ import maw.base.Species;
 import maw.base.Speech;
 import maw.game.Phase;
 import maw.game.RefusalCode;
-import maw.game.Room;
 import maw.runtime.Jid;
 
 /**
@@ -70,8 +70,8 @@ final class Seat {
     private long deadline;
     private List<String> players = List.of();
     private List<String> living = List.of();
-    private Jid village;
-    private Jid hideout;
+    /** The rooms' agents (of the round's start), and each room's title. */
+    private Map<Jid, String> rooms = Map.of();
     /** The rule set of the round as the seat is told it ({@code maw}, {@code aiwolf}), for its interface. */
     private String rules = "maw";
     /** How the round's seats talk: the seat reads this, never the rule set's name. */
@@ -139,12 +139,14 @@ final class Seat {
         return turn;
     }
 
-    Jid village() {
-        return village;
+    /** Whether {@code from} is the agent of one of the round's rooms. */
+    boolean isRoom(Jid from) {
+        return from != null && rooms.containsKey(from.bare());
     }
 
-    Jid hideout() {
-        return hideout;
+    /** The title of the room {@code agent} keeps ({@code Village}), or null. */
+    String roomTitle(Jid agent) {
+        return agent == null ? null : rooms.get(agent.bare());
     }
 
     /** The room the seat reads now (null: none), and whether it is open. */
@@ -238,8 +240,9 @@ final class Seat {
                 round = sg.round();
                 players = sg.players();
                 living = sg.players();
-                village = Jid.parse(sg.village()).bare();
-                hideout = Jid.parse(sg.hideout()).bare();
+                Map<Jid, String> kept = new HashMap<>();
+                sg.rooms().forEach((title, agent) -> kept.put(Jid.parse(agent).bare(), title));
+                rooms = Map.copyOf(kept);
                 alive = true;
                 role = null;
                 turn = null;
@@ -353,8 +356,8 @@ final class Seat {
         Jid reads = null;
         if (t.rooms() != null) {
             for (String title : t.rooms().keySet()) {
-                Jid r = Room.VILLAGE.title().equals(title) ? village : Room.HIDEOUT.title().equals(title) ? hideout
-                        : null;
+                Jid r = rooms.entrySet().stream().filter(e -> e.getValue().equals(title)).map(Map.Entry::getKey)
+                        .findFirst().orElse(null);
                 if (r != null && reads == null) {
                     reads = r;
                 }
@@ -527,7 +530,7 @@ final class Seat {
         }
         actions.add(Act.Kind.LISTEN);
         List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
-        String roomName = room == null ? null : room.equals(village) ? "Village" : "Hideout";
+        String roomName = roomTitle(room);
         return new SeatCatalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,

@@ -247,12 +247,21 @@ public final class GameTable {
         return jid("gamemaster");
     }
 
-    public Jid village() {
-        return jid("village");
+    /** The agent that keeps {@code room} of the table's rule set. */
+    public Jid room(Room room) {
+        return jid(room.name());
     }
 
-    public Jid hideout() {
-        return jid("hideout");
+    /** The agent that keeps the Village (of MAW's game). */
+    public Jid village() {
+        return room(Room.VILLAGE);
+    }
+
+    /** The agents that keep the rule set's rooms. */
+    public Map<Room, Jid> rooms() {
+        Map<Room, Jid> out = new LinkedHashMap<>();
+        spec.ruleset().rooms().forEach(r -> out.put(r, room(r)));
+        return out;
     }
 
     public Jid player(int seat) {
@@ -271,9 +280,8 @@ public final class GameTable {
     /** Every account the table logs in with, and its password. */
     public Map<String, String> accounts() {
         Map<String, String> a = new LinkedHashMap<>();
-        for (Jid j : List.of(gameMaster(), village(), hideout())) {
-            a.put(j.local(), password);
-        }
+        a.put(gameMaster().local(), password);
+        rooms().values().forEach(j -> a.put(j.local(), password));
         // Open seats have accounts too, for the seats that nobody takes and the table fills after all.
         for (int i = 0; i < spec.seats(); i++) {
             a.put(player(i).local(), password);
@@ -293,8 +301,8 @@ public final class GameTable {
 
     /** The GameMaster's settings for this table. */
     public GameConfig gameMasterConfig() {
-        return new GameConfig(gameId, spec.seats(), spec.rounds(), spec.seed(),
-                village(), hideout(), Duration.ofSeconds(10), Duration.ofSeconds(10));
+        return new GameConfig(gameId, spec.seats(), spec.rounds(), spec.seed(), rooms(), Duration.ofSeconds(10),
+                Duration.ofSeconds(10));
     }
 
     /** The GameMaster of this table's rule set (taken up from the journal when the table resumes). */
@@ -362,15 +370,15 @@ public final class GameTable {
                 gm.holdStart(startGate);
             }
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
-            ChatRoomAgent village = new ChatRoomAgent(village(), password, Room.VILLAGE, gameMaster(), rooms,
-                    roomListener);
-            ChatRoomAgent hideout = new ChatRoomAgent(hideout(), password, Room.HIDEOUT, gameMaster(), rooms,
-                    roomListener);
-            if (roomLimit != null) {
-                village.inbound(roomLimit);
-                hideout.inbound(roomLimit);
-            }
-            startAll(transport, List.of(gm, village, hideout));
+            List<Agent> table = new ArrayList<>(List.of(gm));
+            rooms().forEach((room, jid) -> { // each room of the rule set, kept by its agent
+                ChatRoomAgent agent = new ChatRoomAgent(jid, password, room, gameMaster(), rooms, roomListener);
+                if (roomLimit != null) {
+                    agent.inbound(roomLimit);
+                }
+                table.add(agent);
+            });
+            startAll(transport, table);
             List<Agent> seats = new ArrayList<>();
             List<PlayerAgent> players = new ArrayList<>();
             List<String> names = new ArrayList<>();

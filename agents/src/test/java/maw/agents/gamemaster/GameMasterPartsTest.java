@@ -32,7 +32,7 @@ class GameMasterPartsTest {
 
     @Test
     void aSeatIsTakenUnderAValidUniqueNameAtATableWithRoomBeforeTheGame() {
-        Seating s = new Seating(VILLAGE, HIDEOUT);
+        Seating s = new Seating(Map.of(Room.VILLAGE, VILLAGE, Room.HIDEOUT, HIDEOUT));
         assertThat(s.join("Ann", session("p1", "a"), false, 3)).isEqualTo(new Seating.Seated("Ann"));
         assertThat(s.join("Ann", session("p1", "b"), false, 3)).isEqualTo(new Seating.Again("Ann"));
         assertThat(code(s.join("Bob", session("p1", "a"), false, 3))).isEqualTo(RefusalCode.ALREADY_SEATED);
@@ -54,7 +54,7 @@ class GameMasterPartsTest {
 
     @Test
     void onlySeatedAccountsAnswerTheReadyCheckAndAnUnseatedOneIsForgotten() {
-        Seating s = new Seating(VILLAGE, HIDEOUT);
+        Seating s = new Seating(Map.of(Room.VILLAGE, VILLAGE, Room.HIDEOUT, HIDEOUT));
         s.join("Ann", session("p1", "a"), false, 2);
         s.join("Bob", session("p2", "a"), false, 2);
         s.ready(Jid.parse("stranger@localhost"));
