@@ -41,6 +41,17 @@ class LocalTransportTest extends AgentRuntimeContract {
     }
 
     @Test
+    void anAccountDeletedCannotLogInAndKeepsNothing() {
+        Jid j = accounts("gone", 1)[0];
+        assertThat(local.isRegistered(j)).isTrue();
+        local.unregister(j.local());
+        assertThat(local.isRegistered(j)).isFalse();
+        Agent a = new Agent(j, TestXmpp.password(j));
+        assertThatThrownBy(() -> a.start(local)).isInstanceOf(TransportException.class)
+                .hasMessageContaining("not-authorized");
+    }
+
+    @Test
     void periodicBehaviourRunsOnItsScheduleUntilKilled() throws Exception {
         Jid j = accounts("tick", 1)[0];
         AtomicInteger ticks = new AtomicInteger();

@@ -60,7 +60,13 @@ public final class NlpGames {
         if (table != null) {
             table.accept(game);
         }
-        return game.play(transport, listener, null, timeout(options));
+        try {
+            return game.play(transport, listener, null, timeout(options));
+        } finally {
+            if (transport instanceof LocalTransport local) {
+                game.accounts().keySet().forEach(local::unregister); // the next game's are new
+            }
+        }
     }
 
     /** The longest a game may take with every step running out its timer, plus a margin. */

@@ -94,7 +94,13 @@ public final class TcpGames {
         if (open > 0) {
             LOG.info("{} seat(s) open at GameMaster {} for players joining over XMPP", open, table.gameMaster());
         }
-        return table.play(transport, listener, null, timeout(options));
+        try {
+            return table.play(transport, listener, null, timeout(options));
+        } finally {
+            if (transport instanceof LocalTransport local) {
+                table.accounts().keySet().forEach(local::unregister); // the next game's are new
+            }
+        }
     }
 
     /** Longest a game may take with every step running out its timer, plus a margin. */

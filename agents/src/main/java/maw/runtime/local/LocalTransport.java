@@ -68,6 +68,17 @@ public final class LocalTransport implements Transport {
         return register(Jid.of(local, domain), password);
     }
 
+    /**
+     * Deletes an account and what is kept for it (what deleting a user does on ejabberd): a server that plays game
+     * after game under new names gives each game's accounts back when it is over.
+     */
+    public LocalTransport unregister(String local) {
+        Jid jid = Jid.of(local, domain);
+        accounts.remove(jid);
+        offline.remove(jid);
+        return this;
+    }
+
     public boolean isRegistered(Jid jid) {
         return accounts.containsKey(jid.bare());
     }
