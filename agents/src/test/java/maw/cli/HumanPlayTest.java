@@ -164,6 +164,32 @@ class HumanPlayTest {
         }
     }
 
+    /**
+     * The protocol game (GAT2017) at a real terminal, as a person first sees it: every talk of a turn on a line of its
+     * own with its gloss in one column, turns counted from 1, the vote's ballots as a short table, how long the step
+     * has left on the prompt line, and no line meant for an operator while the person does not answer.
+     */
+    @Test
+    void anAiwolfProtocolGameAtARealTerminalReadsAsLines() throws Exception {
+        assumeTrue(tmuxWorks(), "tmux is not installed");
+        List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf", "--players", "5", "--humans", "1",
+                "--name", "Ann", "--seed", "5", "--turn-seconds", "2", "--out", dir.resolve("game").toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60",
+                MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
+        waitFor("== Day 2 begins");
+        String screen = pane();
+        assertThat(screen).contains("Talk turn 1 of day 1:").doesNotContain("Talk turn 0").doesNotContain("WARN")
+                .doesNotContain("has not answered").doesNotContain("\u21b5")
+                .containsPattern("(?m)^  Votes.*:\\n  \\w+ \\(\\d\\) +\\d  <- ")
+                .containsPattern("(Day|Night) \\d+ · \\w+ · \\w+ · \\d+ s> ");
+        // A turn's talks, a line each: the protocol text, and its gloss after it in one column.
+        List<String> glossed = screen.lines().filter(l -> l.matches("  \\w+ \\(\\d\\): \\S.*   = .*")).toList();
+        assertThat(glossed).isNotEmpty();
+        assertThat(glossed.stream().map(l -> l.indexOf("   = ")).distinct().count()).as("the glosses' column, turn "
+                + "by turn: " + glossed).isLessThanOrEqualTo(screen.split("Talk turn").length);
+    }
+
     @Test
     void mawJoinSeatsAPersonAtAGameMasterRunningElsewhere() throws Exception {
         TestXmpp xmpp = TestXmpp.get();
