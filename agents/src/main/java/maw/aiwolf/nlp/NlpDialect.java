@@ -3,15 +3,12 @@ package maw.aiwolf.nlp;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.tcp.ClientGame;
 import maw.aiwolf.tcp.Packets;
 import maw.base.Role;
-import maw.base.Species;
 
 /**
  * The NLP contest's packets as a client reads them: {@code info} with agents by their in-game names, the game's id (a
@@ -30,10 +27,6 @@ final class NlpDialect implements ClientGame.Dialect {
         this.careless = careless;
     }
 
-    @Override
-    public String request(JsonNode packet) {
-        return packet.path("request").asText();
-    }
 
     @Override
     public JsonNode info(JsonNode packet) {
@@ -104,13 +97,13 @@ final class NlpDialect implements ClientGame.Dialect {
             out.add(new ClientGame.Told("execute " + executed,
                     new AiwolfEvent.Executed(Math.max(0, dayStart ? d - 1 : d), executed)));
         }
-        votes(info.get("vote_list"), false, out);
-        votes(info.get("attack_vote_list"), true, out);
+        ClientGame.votes(info.get("vote_list"), false, JsonNode::asText, out);
+        ClientGame.votes(info.get("attack_vote_list"), true, JsonNode::asText, out);
         JsonNode divine = info.get("divine_result");
         if (divine != null && divine.isObject()) {
             out.add(new ClientGame.Told("divine " + divine.path("day").asInt() + " " + divine.path("target").asText(),
                     new AiwolfEvent.Divined(divine.path("day").asInt(), game.me(), divine.path("target").asText(),
-                            species(divine.path("result").asText()))));
+                            ClientGame.species(divine.path("result").asText()))));
         }
         if (dayStart) {
             List<String> living = new ArrayList<>();
@@ -127,28 +120,13 @@ final class NlpDialect implements ClientGame.Dialect {
         if (medium != null && medium.isObject()) {
             out.add(new ClientGame.Told("medium " + medium.path("day").asInt(), new AiwolfEvent.Identified(
                     medium.path("day").asInt() + 1, game.me(), medium.path("target").asText(),
-                    species(medium.path("result").asText()))));
+                    ClientGame.species(medium.path("result").asText()))));
         }
         return out;
     }
 
     private static String text(JsonNode n) {
         return n == null || !n.isTextual() || n.asText().isEmpty() ? null : n.asText();
-    }
-
-    private static void votes(JsonNode list, boolean attack, List<ClientGame.Told> out) {
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            return;
-        }
-        Map<String, String> ballots = new LinkedHashMap<>();
-        int d = list.get(0).path("day").asInt();
-        list.forEach(v -> ballots.put(v.path("agent").asText(), v.path("target").asText()));
-        out.add(new ClientGame.Told((attack ? "attack " : "vote ") + d + " " + ballots,
-                new AiwolfEvent.Votes(d, 0, attack, ballots, null)));
-    }
-
-    private static Species species(String s) {
-        return "WEREWOLF".equals(s) ? Species.WEREWOLF : Species.HUMAN;
     }
 
     @Override

@@ -11,10 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.NlTalk;
 import maw.base.Role;
+import maw.base.Species;
 import maw.runtime.Json;
 
 /**
@@ -36,8 +38,10 @@ public final class ClientGame {
     /** How a server's packets say the game, and how it reads our answers. */
     public interface Dialect {
 
-        /** The packet's request ({@code TALK}), or "" for none. */
-        String request(JsonNode packet);
+        /** The packet's request ({@code TALK}), or "" for none: both servers name it so. */
+        default String request(JsonNode packet) {
+            return packet.path("request").asText();
+        }
 
         /** The packet's game information, or null. */
         JsonNode info(JsonNode packet);
@@ -76,6 +80,23 @@ public final class ClientGame {
 
     /** An event a packet tells, and the key it is heard once under. */
     public record Told(String key, AiwolfEvent event) {}
+
+    /** The ballots of a vote list ({@code agent} names each entry's agent or target), told once a day and kind. */
+    public static void votes(JsonNode list, boolean attack, Function<JsonNode, String> agent, List<Told> out) {
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            return;
+        }
+        Map<String, String> ballots = new LinkedHashMap<>();
+        int d = list.get(0).path("day").asInt();
+        list.forEach(v -> ballots.put(agent.apply(v.path("agent")), agent.apply(v.path("target"))));
+        out.add(new Told((attack ? "attack " : "vote ") + d + " " + ballots,
+                new AiwolfEvent.Votes(d, 0, attack, ballots, null)));
+    }
+
+    /** A divination's or a reading's result as both servers write it. */
+    public static Species species(String s) {
+        return "WEREWOLF".equals(s) ? Species.WEREWOLF : Species.HUMAN;
+    }
 
     private final String name;
     private final String roleRequest;

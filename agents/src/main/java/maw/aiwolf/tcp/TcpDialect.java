@@ -3,13 +3,10 @@ package maw.aiwolf.tcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.base.Role;
-import maw.base.Species;
 
 /**
  * The official AIWolf server's packets (0.6.x) as a client reads them: {@code gameInfo} with agents as numbers
@@ -19,10 +16,6 @@ import maw.base.Species;
  */
 public final class TcpDialect implements ClientGame.Dialect {
 
-    @Override
-    public String request(JsonNode packet) {
-        return packet.path("request").asText();
-    }
 
     @Override
     public JsonNode info(JsonNode packet) {
@@ -75,13 +68,13 @@ public final class TcpDialect implements ClientGame.Dialect {
             out.add(new ClientGame.Told("execute " + yesterday,
                     new AiwolfEvent.Executed(d - 1, agent(agents, yesterday))));
         }
-        votes(info.path("latestVoteList"), false, agents, out);
-        votes(info.path("latestAttackVoteList"), true, agents, out);
+        ClientGame.votes(info.path("latestVoteList"), false, n -> agent(agents, n.asInt()), out);
+        ClientGame.votes(info.path("latestAttackVoteList"), true, n -> agent(agents, n.asInt()), out);
         JsonNode divine = info.get("divineResult");
         if (divine != null && divine.isObject()) {
             out.add(new ClientGame.Told("divine " + divine.path("day").asInt(), new AiwolfEvent.Divined(
                     divine.path("day").asInt() - 1, game.me(), agent(agents, divine.path("target").asInt()),
-                    species(divine.path("result").asText()))));
+                    ClientGame.species(divine.path("result").asText()))));
         }
         if (dayStart) {
             List<String> living = new ArrayList<>();
@@ -98,24 +91,9 @@ public final class TcpDialect implements ClientGame.Dialect {
         if (medium != null && medium.isObject()) {
             out.add(new ClientGame.Told("medium " + medium.path("day").asInt(), new AiwolfEvent.Identified(
                     medium.path("day").asInt(), game.me(), agent(agents, medium.path("target").asInt()),
-                    species(medium.path("result").asText()))));
+                    ClientGame.species(medium.path("result").asText()))));
         }
         return out;
-    }
-
-    private static void votes(JsonNode list, boolean attack, List<String> agents, List<ClientGame.Told> out) {
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            return;
-        }
-        Map<String, String> ballots = new LinkedHashMap<>();
-        int d = list.get(0).path("day").asInt();
-        list.forEach(v -> ballots.put(agent(agents, v.path("agent").asInt()), agent(agents, v.path("target").asInt())));
-        out.add(new ClientGame.Told((attack ? "attack " : "vote ") + d + " " + ballots,
-                new AiwolfEvent.Votes(d, 0, attack, ballots, null)));
-    }
-
-    private static Species species(String s) {
-        return "WEREWOLF".equals(s) ? Species.WEREWOLF : Species.HUMAN;
     }
 
     @Override
