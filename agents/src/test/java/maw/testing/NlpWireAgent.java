@@ -12,8 +12,9 @@ import maw.runtime.Json;
 /**
  * An agent of the AIWolf NLP contest as its sample is written, from the wire facts (docs/AIWOLF.md):
  * JSON frames in, plain text answers out ({@code \n} appended, as the sample does), answers only to the requests that
- * expect one. A rude one also answers DAILY_INITIALIZE (a protocol error) and answers its second talk too late
- * (only once the server has moved on to its next frame). As the contest's sample agent was seen to, one may divine,
+ * expect one. A rude one answers its second talk too late (only once the server has moved on to its next frame)
+ * and, from then on, answers DAILY_INITIALIZE too (a protocol error; only then, so that no such answer, taken for a
+ * later request's, can have filled the late one's place). As the contest's sample agent was seen to, one may divine,
  * guard and attack itself ({@link #targetsItself}), and stop at an INITIALIZE whose {@code game_id} is not a ULID
  * ({@link #stopsWithoutUlid}: the sample names its log files by the id's time, and crashes on any other id).
  */
@@ -26,6 +27,7 @@ public final class NlpWireAgent implements WebSocket.Listener {
     private final StringBuilder partial = new StringBuilder();
     private int talks;
     private String late;
+    private boolean wasLate;
     private boolean selfish;
     private boolean ulidOnly;
     /** The game ids it was told at INITIALIZE. */
@@ -68,6 +70,7 @@ public final class NlpWireAgent implements WebSocket.Listener {
         if (late != null) {
             ws.sendText(late + "\n", true).join();
             late = null;
+            wasLate = true;
         }
         packets.add(p);
         String request = p.path("request").asText();
@@ -98,7 +101,7 @@ public final class NlpWireAgent implements WebSocket.Listener {
                 finished.complete(null);
                 yield null;
             }
-            case "DAILY_INITIALIZE" -> rude ? "an answer nobody asked for" : null;
+            case "DAILY_INITIALIZE" -> rude && wasLate ? "an answer nobody asked for" : null;
             default -> null;
         };
         if (rude && request.equals("TALK") && talks == 2) {
