@@ -55,6 +55,10 @@ public final class GameRules {
     @Option(names = "--seer", description = "deal one villager the seer's role (asks one player's role each day)")
     boolean seer;
 
+    @Option(names = "--werewolves", paramLabel = "N", description = "werewolves to deal (default: a third of the "
+            + "players, at least one, as the design says; fewer balance the game for a village that reads the table)")
+    Integer werewolves;
+
     @Option(names = "--no-whispers", description = "turn whispers off (by default a living player may whisper to "
             + "another by day)")
     boolean noWhispers;
@@ -67,7 +71,7 @@ public final class GameRules {
     /** The rule flags as given, for the rule set to read and check. */
     Variant.Flags flags(boolean endWhenAllVoted) {
         return new Variant.Flags(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes,
-                dayCap, seer, noWhispers, endWhenAllVoted);
+                dayCap, seer, noWhispers, endWhenAllVoted, werewolves);
     }
 
     /** Seats at the table: --players, else the rule set's default (6 for MAW's, 5 for AIWolf's small village). */

@@ -19,8 +19,8 @@ import maw.game.Command.Timeout;
  * The rules of MAW, from its design document with the open points settled:
  *
  * <ul>
- *   <li>Sunrise: roles dealt at random from the seed, werewolves = max(1, floor(players / 3)), the werewolves learn
- *       each other; the first phase is day 1.</li>
+ *   <li>Sunrise: roles dealt at random from the seed, werewolves = max(1, floor(players / 3)) (or as an option says),
+ *       the werewolves learn each other; the first phase is day 1.</li>
  *   <li>Day: every living player has one public vote, which can change until the day ends. A strict majority of the
  *       living on one player executes that player at once and ends the day. When the timer runs out, the most-voted
  *       player is executed; no votes, no execution; a tie executes nobody, or one of the tied at random (an option).
@@ -64,7 +64,7 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 List.of(), List.of(), null, null, 0, null);
     }
 
-    /** The number of werewolves the deal gives a table of {@code players}. */
+    /** The number of werewolves the deal gives a table of {@code players} by default (the design's count). */
     public static int werewolvesFor(int players) {
         return Math.max(1, players / 3);
     }
@@ -158,7 +158,11 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 shuffled.set(i, shuffled.get(j));
                 shuffled.set(j, tmp);
             }
-            int wolves = werewolvesFor(sorted.size());
+            int wolves = options.werewolvesAt(sorted.size());
+            if (wolves * 2 >= sorted.size()) {
+                return new No(RefusalCode.BAD_TABLE, wolves + " werewolves at a table of " + sorted.size()
+                        + ": the village needs more players than the pack");
+            }
             Map<String, Role> roles = new TreeMap<>();
             for (int i = 0; i < shuffled.size(); i++) {
                 Role r = i < wolves ? Role.WEREWOLF : i == wolves && options.seer() ? Role.SEER : Role.VILLAGER;

@@ -24,11 +24,12 @@ class MawRulesPropertyTest {
             int n = 3 + (int) (seed % 14);
             GameOptions options = new GameOptions(Duration.ofSeconds(60), Duration.ofSeconds(30),
                     driver.nextBoolean() ? TieBreak.NONE : TieBreak.RANDOM, driver.nextBoolean(),
-                    3 + driver.nextInt(25), driver.nextBoolean(), driver.nextInt(4) == 0, driver.nextBoolean());
+                    3 + driver.nextInt(25), driver.nextBoolean(), driver.nextInt(4) == 0, driver.nextBoolean(),
+                    n >= 5 && driver.nextInt(3) == 0 ? 1 + driver.nextInt((n - 1) / 2) : 0);
             List<String> players = List.of(Table.names(n));
             GameState s = rules.newGame(options, seed);
             s = ((Outcome.Accepted<GameState, Event>) rules.apply(s, new Command.Start(players))).state();
-            assertThat(s.werewolves()).hasSize(MawRules.werewolvesFor(n));
+            assertThat(s.werewolves()).hasSize(options.werewolvesAt(n));
             List<Event> events = new ArrayList<>();
             int steps = 0;
             while (!s.isOver()) {

@@ -69,6 +69,11 @@ public final class MawVariant implements Variant<GameState, GameOptions, Event> 
         if (f.dayCap() < 1 || f.dayCap() > 1000) {
             throw new ConfigException("invalid value '" + f.dayCap() + "' for --day-cap: expected 1 to 1000");
         }
+        Integer wolves = f.werewolves();
+        if (wolves != null && (wolves < 1 || wolves * 2 >= players)) {
+            throw new ConfigException("invalid value '" + wolves + "' for --werewolves: expected 1 to "
+                    + ((players - 1) / 2) + " at a table of " + players + " (the village must outnumber the pack)");
+        }
         TieBreak tb = switch (f.tieBreak().strip().toLowerCase(Locale.ROOT)) {
             case "none" -> TieBreak.NONE;
             case "random" -> TieBreak.RANDOM;
@@ -77,7 +82,7 @@ public final class MawVariant implements Variant<GameState, GameOptions, Event> 
         };
         return new GameOptions(Duration.ofMillis(Math.round(f.daySeconds() * 1000)),
                 Duration.ofMillis(Math.round(f.nightSeconds() * 1000)), tb, !f.secretVotes(), f.dayCap(),
-                f.endWhenAllVoted(), f.seer(), !f.noWhispers());
+                f.endWhenAllVoted(), f.seer(), !f.noWhispers(), wolves == null ? 0 : wolves);
     }
 
     @Override

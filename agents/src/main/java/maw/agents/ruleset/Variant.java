@@ -45,11 +45,18 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
      */
     record Flags(Integer players, String roles, double turnSeconds, int rounds, double daySeconds,
             double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer, boolean noWhispers,
-            boolean endWhenAllVoted) {
+            boolean endWhenAllVoted, Integer werewolves) {
+
+        public Flags(Integer players, String roles, double turnSeconds, int rounds, double daySeconds,
+                double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer,
+                boolean noWhispers, boolean endWhenAllVoted) {
+            this(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes, dayCap, seer,
+                    noWhispers, endWhenAllVoted, null);
+        }
 
         /** The first of MAW's own flags that was given, or null: a rule set that deals its own roles refuses it. */
         public String mawOnly() {
-            return seer ? "--seer" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
+            return seer ? "--seer" : werewolves != null ? "--werewolves" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
                     : tieBreak != null && !"none".equals(tieBreak.strip()) ? "--tie-break" : null;
         }
     }
