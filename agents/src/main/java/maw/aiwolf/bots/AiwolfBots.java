@@ -115,8 +115,12 @@ public final class AiwolfBots {
     }
 
     /**
-     * A seat that plays by the regulation's common sense: the seer comes out and reports its divinations, the medium
-     * its readings, everyone votes on the evidence (a werewolf found, a false seer unmasked), the werewolves attack who
+     * A seat that plays by the regulation's common sense: the seer comes out when it pays (it found a werewolf,
+     * another claims to be the seer, or the second day has come) and reports its divinations, the medium its readings;
+     * everyone votes on the evidence (a werewolf found, a false seer unmasked: for the seer, any other seer) and, when
+     * it has evidence, asks the village first thing each day to vote the same way ({@code REQUEST ANY (VOTE ...)}:
+     * tables that count requests follow the first), and asks again when its mind changes; a werewolf always asks, for
+     * a human; a guess is only said ({@code VOTE ...}), but asked in a village of five; the werewolves attack who
      * threatens them most, the possessed claims to be the seer and accuses an innocent, the bodyguard guards the seer.
      */
     public static AiwolfPlayer rules(String me, List<String> players, long seed) {
@@ -138,13 +142,11 @@ public final class AiwolfBots {
                 switch (e) {
                     case AiwolfEvent.Divined d -> {
                         known.put(d.target(), d.species());
-                        if (!cameOut) {
-                            toSay.add("COMINGOUT " + agent(me) + " SEER");
-                            cameOut = true;
-                        }
-                        toSay.add("DIVINED " + agent(d.target()) + " " + d.species().name());
+                        results.add(d);
                         if (d.species() == Species.WEREWOLF) {
-                            toSay.add("REQUEST ANY (VOTE " + agent(d.target()) + ")");
+                            comeOutAsSeer();
+                        } else if (cameOut) {
+                            sayResults();
                         }
                     }
                     case AiwolfEvent.Identified i -> {
@@ -157,6 +159,9 @@ public final class AiwolfBots {
                     }
                     case AiwolfEvent.DayBegan d -> {
                         whispered = null;
+                        if (role == Role.SEER && d.day() >= 2) {
+                            comeOutAsSeer();
+                        }
                         if (role == Role.POSSESSED && d.day() >= 1) {
                             if (!cameOut) {
                                 toSay.add("COMINGOUT " + agent(me) + " SEER");
@@ -169,11 +174,21 @@ public final class AiwolfBots {
                                 toSay.add("DIVINED " + agent(fakeTarget) + " WEREWOLF");
                             }
                         }
-                        if (role == Role.WEREWOLF || role == Role.VILLAGER
-                                || role == Role.BODYGUARD) {
+                        requested = null;
+                        if (d.day() >= 1 && role != Role.POSSESSED) {
+                            // A request moves the votes of a table that counts requests: made first, it counts most
+                            // (a seer who came out says what it found first, then asks).
                             String v = vote();
-                            if (v != null) {
-                                toSay.add("VOTE " + agent(v));
+                            if (v != null && !grounded(v)) {
+                                toSay.add("VOTE " + agent(v)); // a guess: said, not asked of the village
+                            } else if (v != null) {
+                                String request = "REQUEST ANY (VOTE " + agent(v) + ")";
+                                if (role == Role.SEER && cameOut) {
+                                    toSay.addLast(request);
+                                } else {
+                                    toSay.addFirst(request);
+                                }
+                                requested = v;
                             }
                         }
                     }
@@ -190,12 +205,44 @@ public final class AiwolfBots {
                 }
             }
 
+            /** The seer's divinations not yet told. */
+            private final List<AiwolfEvent.Divined> results = new ArrayList<>();
+
+            /**
+             * The seer comes out when it pays: it found a werewolf, another claims to be the seer, or the second
+             * day has come; then it tells what it found, asks the village to vote out a werewolf it found.
+             */
+            private void comeOutAsSeer() {
+                if (!cameOut) {
+                    toSay.add("COMINGOUT " + agent(me) + " SEER");
+                    cameOut = true;
+                }
+                sayResults();
+            }
+
+            private void sayResults() {
+                for (AiwolfEvent.Divined d : results) {
+                    toSay.add("DIVINED " + agent(d.target()) + " " + d.species().name());
+                }
+                results.clear();
+            }
+
             private void read(String speaker, Sentence s) {
                 if (s == null || speaker.equals(me)) {
                     return;
                 }
                 switch (s) {
-                    case Sentence.Comingout c when c.role() == Words.RoleWord.SEER -> seerClaims.add(speaker);
+                    case Sentence.Comingout c when c.role() == Words.RoleWord.SEER -> {
+                        seerClaims.add(speaker);
+                        if (role == Role.SEER) {
+                            liars.add(speaker); // there is one seer, and it is this seat
+                            comeOutAsSeer();
+                        }
+                    }
+                    case Sentence.Comingout c when c.role() == Words.RoleWord.MEDIUM && role == Role.MEDIUM -> {
+                        mediumClaims.add(speaker);
+                        liars.add(speaker);
+                    }
                     case Sentence.Comingout c when c.role() == Words.RoleWord.MEDIUM -> mediumClaims.add(speaker);
                     case Sentence.Divined d when d.target() instanceof Words.AgentId a -> report(speaker, name(a),
                             d.species() == Words.SpeciesWord.WEREWOLF);
@@ -227,7 +274,28 @@ public final class AiwolfBots {
             @Override
             public String talk() {
                 String next = toSay.poll();
+                if (next == null && role != Role.POSSESSED) {
+                    String v = vote();
+                    if (v != null && !v.equals(requested) && grounded(v)) {
+                        requested = v; // what it read today changed its mind: it says so
+                        next = "REQUEST ANY (VOTE " + agent(v) + ")";
+                    }
+                }
                 return next != null ? next : "Over";
+            }
+
+            /** Whom the seat asked the village to vote for today. */
+            private String requested;
+
+            /**
+             * Whether to ask the village to vote for {@code p}: when the vote rests on evidence the seat can give (a
+             * werewolf found, a liar unmasked, a werewolf report no liar made); always in a village of five, where the
+             * first request decides the day and a guess heard first beats the werewolf's; and always for a werewolf.
+             */
+            private boolean grounded(String p) {
+                return role == Role.WEREWOLF || players.size() <= 5 || known.get(p) == Species.WEREWOLF
+                        || liars.contains(p)
+                        || accused.getOrDefault(p, Set.of()).stream().anyMatch(a -> !liars.contains(a));
             }
 
             /** The night's target, whispered once (and again when it changes). */

@@ -57,8 +57,8 @@ class PlainTest {
     void aRuleSeerTellsItsFindingInPlainEnglishAndAnotherRuleSeatActsOnIt() {
         AiwolfPlayer seer = AiwolfBots.natural("Cid", NAMES, AiwolfBots.rules("Cid", NAMES, 1));
         seer.hear(new AiwolfEvent.Dealt("Cid", Role.SEER, List.of()));
+        seer.hear(new AiwolfEvent.Divined(0, "Cid", "Ann", Species.WEREWOLF)); // the night's result, then the day
         seer.hear(new AiwolfEvent.DayBegan(1, null, NAMES));
-        seer.hear(new AiwolfEvent.Divined(0, "Cid", "Ann", Species.WEREWOLF));
         String said = seer.talk();
         assertEquals("I am the seer. I divined @Ann: a werewolf!", said, "a coming out and its result in one talk");
 
