@@ -11,10 +11,7 @@ import java.util.function.Consumer;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
-import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.game.AiwolfState;
-import maw.base.Team;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 
@@ -85,22 +82,11 @@ public final class AiwolfBench {
     }
 
     private static Played table(int players, int games, long seed, boolean ruleVillagers, boolean ruleWolves) {
-        int wins = 0;
-        long t0 = System.nanoTime();
-        List<String> names = AiwolfBots.names(players);
-        AiwolfOptions options = AiwolfOptions.of(players, Duration.ofSeconds(1));
-        for (int g = 0; g < games; g++) {
-            long s = seed + g;
-            AiwolfState end = AiwolfBots.play(options, s, names, (p, role) -> {
-                boolean rules = role.team() == Team.VILLAGERS ? ruleVillagers : ruleWolves;
-                long seatSeed = s * 1000 + names.indexOf(p);
-                return rules ? AiwolfBots.rules(p, names, seatSeed) : AiwolfBots.random(p, names, seatSeed);
-            }, e -> { });
-            if (AiwolfBots.winner(end) == Team.VILLAGERS) {
-                wins++;
-            }
-        }
-        return new Played(games, wins, (System.nanoTime() - t0) / 1e9);
+        StrengthBench.Table t = ruleVillagers ? (ruleWolves ? StrengthBench.Table.RULE : StrengthBench.Table.RULE_VILLAGE)
+                : ruleWolves ? StrengthBench.Table.RULE_PACK : StrengthBench.Table.RANDOM;
+        StrengthBench.Tally tally = StrengthBench.aiwolfTable(players + "p", t, AiwolfOptions.of(players,
+                Duration.ofSeconds(1)), false, games, seed);
+        return new Played(games, tally.villageWins(), tally.seconds());
     }
 
     /**

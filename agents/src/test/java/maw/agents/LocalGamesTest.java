@@ -76,7 +76,9 @@ class LocalGamesTest {
                 }
                 for (Jid jid : List.of(table.player(seat), table.seatInterface(seat))) {
                     for (Message m : transport.receivedBy(jid)) {
-                        if ("end_game".equals(m.bodyType()) || "scores".equals(m.bodyType())) {
+                        if ("end_game".equals(m.bodyType()) || "scores".equals(m.bodyType())
+                                || "observe".equals(m.bodyType()) && List.of("end", "scores", "over")
+                                        .contains(m.json().path("kind").asText())) {
                             break;
                         }
                         checkedMessages++;

@@ -4,12 +4,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
+import maw.base.Role;
 import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
@@ -19,13 +22,27 @@ import maw.runtime.Performative;
 
 /**
  * A rule-based player behind a seat: it answers the Player's {@code get_input} the way the language-model and human
- * interfaces do. By day it voices a suspicion and votes for that player (a werewolf also whispers its choice to a
- * living pack-mate). As a werewolf at night it plays with any pack-mate, bot, model or person: it follows a
- * pack-mate's vote for a victim, or a pack-mate's line in the Hideout that names exactly one valid victim, in any words;
- * the first living werewolf by name proposes at once; any other proposes itself when nobody has by half the night.
- * Its choices depend only on its seed and what the seat is told, so a seed replays a bot-only game.
+ * interfaces do, and asks its Player to pass on everything the seat perceives, which it reads as a careful player does
+ * ({@link TableReading}: the votes, the deaths, the seer claims and what contradicts them).
+ *
+ * <p>By day a villager votes for the table's most suspect player, and changes its vote as the reading changes; the
+ * readers of one table agree on that suspect without a word, so their votes carry the day. The seer asks about the
+ * most suspect player it knows nothing of, and comes out ("I am the seer: Bob is a werewolf, Carol is human") once it
+ * has found a werewolf, or when the village is down to its last few. A werewolf answers in kind: it votes where the
+ * village's votes go, never for a pack-mate unless the village's votes already doom that mate (then it does, and
+ * leaves no tell), and when a standing seer names one of the pack it comes out as the seer itself and names the
+ * claimant. At night it plays with any pack-mate, bot, model or person: it follows a pack-mate's vote for a victim, or
+ * a pack-mate's line in the Hideout that names exactly one valid victim, in any words; the first living werewolf by
+ * name proposes at once (a standing seer first); any other proposes itself when nobody has by half the night.
+ *
+ * <p>Each side may instead play at random but legally ({@link Style#RANDOM}), as the baseline the strength bench
+ * measures the reading against. Its choices depend only on its seed and what the seat is told, so a seed replays a
+ * bot-only game.
  */
 public final class RuleBotAgent extends GameAgent {
+
+    /** How a side plays: by reading the table, or at random but legally. */
+    public enum Style { RULE, RANDOM }
 
     private static final String[] SUSPICIONS = {
         "I suspect %s.", "%s has been too quiet.", "Something about %s bothers me.", "My vote goes to %s.",
@@ -34,6 +51,8 @@ public final class RuleBotAgent extends GameAgent {
 
     private final String name;
     private final long seed;
+    private final Style village;
+    private final Style pack;
 
     // The current night's plan: whom the pack takes, and when to propose if nobody has.
     private String nightKey;
@@ -44,6 +63,16 @@ public final class RuleBotAgent extends GameAgent {
     private int lastRound;
     // The round and day the bot last whispered its choice to a pack-mate.
     private String whisperedKey;
+    // What the seat has read of the table, and what it has said of it.
+    private TableReading reading;
+    private SeatCatalog.SeatView dayView;
+    private String votedKey;
+    private String divinedKey;
+    private String asked;
+    private String saidKey;
+    private int saidCount;
+    private int claimedResults;
+    private boolean counterClaimed;
 
     private final Jid owner;
 
@@ -53,10 +82,18 @@ public final class RuleBotAgent extends GameAgent {
 
     /** A bot that answers only its own Player ({@code owner}; null: whoever asks). */
     public RuleBotAgent(Jid jid, String password, String name, long seed, Jid owner) {
+        this(jid, password, name, seed, owner, Style.RULE, Style.RULE);
+    }
+
+    /** A bot whose play depends on its side: {@code village} as a villager or the seer, {@code pack} as a werewolf. */
+    public RuleBotAgent(Jid jid, String password, String name, long seed, Jid owner, Style village, Style pack) {
         super(jid, password);
         this.name = name;
         this.seed = seed;
         this.owner = owner == null ? null : owner.bare();
+        this.village = village;
+        this.pack = pack;
+        this.reading = new TableReading(name);
         inspectorsFrom(this.owner);
     }
 
@@ -64,11 +101,12 @@ public final class RuleBotAgent extends GameAgent {
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("SendInput", self -> {
             // Asleep until a message comes, or until a pack's proposal is due: thousands of idle bots cost nothing.
-            Message m = self.receive(Duration.ofMillis(untilProposal()));
+            Message m = self.receive(Duration.ofMillis(untilDue()));
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
             proposeIfDue();
+            voteIfDue();
         }));
     }
 
@@ -77,11 +115,15 @@ public final class RuleBotAgent extends GameAgent {
         if (body == null || isComplaint(m)) {
             return;
         }
-        if (!(body instanceof SeatCatalog.GetInput in)) {
-            if (!(body instanceof SeatCatalog.Observe)) {
-                refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
-                        + "only; " + m.bodyType() + " goes to another agent");
+        if (body instanceof SeatCatalog.Observe o) {
+            if (owner == null || fromKnownSession(m, owner)) {
+                hear(o);
             }
+            return;
+        }
+        if (!(body instanceof SeatCatalog.GetInput in)) {
+            refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a bot answers its player's get_input "
+                    + "only; " + m.bodyType() + " goes to another agent");
             return;
         }
         if (owner != null && !fromKnownSession(m, owner)) {
@@ -93,7 +135,9 @@ public final class RuleBotAgent extends GameAgent {
             return;
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {
-            reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), false));
+            // A bot that reads the table asks to be told everything the seat perceives; a random one needs nothing.
+            reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()),
+                    village == Style.RULE || pack == Style.RULE));
             return;
         }
         player = m.sender().bare();
@@ -101,6 +145,32 @@ public final class RuleBotAgent extends GameAgent {
         log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
                 in.view().day(), in.round(), a);
         reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+    }
+
+    /** What the seat perceived: the GameMaster's news and the rooms' lines go into the reading. */
+    private void hear(SeatCatalog.Observe o) {
+        if (o.news() instanceof Catalog.StartGame) {
+            String you = o.view() != null && o.view().you() != null ? o.view().you() : name;
+            reading = new TableReading(you);
+            divinedKey = null;
+            asked = null;
+            saidKey = null;
+            saidCount = 0;
+            votedKey = null;
+            dayView = null;
+            claimedResults = 0;
+            counterClaimed = false;
+        }
+        if (o.kind() == SeatCatalog.Perceived.CHAT) {
+            reading.chatLine(o.text());
+        } else if (o.news() != null) {
+            reading.hear(o.news());
+        }
+    }
+
+    /** The reading of the table this bot keeps. */
+    TableReading reading() {
+        return reading;
     }
 
     /** The bot's name, or after {@code attempt} refused names a new one with a number (Bob 2, Bob 3...). */
@@ -114,33 +184,230 @@ public final class RuleBotAgent extends GameAgent {
                 || !v.allowed_actions().contains(Act.Kind.VOTE)) {
             return new Act.Listen();
         }
+        boolean wolf = wolf(v);
+        Style style = wolf ? pack : village;
         if (v.phase() == Phase.NIGHT) {
-            return night(round, v);
+            return style == Style.RANDOM ? randomNight(round, v) : night(round, v);
         }
-        List<String> suspects = new ArrayList<>(v.valid_targets());
-        if (v.partners() != null) {
-            suspects.removeAll(v.partners());
-        }
-        if (suspects.isEmpty()) {
-            suspects = v.valid_targets();
-        }
+        return style == Style.RANDOM ? randomDay(round, v) : day(round, v, wolf);
+    }
+
+    /** Random but legal: ask about anyone, say a suspicion of anyone, vote for anyone, once a day each. */
+    private Act randomDay(int round, SeatCatalog.SeatView v) {
         SplittableRandom r = random(round, "day", v.day());
-        String suspect = suspects.get(r.nextInt(suspects.size()));
-        if (!v.spoke() && v.allowed_actions().contains(Act.Kind.SPEAK)) {
-            return new Act.Speak(String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
+        List<String> divinable = targets(v, Act.Kind.DIVINE);
+        if (!divinable.isEmpty() && !(round + "/" + v.day()).equals(divinedKey)) {
+            divinedKey = round + "/" + v.day();
+            return new Act.Divine(divinable.get(r.nextInt(divinable.size())));
         }
-        if (v.voted_for() == null) {
-            List<String> mates = v.partners() == null ? List.of()
-                    : v.partners().stream().filter(p -> v.living().contains(p)).toList();
-            List<String> whisperTo = v.targets() == null ? List.of()
-                    : v.targets().getOrDefault(Act.Kind.WHISPER, List.of());
+        String suspect = v.valid_targets().get(r.nextInt(v.valid_targets().size()));
+        if (saidToday(round, v) < 2 && v.allowed_actions().contains(Act.Kind.SPEAK)) {
+            return speak(round, v, String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], suspect));
+        }
+        return v.voted_for() == null ? new Act.Vote(suspect) : new Act.Listen();
+    }
+
+    /**
+     * Random but legal at night, no word with the pack: any victim, or the one the first pack-mate by name voted for
+     * (a murder needs the pack to agree, and a night without one is no choice of a victim).
+     */
+    private Act randomNight(int round, SeatCatalog.SeatView v) {
+        String lead = null;
+        if (v.votes() != null && v.partners() != null) {
+            lead = v.votes().entrySet().stream().filter(e -> v.partners().contains(e.getKey())
+                    && e.getKey().compareTo(v.you()) < 0 && v.valid_targets().contains(e.getValue()))
+                    .min(Map.Entry.comparingByKey()).map(Map.Entry::getValue).orElse(null);
+        }
+        if (lead != null) {
+            return lead.equals(v.voted_for()) ? new Act.Listen() : new Act.Vote(lead);
+        }
+        if (v.voted_for() != null) {
+            return new Act.Listen();
+        }
+        SplittableRandom r = random(round, "night", v.day());
+        return new Act.Vote(v.valid_targets().get(r.nextInt(v.valid_targets().size())));
+    }
+
+    private static List<String> targets(SeatCatalog.SeatView v, Act.Kind kind) {
+        if (!v.allowed_actions().contains(kind)) {
+            return List.of();
+        }
+        return v.targets() == null ? List.of() : v.targets().getOrDefault(kind, List.of());
+    }
+
+    /** A day as the reading plays it: ask (the seer), say what it knows or suspects, vote, whisper to the pack. */
+    private Act day(int round, SeatCatalog.SeatView v, boolean wolf) {
+        TableReading t = reading;
+        if (t.dayDecided()) {
+            return new Act.Listen(); // the day's votes are over; what was asked before that is moot
+        }
+        List<String> divinable = targets(v, Act.Kind.DIVINE);
+        if (!divinable.isEmpty() && !(round + "/" + v.day()).equals(divinedKey)) {
+            divinedKey = round + "/" + v.day();
+            Map<String, Double> s = t.suspicion();
+            List<String> unknown = divinable.stream().filter(p -> t.known(p) == null).toList();
+            asked = TableReading.top(s, unknown.isEmpty() ? divinable : unknown) instanceof String p ? p
+                    : divinable.getFirst();
+            return new Act.Divine(asked);
+        }
+        if (asked != null && t.known(asked) == null && t.living().contains(asked)
+                && System.currentTimeMillis() < t.halfway()) {
+            return new Act.Listen(); // the seer says nothing and votes for nobody before it knows what it asked
+        }
+        String target = wolf ? packVote(v) : villageVote(v);
+        if (v.allowed_actions().contains(Act.Kind.SPEAK) && target != null) {
+            // Two lines a day: what it suspects (or found), then, once everyone has said a first line, its answer to
+            // them (a counter-claim) or its vote. Everyone votes once everyone has said two: what each knows then is
+            // what every line said, whatever the order the lines came in, so a seed replays a bot-only game.
+            int said = saidToday(round, v);
+            String claim = said == 0 && !wolf ? seerClaim(v) : said == 1 && t.allSaid(1)
+                    ? (wolf ? counterClaim(v) : seerClaim(v)) : null;
+            if (claim != null) {
+                return speak(round, v, claim);
+            }
+            if (said == 0) {
+                // Its first line names its suspect: the most suspect when the table holds evidence, else one of its
+                // own choosing (a pack-mate never), so that the readers' votes meet where the first lines point.
+                SplittableRandom r = random(round, "day", v.day());
+                String named = target;
+                if (!t.hasEvidence()) {
+                    List<String> open = v.valid_targets().stream().filter(p -> t.known(p) == null
+                            || t.known(p).isWerewolf() && !wolf).toList();
+                    named = open.isEmpty() ? target : open.get(r.nextInt(open.size()));
+                }
+                return speak(round, v, String.format(SUSPICIONS[r.nextInt(SUSPICIONS.length)], named));
+            }
+            if (said == 1 && t.allSaid(1)) {
+                return speak(round, v, "I vote for " + target + ".");
+            }
+        }
+        dayView = v;
+        lastRound = round;
+        if (target == null || target.equals(v.voted_for())) {
+            return new Act.Listen();
+        }
+        if (v.voted_for() == null && !t.allSaid(2) && System.currentTimeMillis() < t.halfway()) {
+            return new Act.Listen(); // everyone has a say before the votes: the bot votes then, or at half the day
+        }
+        if (wolf && v.voted_for() == null) {
+            List<String> mates = v.partners().stream().filter(p -> v.living().contains(p)).toList();
+            List<String> whisperTo = targets(v, Act.Kind.WHISPER);
             if (!mates.isEmpty() && whisperTo.contains(mates.get(0)) && !whispered(round, v)) {
                 whisperedKey = round + "/" + v.day();
-                return new Act.Whisper(mates.get(0), "I vote for " + suspect + " today.");
+                return new Act.Whisper(mates.get(0), "I vote for " + target + " today.");
             }
-            return new Act.Vote(suspect);
         }
-        return new Act.Listen();
+        votedKey = round + "/" + v.day();
+        return new Act.Vote(target);
+    }
+
+    /** How many lines the bot has said today. */
+    private int saidToday(int round, SeatCatalog.SeatView v) {
+        return (round + "/" + v.day()).equals(saidKey) ? saidCount : 0;
+    }
+
+    private Act speak(int round, SeatCatalog.SeatView v, String text) {
+        String key = round + "/" + v.day();
+        saidCount = key.equals(saidKey) ? saidCount + 1 : 1;
+        saidKey = key;
+        return new Act.Speak(text);
+    }
+
+    /** Half the day gone and the bot has not voted (someone has not spoken): it votes now, unasked. */
+    private void voteIfDue() {
+        SeatCatalog.SeatView v = dayView;
+        if (!voteDue() || System.currentTimeMillis() < reading.halfway()) {
+            return;
+        }
+        String target = wolf(v) ? packVote(v) : villageVote(v);
+        votedKey = lastRound + "/" + v.day();
+        if (target != null) {
+            send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Vote(target)));
+        }
+    }
+
+    /** Whether the bot waits to vote today. */
+    private boolean voteDue() {
+        SeatCatalog.SeatView v = dayView;
+        return v != null && player != null && v.phase() == Phase.DAY && reading.phase() == Phase.DAY
+                && reading.day() == v.day() && !reading.dayDecided() && reading.living().contains(v.you())
+                && !(lastRound + "/" + v.day()).equals(votedKey) && v.voted_for() == null
+                && (wolf(v) ? pack : village) == Style.RULE;
+    }
+
+    private static boolean wolf(SeatCatalog.SeatView v) {
+        return v.partners() != null && !v.partners().isEmpty() || v.role() == Role.WEREWOLF;
+    }
+
+    /** A villager's vote: the most suspect player it may vote for. */
+    private String villageVote(SeatCatalog.SeatView v) {
+        return TableReading.top(reading.suspicion(), v.valid_targets());
+    }
+
+    /**
+     * A werewolf's vote: where the village's votes go, read in public; never a pack-mate, unless the village's votes
+     * already doom that mate (the village's choice, and the village outnumbers the pack): then a vote for it costs
+     * nothing and hides the pack.
+     */
+    private String packVote(SeatCatalog.SeatView v) {
+        List<String> mates = v.partners() == null ? List.of() : v.partners();
+        Map<String, Double> open = reading.publicSuspicion();
+        String choice = reading.villageChoice();
+        int packAlive = (int) v.living().stream().filter(p -> mates.contains(p) || p.equals(v.you())).count();
+        boolean doomed = choice != null && mates.contains(choice) && v.living().size() - packAlive > packAlive;
+        for (String p : TableReading.ranked(open, v.valid_targets())) {
+            if (!mates.contains(p) || (doomed && p.equals(choice))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The seer's coming out, when it pays: once it has found a werewolf, or a human the village is about to vote
+     * out (itself included), or when the village is down to its last few; again when it has found more. Null:
+     * nothing new to say.
+     */
+    private String seerClaim(SeatCatalog.SeatView v) {
+        if (v.role() != Role.SEER) {
+            return null;
+        }
+        Map<String, Role> found = reading.divined();
+        boolean wolf = found.values().stream().anyMatch(Role::isWerewolf);
+        String choice = reading.villageChoice();
+        boolean saves = choice != null && (choice.equals(v.you())
+                || found.containsKey(choice) && !found.get(choice).isWerewolf());
+        if (found.size() <= claimedResults || !(wolf || saves || claimedResults > 0 || v.living().size() <= 4)) {
+            return null;
+        }
+        claimedResults = found.size();
+        return "I am the seer: " + found.entrySet().stream().map(e -> e.getKey() + (e.getValue().isWerewolf()
+                ? " is a werewolf" : " is human")).collect(Collectors.joining(", ")) + ".";
+    }
+
+    /**
+     * A werewolf's answer to a seer who names one of the pack: the pack's first living werewolf by name, unless that
+     * is the one named and another can, comes out as the seer and names the claimant. Once a game; null: not now.
+     */
+    private String counterClaim(SeatCatalog.SeatView v) {
+        String seer = reading.trustedSeer();
+        if (counterClaimed || seer == null || !v.living().contains(seer)) {
+            return null;
+        }
+        List<String> ours = reading.pack();
+        boolean named = reading.claims().stream().filter(c -> c.claimant().equals(seer))
+                .flatMap(c -> c.found().entrySet().stream()).anyMatch(e -> e.getValue() && ours.contains(e.getKey()));
+        if (!named || reading.claims().stream().anyMatch(c -> ours.contains(c.claimant()))) {
+            return null;
+        }
+        List<String> unnamed = ours.stream().sorted().filter(p -> reading.claims().stream()
+                .noneMatch(c -> Boolean.TRUE.equals(c.found().get(p)))).toList();
+        String speaker = unnamed.isEmpty() ? ours.stream().sorted().findFirst().orElse(null) : unnamed.getFirst();
+        if (!v.you().equals(speaker)) {
+            return null;
+        }
+        counterClaimed = true;
+        return "I am the seer: " + seer + " is a werewolf.";
     }
 
     private boolean whispered(int round, SeatCatalog.SeatView v) {
@@ -174,7 +441,7 @@ public final class RuleBotAgent extends GameAgent {
         if (followed != null) {
             proposal = followed;
         } else if (proposal == null && isLeader(v, mates)) {
-            proposal = pick(round, v);
+            proposal = victim(round, v);
         }
         if (proposal == null) {
             return new Act.Listen(); // wait for the pack, or for half the night
@@ -221,6 +488,17 @@ public final class RuleBotAgent extends GameAgent {
         return mates.stream().allMatch(m -> v.you().compareTo(m) < 0);
     }
 
+    /** The pack's victim: a seer claimant the village believes, else the pack's draw ({@link #pick}). */
+    private String victim(int round, SeatCatalog.SeatView v) {
+        String seer = reading.trustedSeer();
+        if (seer != null && v.valid_targets().contains(seer)) {
+            return seer;
+        }
+        List<String> claimants = reading.claims().stream().map(TableReading.Claim::claimant)
+                .filter(v.valid_targets()::contains).sorted().toList();
+        return claimants.isEmpty() ? pick(round, v) : claimants.getFirst();
+    }
+
     /**
      * The pack's victim as every bot of the pack would pick it: from the pack and the night alone (not from the bot's
      * own seed), so that whichever bot proposes first, and however the messages are timed, the pack agrees.
@@ -235,12 +513,17 @@ public final class RuleBotAgent extends GameAgent {
         return victims.get(r.nextInt(victims.size()));
     }
 
-    /** How long the bot may sleep: until its night proposal is due, if one is pending, else a second. */
-    private long untilProposal() {
-        if (!mayPropose()) {
-            return 1000;
+    /** How long the bot may sleep: until its night proposal or its day vote is due, if pending, else a second. */
+    private long untilDue() {
+        long now = System.currentTimeMillis();
+        long until = 1000;
+        if (mayPropose()) {
+            until = Math.min(until, proposeAt - now);
         }
-        return Math.clamp(proposeAt - System.currentTimeMillis(), 1, 1000);
+        if (voteDue()) {
+            until = Math.min(until, reading.halfway() - now);
+        }
+        return Math.clamp(until, 1, 1000);
     }
 
     /** Whether a night proposal is pending and still in time. */
@@ -254,7 +537,7 @@ public final class RuleBotAgent extends GameAgent {
         if (!mayPropose() || System.currentTimeMillis() < proposeAt) {
             return;
         }
-        proposal = pick(lastRound, lastView);
+        proposal = victim(lastRound, lastView);
         if (!lastView.spoke()) {
             send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Speak("Tonight we take " + proposal
                     + ".")));

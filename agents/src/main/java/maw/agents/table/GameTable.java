@@ -84,15 +84,23 @@ public final class GameTable {
 
     /** Rule-based bots. */
     public static SeatFiller ruleBots() {
+        return ruleBots(RuleBotAgent.Style.RULE, RuleBotAgent.Style.RULE);
+    }
+
+    /** Rule-based bots that play each side in its style (reading the table, or random but legal). */
+    public static SeatFiller ruleBots(RuleBotAgent.Style village, RuleBotAgent.Style pack) {
+        boolean rule = village == RuleBotAgent.Style.RULE && pack == RuleBotAgent.Style.RULE;
         return new SeatFiller() {
             @Override
             public Agent create(Seat seat) {
-                return new RuleBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), seat.player());
+                return new RuleBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), seat.player(),
+                        village, pack);
             }
 
             @Override
             public String kind() {
-                return "rule";
+                return rule ? "rule" : "rule-" + village.name().toLowerCase(Locale.ROOT) + "-"
+                        + pack.name().toLowerCase(Locale.ROOT);
             }
         };
     }

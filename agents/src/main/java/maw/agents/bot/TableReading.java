@@ -1,0 +1,467 @@
+package maw.agents.bot;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import maw.agents.Catalog;
+import maw.base.Role;
+import maw.game.Phase;
+
+/**
+ * A seat's reading of a MAW table, as a careful player keeps it: who voted for whom each day, who was executed and who
+ * was murdered (the murdered were never werewolves), who claimed to be the seer and what they said they found, which
+ * claims the facts contradict, what the seat learned itself (its own divinations, its pack). From these it ranks the
+ * living by suspicion.
+ *
+ * <p>The ranking has a public part that every seat reading the same table computes alike (claims, votes, deaths, and a
+ * tie-break drawn from the table's names, the round and the day, not from the seat), so that readers who share no
+ * secret still agree on one suspect and their votes carry the day instead of scattering; and a private part (the seat
+ * itself, what it knows for sure). A werewolf reads the public part to know where the village's votes go.
+ *
+ * <p>Pure: it is told the GameMaster's news and the rooms' lines, and answers questions; no clock, no transport.
+ */
+public final class TableReading {
+
+    /**
+     * How much a reason weighs: facts outweigh claims, claims outweigh votes, votes outweigh today's first lines, and
+     * they the tie-break.
+     */
+    static final int KNOWN = 1000;
+    static final int LIAR = 800;
+    static final int ACCUSED_BY_TRUSTED = 500;
+    static final int CONTESTED = 200;
+    static final int ACCUSED_BY_CONTESTED = 50;
+    static final int DEFENDED_A_WOLF = 60;
+    static final int STRAYED = 20;
+    static final int ACCUSED_TODAY = 3;
+    static final int CLEARED_BY_TRUSTED = -300;
+    static final int TRUSTED = -400;
+
+    /** A seer's claim: what a claimant said it found, in the order said (true: a werewolf). */
+    public record Claim(String claimant, int day, Map<String, Boolean> found) {}
+
+    private final String me;
+    private String game = "";
+    private List<String> players = List.of();
+    private Role role;
+    private List<String> partners = List.of();
+    private Phase phase = Phase.LOBBY;
+    private int day;
+    private final Set<String> living = new LinkedHashSet<>();
+    private final Set<String> murdered = new LinkedHashSet<>();
+    private final Map<Integer, String> executed = new TreeMap<>();
+    /** Each day's votes as last told, voter to target. */
+    private final Map<Integer, Map<String, String>> votes = new TreeMap<>();
+    /** What the seat knows for sure: its own divinations, its pack, the roles the werewolves are told. */
+    private final Map<String, Role> known = new HashMap<>();
+    private final Map<String, Claim> claims = new LinkedHashMap<>();
+    /** How many lines each player has said in the room this phase; the phase's end (ms since the epoch) and length. */
+    private final Map<String, Integer> spoken = new HashMap<>();
+    private long deadline;
+    private int seconds;
+    /** The last day whose outcome was told (an execution or none). */
+    private int decidedDay;
+    /** Today's first lines that name one player: speaker to the player named. */
+    private final Map<String, String> accusations = new LinkedHashMap<>();
+
+    public TableReading(String me) {
+        this.me = me;
+    }
+
+    // --- what the seat is told -----------------------------------------------------------------------------------
+
+    /** The GameMaster's news, as the seat's Player passes it on. */
+    public void hear(Catalog.Body news) {
+        switch (news) {
+            case Catalog.StartGame sg -> {
+                // The tie-break's salt: what every seat knows alike and a seed replays (not the game's id).
+                game = String.join(",", sg.players() == null ? List.of() : sg.players()) + "/" + sg.round();
+                players = sg.players() == null ? List.of() : List.copyOf(sg.players());
+                living.clear();
+                living.addAll(players);
+                role = null;
+                partners = List.of();
+                phase = Phase.LOBBY;
+                day = 0;
+                decidedDay = 0;
+                spoken.clear();
+                accusations.clear();
+                murdered.clear();
+                executed.clear();
+                votes.clear();
+                known.clear();
+                claims.clear();
+            }
+            case Catalog.AssignRole ar -> {
+                role = ar.role();
+                partners = ar.partners() == null ? List.of() : List.copyOf(ar.partners());
+                known.put(me, role);
+                partners.forEach(p -> known.put(p, Role.WEREWOLF));
+            }
+            case Catalog.PhaseChange pc -> {
+                phase = pc.new_phase();
+                day = pc.day();
+                deadline = pc.deadline();
+                seconds = pc.seconds();
+                spoken.clear();
+                accusations.clear();
+                if (pc.living() != null) {
+                    living.clear();
+                    living.addAll(pc.living());
+                }
+                if (pc.murdered() != null) {
+                    murdered.add(pc.murdered());
+                    living.remove(pc.murdered());
+                }
+            }
+            case Catalog.VoteCast vc when vc.phase() == Phase.DAY ->
+                    votes.computeIfAbsent(vc.day(), d -> new LinkedHashMap<>()).put(vc.voter(), vc.target());
+            case Catalog.VoteResult vr -> {
+                decidedDay = Math.max(decidedDay, vr.day());
+                if (vr.target() != null) {
+                    executed.put(vr.day(), vr.target());
+                    living.remove(vr.target());
+                }
+            }
+            case Catalog.NightResult nr when nr.victim() != null -> {
+                murdered.add(nr.victim());
+                living.remove(nr.victim());
+            }
+            case Catalog.Divined d when d.role() != null -> known.put(d.target(), d.role());
+            case Catalog.RoleRevealed rr -> known.put(rr.player(), rr.role());
+            default -> { }
+        }
+    }
+
+    private static final Pattern FOUND = Pattern.compile("([\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*?)\\s+is\\s+"
+            + "(not\\s+a\\s+werewolf|a\\s+werewolf|a\\s+wolf|human|a\\s+human|a\\s+villager|innocent)",
+            Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A line said in a room by {@code from}. A line that says its speaker is the seer ("I am the seer: Bob is a
+     * werewolf, Carol is human") is a claim; later lines of the same claimant add to it.
+     */
+    public void chat(String from, String text) {
+        if (from == null || text == null || !players.contains(from)) {
+            return;
+        }
+        int lines = spoken.merge(from, 1, Integer::sum);
+        String lower = text.toLowerCase(Locale.ROOT);
+        boolean claimsSeer = lower.matches(".*\\bi(?:'m| am)(?: the| a)? seer\\b.*");
+        if (lines == 1 && !claimsSeer && phase == Phase.DAY) {
+            List<String> named = players.stream().filter(p -> !p.equals(from) && mentions(lower, p)).toList();
+            if (named.size() == 1) {
+                accusations.put(from, named.getFirst());
+            }
+        }
+        Claim before = claims.get(from);
+        if (!claimsSeer && before == null) {
+            return;
+        }
+        Map<String, Boolean> found = new LinkedHashMap<>(before == null ? Map.of() : before.found());
+        Matcher m = FOUND.matcher(text);
+        while (m.find()) {
+            String named = lastName(m.group(1));
+            if (named != null && !named.equals(from)) {
+                found.put(named, m.group(2).toLowerCase(Locale.ROOT).matches("a\\s+(werewolf|wolf)"));
+            }
+        }
+        claims.put(from, new Claim(from, before == null ? day : before.day(), found));
+    }
+
+    private static boolean mentions(String lowerText, String player) {
+        String p = player.toLowerCase(Locale.ROOT);
+        int i = lowerText.indexOf(p);
+        while (i >= 0) {
+            boolean before = i == 0 || !Character.isLetterOrDigit(lowerText.charAt(i - 1));
+            int end = i + p.length();
+            boolean after = end >= lowerText.length() || !Character.isLetterOrDigit(lowerText.charAt(end));
+            if (before && after) {
+                return true;
+            }
+            i = lowerText.indexOf(p, i + 1);
+        }
+        return false;
+    }
+
+    /** The player a phrase ends with ("so far: Bob" names Bob; "Bob 2" is Bob 2 where both sit). */
+    private String lastName(String phrase) {
+        String best = null;
+        for (String p : players) {
+            if ((phrase.equals(p) || phrase.endsWith(" " + p)) && (best == null || p.length() > best.length())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /** A line as a seat perceives it ("Bob: text", or "Bob (earlier, in the Village): text"). */
+    public void chatLine(String line) {
+        int colon = line == null ? -1 : line.indexOf(": ");
+        if (colon <= 0) {
+            return;
+        }
+        String from = line.substring(0, colon);
+        int earlier = from.indexOf(" (earlier, in the ");
+        if (earlier > 0) {
+            Map<String, Integer> now = Map.copyOf(spoken);
+            chat(from.substring(0, earlier), line.substring(colon + 2));
+            spoken.clear(); // said in a phase that is over: not a word of this one
+            spoken.putAll(now);
+        } else {
+            chat(from, line.substring(colon + 2));
+        }
+    }
+
+    /** Whether every living player has said at least {@code lines} lines in the room this phase. */
+    public boolean allSaid(int lines) {
+        return living.stream().allMatch(p -> spoken.getOrDefault(p, 0) >= lines);
+    }
+
+    /** How many lines {@code player} has said in the room this phase. */
+    public int said(String player) {
+        return spoken.getOrDefault(player, 0);
+    }
+
+    /** Whether anything but today's first lines and the tie-break sets the living apart (a claim, a vote, a fact). */
+    public boolean hasEvidence() {
+        Map<String, Double> s = suspicion();
+        double max = s.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double min = s.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        return max - min >= STRAYED;
+    }
+
+    /** When this phase is half over (ms since the epoch; 0: not known). */
+    public long halfway() {
+        return deadline == 0 ? 0 : deadline - seconds * 500L;
+    }
+
+    /** Whether today's outcome (an execution, or none) has been told: the day's votes are over. */
+    public boolean dayDecided() {
+        return phase == Phase.DAY && decidedDay >= day;
+    }
+
+    // --- what it concludes ---------------------------------------------------------------------------------------
+
+    public String me() {
+        return me;
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    public int day() {
+        return day;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    public List<String> living() {
+        return List.copyOf(living);
+    }
+
+    /** The living werewolves of the seat's pack, the seat included if it is one. */
+    public List<String> pack() {
+        List<String> out = new ArrayList<>();
+        if (role == Role.WEREWOLF && living.contains(me)) {
+            out.add(me);
+        }
+        partners.stream().filter(living::contains).forEach(out::add);
+        return out;
+    }
+
+    /** What the seat knows for sure of a player's role (null: nothing). */
+    public Role known(String player) {
+        return known.get(player);
+    }
+
+    /** The seer claims said so far, in the order they were first made. */
+    public List<Claim> claims() {
+        return List.copyOf(claims.values());
+    }
+
+    /** The days' votes as last told, voter to target. */
+    public Map<Integer, Map<String, String>> votes() {
+        return votes;
+    }
+
+    /**
+     * Claimants the facts every seat knows contradict: one called a werewolf someone the pack murdered, or called
+     * the same player a werewolf and human.
+     */
+    public Set<String> publicLiars() {
+        Set<String> out = new LinkedHashSet<>();
+        for (Claim c : claims.values()) {
+            for (var e : c.found().entrySet()) {
+                if (e.getValue() && murdered.contains(e.getKey())) {
+                    out.add(c.claimant());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Claimants this seat knows to lie: the public liars, and any claim that what the seat knows for sure denies. */
+    public Set<String> liars() {
+        Set<String> out = publicLiars();
+        for (Claim c : claims.values()) {
+            if (role == Role.SEER && !c.claimant().equals(me)) {
+                out.add(c.claimant()); // there is one seer, and it is this seat
+            }
+            for (var e : c.found().entrySet()) {
+                Role k = known.get(e.getKey());
+                if (k != null && k.isWerewolf() != e.getValue()) {
+                    out.add(c.claimant());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The claimant the village can believe: the one claimant no fact contradicts (null: none, or several). */
+    public String trustedSeer() {
+        return trusted(publicLiars());
+    }
+
+    private String trusted(Set<String> liars) {
+        List<String> standing = claims.keySet().stream().filter(c -> !liars.contains(c)).toList();
+        return standing.size() == 1 ? standing.getFirst() : null;
+    }
+
+    /**
+     * The village's suspicion of each living player as anyone reading the table sees it, the private knowledge of no
+     * seat in it; higher is more suspect.
+     */
+    public Map<String, Double> publicSuspicion() {
+        return suspicion(publicLiars(), Map.of());
+    }
+
+    /** This seat's suspicion of each living player but itself: the public reading and what it knows for sure. */
+    public Map<String, Double> suspicion() {
+        Map<String, Role> sure = new HashMap<>(known);
+        sure.remove(me);
+        Map<String, Double> s = suspicion(liars(), sure);
+        s.remove(me);
+        return s;
+    }
+
+    private Map<String, Double> suspicion(Set<String> liars, Map<String, Role> sure) {
+        Map<String, Double> score = new LinkedHashMap<>();
+        for (String p : living) {
+            score.put(p, tieBreak(p));
+        }
+        String trusted = trusted(liars);
+        for (Claim c : claims.values()) {
+            String who = c.claimant();
+            if (liars.contains(who)) {
+                score.computeIfPresent(who, (k, v) -> v + LIAR);
+                continue;
+            }
+            if (who.equals(trusted)) {
+                score.computeIfPresent(who, (k, v) -> v + TRUSTED);
+                c.found().forEach((t, wolf) -> score.computeIfPresent(t, (k, v) -> v
+                        + (wolf ? ACCUSED_BY_TRUSTED : CLEARED_BY_TRUSTED)));
+            } else {
+                score.computeIfPresent(who, (k, v) -> v + CONTESTED);
+                c.found().forEach((t, wolf) -> {
+                    if (wolf) {
+                        score.computeIfPresent(t, (k, v) -> v + ACCUSED_BY_CONTESTED);
+                    }
+                });
+            }
+        }
+        // The votes: who strayed from the day's outcome, and who did not vote out a player shown to be a werewolf.
+        for (var d : votes.entrySet()) {
+            String out = executed.get(d.getKey());
+            if (out == null) {
+                continue;
+            }
+            boolean wolfOut = sure.containsKey(out) ? sure.get(out).isWerewolf()
+                    : trusted != null && Boolean.TRUE.equals(claims.get(trusted).found().get(out));
+            for (var v : d.getValue().entrySet()) {
+                if (!v.getValue().equals(out)) {
+                    int add = wolfOut ? DEFENDED_A_WOLF : STRAYED;
+                    score.computeIfPresent(v.getKey(), (k, x) -> x + add);
+                }
+            }
+        }
+        // Today's first lines: each names a suspect; the most named is where undecided readers' votes meet.
+        accusations.values().forEach(p -> score.computeIfPresent(p, (k, v) -> v + ACCUSED_TODAY));
+        sure.forEach((p, r) -> score.computeIfPresent(p, (k, v) -> v + (r.isWerewolf() ? KNOWN : -KNOWN)));
+        return score;
+    }
+
+    /** A number under one, the same for every seat that reads this table on this day of this round. */
+    private double tieBreak(String player) {
+        long h = (game + "/" + day + "/" + player).hashCode() * 0x9E3779B97F4A7C15L;
+        h ^= h >>> 29;
+        return (h & 0xFFFF) / 65536.0;
+    }
+
+    /** The most suspect of {@code among} by {@code scores} (null: none of them is scored). */
+    public static String top(Map<String, Double> scores, List<String> among) {
+        return among.stream().filter(scores::containsKey)
+                .max(Comparator.comparingDouble(scores::get)).orElse(null);
+    }
+
+    /** {@code among} from most to least suspect by {@code scores}. */
+    public static List<String> ranked(Map<String, Double> scores, List<String> among) {
+        return among.stream().filter(scores::containsKey)
+                .sorted(Comparator.comparingDouble((String p) -> scores.get(p)).reversed()).toList();
+    }
+
+    /**
+     * Where the village's votes go today as the table reads in public: the most suspect living player, or, for a
+     * reader who is that player, the next (nobody votes for themselves).
+     */
+    public String villageChoice() {
+        List<String> order = ranked(publicSuspicion(), List.copyOf(living));
+        return order.isEmpty() ? null : order.getFirst();
+    }
+
+    /** What this seat found as the seer, in the order it asked. */
+    public Map<String, Role> divined() {
+        Map<String, Role> out = new LinkedHashMap<>(known);
+        out.remove(me);
+        return out;
+    }
+
+    /** A line that reads the table aloud: the suspects, the claims, the contradictions (a hint for a model seat). */
+    public String summary() {
+        List<String> parts = new ArrayList<>();
+        Map<String, Double> s = suspicion();
+        List<String> order = ranked(s, List.copyOf(s.keySet()));
+        if (!order.isEmpty()) {
+            parts.add("most suspect first: " + String.join(", ", order));
+        }
+        for (Claim c : claims.values()) {
+            parts.add(c.claimant() + " claims the seer" + (c.found().isEmpty() ? "" : " (" + c.found().entrySet()
+                    .stream().map(e -> e.getKey() + (e.getValue() ? " a werewolf" : " human")).toList()
+                    .stream().reduce((a, b) -> a + ", " + b).orElse("") + ")"));
+        }
+        Set<String> l = liars();
+        if (!l.isEmpty()) {
+            parts.add("contradicted by the facts: " + String.join(", ", l));
+        }
+        String t = trustedSeer();
+        if (t != null && !l.contains(t)) {
+            parts.add("the one seer claim standing: " + t);
+        }
+        if (!murdered.isEmpty()) {
+            parts.add("murdered (never werewolves): " + String.join(", ", murdered));
+        }
+        return String.join("; ", parts);
+    }
+}

@@ -1,0 +1,165 @@
+package maw.agents.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.SeatCatalog;
+import maw.base.Act;
+import maw.base.Role;
+import maw.game.Phase;
+import maw.runtime.Jid;
+import org.junit.jupiter.api.Test;
+
+/** The rule bot's reading of a MAW table, and what it makes a seat do, from the news alone. */
+class TableReadingTest {
+
+    private static final List<String> TABLE = List.of("Alice", "Bob", "Carol", "Dave", "Eve", "Frank");
+
+    /** A reading of the table by {@code me} in {@code role}, at the start of day {@code day}, everyone alive. */
+    private static TableReading reading(String me, Role role, List<String> partners, int day, List<String> living) {
+        TableReading r = new TableReading(me);
+        r.hear(new Catalog.StartGame("g", 1, 1, TABLE.size(), TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.AssignRole("g", 1, role, partners));
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, day, System.currentTimeMillis() + 60_000, 60, living, null));
+        return r;
+    }
+
+    private static SeatCatalog.SeatView view(String me, Role role, List<String> partners, List<String> living) {
+        List<String> others = living.stream().filter(p -> !p.equals(me)).toList();
+        return new SeatCatalog.SeatView(me, role, partners, Phase.DAY, 1, System.currentTimeMillis() + 60_000,
+                living, List.of(), others, List.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE, others),
+                "Village", 500, List.of(), null, true, Map.of());
+    }
+
+    private static RuleBotAgent bot(String me) {
+        return new RuleBotAgent(Jid.of("bot-" + me.toLowerCase(), "x"), "pw", me, 1);
+    }
+
+    /** The bot's first act that is not a line in the room (it says two a day before it votes). */
+    private static Act act(RuleBotAgent bot, SeatCatalog.SeatView v) {
+        Act a = bot.decide(1, v);
+        for (int i = 0; i < 3 && a instanceof Act.Speak; i++) {
+            a = bot.decide(1, v);
+        }
+        return a;
+    }
+
+    @Test
+    void theReadersOfOneTableAgreeOnOneSuspectWithoutAWord() {
+        List<String> votes = TABLE.stream().map(me -> {
+            TableReading r = reading(me, Role.VILLAGER, List.of(), 1, TABLE);
+            return TableReading.top(r.suspicion(), TABLE.stream().filter(p -> !p.equals(me)).toList());
+        }).distinct().toList();
+        // Every reader votes for the table's most suspect; that one votes for the next: two names at most.
+        assertThat(votes).hasSizeLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void aStandingSeerClaimNamesTheSuspectAndClearsTheSeer() {
+        TableReading r = reading("Bob", Role.VILLAGER, List.of(), 1, TABLE);
+        r.chat("Eve", "I am the seer: Frank is a werewolf, Carol is human.");
+        assertThat(r.trustedSeer()).isEqualTo("Eve");
+        Map<String, Double> s = r.suspicion();
+        assertThat(TableReading.top(s, List.of("Alice", "Carol", "Dave", "Eve", "Frank"))).isEqualTo("Frank");
+        assertThat(s.get("Eve")).isLessThan(s.get("Alice"));
+        assertThat(s.get("Carol")).isLessThan(s.get("Alice"));
+    }
+
+    @Test
+    void aClaimThatCallsAMurderedPlayerAWerewolfIsALie() {
+        TableReading r = reading("Bob", Role.VILLAGER, List.of(), 1, TABLE);
+        r.chat("Frank", "I'm the seer. Carol is a werewolf.");
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 2, System.currentTimeMillis() + 60_000, 60,
+                List.of("Alice", "Bob", "Dave", "Eve", "Frank"), "Carol"));
+        assertThat(r.publicLiars()).containsExactly("Frank");
+        assertThat(r.trustedSeer()).isNull();
+        assertThat(TableReading.top(r.suspicion(), List.of("Alice", "Dave", "Eve", "Frank"))).isEqualTo("Frank");
+    }
+
+    @Test
+    void twoSeerClaimsAreContestedAndTheSeerKnowsWhoLies() {
+        TableReading villager = reading("Bob", Role.VILLAGER, List.of(), 1, TABLE);
+        TableReading seer = reading("Eve", Role.SEER, List.of(), 1, TABLE);
+        for (TableReading r : List.of(villager, seer)) {
+            r.chat("Eve", "I am the seer: Frank is a werewolf.");
+            r.chat("Frank", "I am the seer: Eve is a werewolf.");
+        }
+        assertThat(villager.trustedSeer()).isNull();
+        assertThat(TableReading.ranked(villager.suspicion(), List.of("Alice", "Carol", "Dave", "Eve", "Frank"))
+                .subList(0, 2)).containsExactlyInAnyOrder("Eve", "Frank");
+        assertThat(seer.liars()).containsExactly("Frank");
+    }
+
+    /** Alice, a werewolf with Frank, on day 2: on day 1 all voted out Carol but Frank, who alone strayed. */
+    private static RuleBotAgent aliceOnDay2(List<String> living) {
+        RuleBotAgent alice = bot("Alice");
+        TableReading r = alice.reading();
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
+        for (String p : TABLE) {
+            if (!p.equals("Carol")) {
+                r.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, p, p.equals("Frank") ? "Dave" : "Carol", Map.of()));
+            }
+        }
+        r.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, "Carol", "Bob", Map.of()));
+        r.hear(new Catalog.VoteResult("g", 1, 1, "Carol", Catalog.Verdict.EXECUTED, "majority"));
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 2, System.currentTimeMillis() + 60_000, 60, living, null));
+        living.forEach(p -> r.chat(p, "Hello."));
+        living.forEach(p -> r.chat(p, "Let us vote."));
+        return alice;
+    }
+
+    @Test
+    void aWerewolfVotesWhereTheVillageVotesButForAPackMateOnlyWhenTheVillageDoomsIt() {
+        // Frank strayed: the village reads him as its most suspect, and it outnumbers the pack (3 to 2).
+        List<String> five = List.of("Alice", "Bob", "Dave", "Eve", "Frank");
+        RuleBotAgent alice = aliceOnDay2(five);
+        assertThat(alice.reading().villageChoice()).isEqualTo("Frank");
+        assertThat(act(alice, view("Alice", Role.WEREWOLF, List.of("Frank"), five))).isEqualTo(new Act.Vote("Frank"));
+
+        // Two against two: the village cannot carry the vote alone, and the pack does not give its mate away.
+        List<String> four = List.of("Alice", "Bob", "Eve", "Frank");
+        RuleBotAgent alone = aliceOnDay2(four);
+        assertThat(alone.reading().villageChoice()).isEqualTo("Frank");
+        Act vote = act(alone, view("Alice", Role.WEREWOLF, List.of("Frank"), four));
+        assertThat(vote).isInstanceOf(Act.Vote.class);
+        assertThat(vote.target()).isNotEqualTo("Frank");
+    }
+
+    @Test
+    void aWerewolfNamedByAStandingSeerAnswersWithAClaimOfItsOwn() {
+        RuleBotAgent alice = bot("Alice");
+        TableReading r = alice.reading();
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
+        SeatCatalog.SeatView v = view("Alice", Role.WEREWOLF, List.of("Frank"), TABLE);
+        assertThat(alice.decide(1, v)).isInstanceOf(Act.Speak.class); // its first line, a suspicion
+        r.chat("Eve", "I am the seer: Frank is a werewolf.");
+        TABLE.stream().filter(p -> !p.equals("Eve")).forEach(p -> r.chat(p, "Hello."));
+        assertThat(alice.decide(1, v)).as("its second line, once everyone has said one")
+                .isEqualTo(new Act.Speak("I am the seer: Eve is a werewolf."));
+        r.chat("Alice", "I am the seer: Eve is a werewolf.");
+        assertThat(r.trustedSeer()).as("two claims stand: neither is believed").isNull();
+    }
+
+    @Test
+    void aReadingVillagerSaysTwoLinesAndVotesOnceEveryoneHasSaidTwo() {
+        RuleBotAgent bob = bot("Bob");
+        TableReading r = bob.reading();
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.AssignRole("g", 1, Role.VILLAGER, List.of()));
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
+        SeatCatalog.SeatView v = view("Bob", Role.VILLAGER, List.of(), TABLE);
+        assertThat(bob.decide(1, v)).isInstanceOf(Act.Speak.class);
+        TABLE.stream().filter(p -> !p.equals("Eve")).forEach(p -> r.chat(p, "Hello."));
+        assertThat(bob.decide(1, v)).as("Eve has not spoken yet").isEqualTo(new Act.Listen());
+        r.chat("Eve", "I am the seer: Dave is a werewolf.");
+        assertThat(bob.decide(1, v)).isEqualTo(new Act.Speak("I vote for Dave."));
+        TABLE.forEach(p -> r.chat(p, "I vote."));
+        assertThat(bob.decide(1, v)).isEqualTo(new Act.Vote("Dave"));
+    }
+}
