@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import maw.runtime.Agent;
 import maw.runtime.Behaviour;
 import maw.runtime.FSMBehaviour;
@@ -90,17 +93,30 @@ public final class Introspection {
     }
 
     /**
-     * The latest {@code n} of the messages agents sent (each agent's {@link #sent}), in time order, as a sequence chart
-     * draws them (JADE's Sniffer): from, to, performative, type.
+     * The latest {@code n} of the messages agents sent (each agent's {@link #sent}), with each agent's latest
+     * {@value #EACH} however many the others sent, in time order, as a sequence chart draws them (JADE's Sniffer):
+     * from, to, performative, type.
      */
     public static ArrayNode sequence(List<ArrayNode> sentByEach, int n) {
         List<JsonNode> all = new ArrayList<>();
         sentByEach.forEach(sent -> sent.forEach(all::add));
         all.sort(Comparator.comparingLong(m -> m.path("t").asLong()));
+        // The latest n, and each agent's latest few however chatty the others are (a GameMaster among rule bots).
+        Set<JsonNode> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        kept.addAll(all.subList(Math.max(0, all.size() - n), all.size()));
+        for (ArrayNode sent : sentByEach) {
+            List<JsonNode> own = new ArrayList<>();
+            sent.forEach(own::add);
+            own.sort(Comparator.comparingLong(m -> m.path("t").asLong()));
+            kept.addAll(own.subList(Math.max(0, own.size() - EACH), own.size()));
+        }
         ArrayNode out = Json.MAPPER.createArrayNode();
-        all.subList(Math.max(0, all.size() - n), all.size()).forEach(out::add);
+        all.stream().filter(kept::contains).forEach(out::add);
         return out;
     }
+
+    /** How many of each agent's latest messages a sequence chart keeps, beyond the latest of all. */
+    static final int EACH = 3;
 
     /** The messages {@code a} sent of its latest ones, for a sequence chart: time, from, to, performative, type. */
     public static ArrayNode sent(Agent a) {

@@ -32,12 +32,7 @@ public final class AiwolfBench {
 
         /** The 95% Wilson interval of the villagers' win rate. */
         public double[] interval() {
-            double z = 1.96;
-            double p = rate();
-            double n = games;
-            double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-            double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-            return new double[] {centre - half, centre + half};
+            return StrengthBench.wilson(villagerWins, games);
         }
 
         Map<String, Object> toJson() {

@@ -19,7 +19,6 @@ import maw.bench.AiwolfTcpBench;
 import maw.bench.FloodBench;
 import maw.bench.GameBench;
 import maw.bench.LlmBench;
-import maw.bench.StrengthBench;
 import maw.bench.TournamentBench;
 import maw.bench.TransportBench;
 import maw.config.ConfigException;
@@ -37,7 +36,7 @@ import picocli.CommandLine.Option;
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
             BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class,
             BenchCommand.AiwolfTcp.class, BenchCommand.AiwolfNlp.class, BenchCommand.TournamentBenchCommand.class,
-            BenchCommand.Strength.class})
+            BenchStrengthCommand.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -190,66 +189,6 @@ final class BenchCommand implements Runnable {
                 out.put("tables", AiwolfBench.toJson(rows));
                 out.put("underTheGameMaster", AiwolfBench.hostedJson(hosted));
                 printJson(out);
-            }
-            return 0;
-        }
-    }
-
-    @Command(name = "strength", mixinStandardHelpOptions = true,
-            header = "How well the rule seats play, against random-but-legal seats in the same run.",
-            description = {"For MAW's game (6 and 12 players, with and without the seer, under the GameMaster in this",
-                "JVM), AIWolf's protocol game (5 and 15 players) and the NLP contest's (5 players, plain English), on the",
-                "rule engine: rule seats on both sides, rule villagers against random werewolves, random villagers",
-                "against rule werewolves, random on both sides. The village's win rate and each role's, with 95% Wilson",
-                "intervals."})
-    static final class Strength implements Callable<Integer> {
-
-        @Option(names = "--games", defaultValue = "200", description = "games per table (default: ${DEFAULT-VALUE})")
-        int games;
-
-        @Option(names = "--seed", defaultValue = "1", description = "the first game's seed (default: ${DEFAULT-VALUE})")
-        long seed;
-
-        @Option(names = "--maw-players", split = ",", defaultValue = "6,12", description = "MAW table sizes "
-                + "(default: ${DEFAULT-VALUE}; 0: no MAW tables)")
-        int[] mawPlayers;
-
-        @Option(names = "--werewolves", defaultValue = "0", description = "werewolves at MAW's tables (default: "
-                + "the design's third of the players)")
-        int werewolves;
-
-        @Option(names = "--no-aiwolf", description = "leave AIWolf's games out")
-        boolean noAiwolf;
-
-        @Option(names = "--json", description = "print the figures as one JSON object on the last line")
-        boolean json;
-
-        @Override
-        public Integer call() throws Exception {
-            if (games < 1 || games > 1_000_000) {
-                throw new ConfigException("invalid value '" + games + "' for --games: expected 1 to 1000000");
-            }
-            int[] sizes = java.util.Arrays.stream(mawPlayers).filter(n -> n != 0).toArray();
-            for (int n : sizes) {
-                if (n < 3 || n > 60 || (werewolves > 0 && werewolves * 2 >= n)) {
-                    throw new ConfigException("invalid value '" + n + "' for --maw-players: expected 3 to 60, and "
-                            + "more than twice --werewolves");
-                }
-            }
-            if (werewolves < 0) {
-                throw new ConfigException("invalid value '" + werewolves + "' for --werewolves: expected 0 or more");
-            }
-            StrengthBench bench = new StrengthBench(System.out);
-            List<StrengthBench.Tally> rows = new java.util.ArrayList<>();
-            System.out.printf(Locale.ROOT, "%,d games per table%n", games);
-            if (sizes.length > 0) {
-                rows.addAll(bench.maw(sizes, games, seed, werewolves));
-            }
-            if (!noAiwolf) {
-                rows.addAll(bench.aiwolf(games, seed));
-            }
-            if (json) {
-                printJson(new LinkedHashMap<>(StrengthBench.toJson(rows)));
             }
             return 0;
         }

@@ -27,10 +27,13 @@ class WebMonitorBrowserTest {
                 + "installs them as root on Debian)");
         GameOptions slow = GameOptions.defaults().withTimers(Duration.ofSeconds(3), Duration.ofSeconds(2))
                 .withEndWhenAllVoted(false).withDayCap(3);
-        // Five bots and a seat left open for a few seconds: the page is up before the first day.
-        java.util.List<GameTable.SeatFiller> bots = java.util.Collections.nCopies(5, GameTable.ruleBots());
+        // Five bots and a seat left open for a few seconds: the page is up before the first day. The bots play at
+        // random: a table that reads itself may end the game before the page has looked at it.
+        GameTable.SeatFiller random = GameTable.ruleBots(maw.agents.bot.RuleBotAgent.Style.RANDOM,
+                maw.agents.bot.RuleBotAgent.Style.RANDOM);
+        java.util.List<GameTable.SeatFiller> bots = java.util.Collections.nCopies(5, random);
         GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), bots, 1, 12, slow, null)
-                .withOpenSeats(1, Duration.ofSeconds(4), GameTable.ruleBots()), "localhost");
+                .withOpenSeats(1, Duration.ofSeconds(4), random), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");
