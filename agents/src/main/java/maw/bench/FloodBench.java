@@ -2,6 +2,7 @@ package maw.bench;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import maw.agents.Catalog;
 import maw.agents.GameAgent;
+import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
@@ -116,8 +118,11 @@ public final class FloodBench {
 
     private Run play(String prefix, int players, int messages, long seed) throws Exception {
         GameOptions options = GameOptions.defaults().withTimers(phase, phase).withEndWhenAllVoted(false);
-        GameTable table = new GameTable(GameTable.Spec.bots(prefix, players, 1, seed, options, null),
-                transport.domain());
+        // Bots that play at random: the game lasts its timers (a table of readers agrees fast and may end the game
+        // before the flood is out), and the flood meets every phase.
+        GameTable.SeatFiller random = GameTable.ruleBots(RuleBotAgent.Style.RANDOM, RuleBotAgent.Style.RANDOM);
+        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players),
+                Collections.nCopies(players, random), 1, seed, options, null), transport.domain());
         Map<String, String> accounts = table.accounts();
         provision.accept(accounts);
         CompletableFuture<Void> firstDay = new CompletableFuture<>();
