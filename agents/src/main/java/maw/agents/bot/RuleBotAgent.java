@@ -71,6 +71,7 @@ public final class RuleBotAgent extends GameAgent {
     private String asked;
     private String saidKey;
     private int saidCount;
+    private long lastLine;
     private int claimedResults;
     private boolean counterClaimed;
 
@@ -163,6 +164,7 @@ public final class RuleBotAgent extends GameAgent {
         }
         if (o.kind() == SeatCatalog.Perceived.CHAT) {
             reading.chatLine(o.text());
+            lastLine = System.currentTimeMillis();
         } else if (o.news() != null) {
             reading.hear(o.news());
         }
@@ -286,7 +288,7 @@ public final class RuleBotAgent extends GameAgent {
         if (target == null || target.equals(v.voted_for())) {
             return new Act.Listen();
         }
-        if (v.voted_for() == null && !t.allSaid(2) && System.currentTimeMillis() < t.halfway()) {
+        if (v.voted_for() == null && !t.allSaid(2) && System.currentTimeMillis() < voteAt()) {
             return new Act.Listen(); // everyone has a say before the votes: the bot votes then, or at half the day
         }
         if (wolf && v.voted_for() == null) {
@@ -313,10 +315,22 @@ public final class RuleBotAgent extends GameAgent {
         return new Act.Speak(text);
     }
 
+    /**
+     * When the bot votes though not everyone has said two lines: once everyone has said one and the room has been
+     * quiet for {@link #QUIET} ms (a person or a model says one and waits), else at half the day.
+     */
+    private long voteAt() {
+        long half = reading.halfway();
+        return reading.allSaid(1) ? Math.min(half, lastLine + QUIET) : half;
+    }
+
+    /** How long a room stays quiet, once everyone has spoken, before the bots vote without a second line from all. */
+    static final long QUIET = 2000;
+
     /** Half the day gone and the bot has not voted (someone has not spoken): it votes now, unasked. */
     private void voteIfDue() {
         SeatCatalog.SeatView v = dayView;
-        if (!voteDue() || System.currentTimeMillis() < reading.halfway()) {
+        if (!voteDue() || System.currentTimeMillis() < voteAt()) {
             return;
         }
         String target = wolf(v) ? packVote(v) : villageVote(v);
@@ -521,7 +535,7 @@ public final class RuleBotAgent extends GameAgent {
             until = Math.min(until, proposeAt - now);
         }
         if (voteDue()) {
-            until = Math.min(until, reading.halfway() - now);
+            until = Math.min(until, voteAt() - now);
         }
         return Math.clamp(until, 1, 1000);
     }
