@@ -227,11 +227,6 @@ public final class TableReading {
         return living.stream().allMatch(p -> spoken.getOrDefault(p, 0) >= lines);
     }
 
-    /** How many lines {@code player} has said in the room this phase. */
-    public int said(String player) {
-        return spoken.getOrDefault(player, 0);
-    }
-
     /** Whether anything but today's first lines and the tie-break sets the living apart (a claim, a vote, a fact). */
     public boolean hasEvidence() {
         Map<String, Double> s = suspicion();
@@ -251,10 +246,6 @@ public final class TableReading {
     }
 
     // --- what it concludes ---------------------------------------------------------------------------------------
-
-    public String me() {
-        return me;
-    }
 
     public Role role() {
         return role;
@@ -290,11 +281,6 @@ public final class TableReading {
     /** The seer claims said so far, in the order they were first made. */
     public List<Claim> claims() {
         return List.copyOf(claims.values());
-    }
-
-    /** The days' votes as last told, voter to target. */
-    public Map<Integer, Map<String, String>> votes() {
-        return votes;
     }
 
     /**
@@ -436,32 +422,5 @@ public final class TableReading {
         Map<String, Role> out = new LinkedHashMap<>(known);
         out.remove(me);
         return out;
-    }
-
-    /** A line that reads the table aloud: the suspects, the claims, the contradictions (a hint for a model seat). */
-    public String summary() {
-        List<String> parts = new ArrayList<>();
-        Map<String, Double> s = suspicion();
-        List<String> order = ranked(s, List.copyOf(s.keySet()));
-        if (!order.isEmpty()) {
-            parts.add("most suspect first: " + String.join(", ", order));
-        }
-        for (Claim c : claims.values()) {
-            parts.add(c.claimant() + " claims the seer" + (c.found().isEmpty() ? "" : " (" + c.found().entrySet()
-                    .stream().map(e -> e.getKey() + (e.getValue() ? " a werewolf" : " human")).toList()
-                    .stream().reduce((a, b) -> a + ", " + b).orElse("") + ")"));
-        }
-        Set<String> l = liars();
-        if (!l.isEmpty()) {
-            parts.add("contradicted by the facts: " + String.join(", ", l));
-        }
-        String t = trustedSeer();
-        if (t != null && !l.contains(t)) {
-            parts.add("the one seer claim standing: " + t);
-        }
-        if (!murdered.isEmpty()) {
-            parts.add("murdered (never werewolves): " + String.join(", ", murdered));
-        }
-        return String.join("; ", parts);
     }
 }
