@@ -113,7 +113,7 @@ public final class Seats {
                         out.accept("model server: " + llm.describe() + " answers (" + status.version() + ")");
                     }
                     Duration think = LlmConfig.thinkTime(seat);
-                    yield ModelInterfaceAgent.filler(llm, templates, think, contextDir);
+                    yield ModelInterfaceAgent.filler(llm, templates, think, contextDir, LlmConfig.readingHint(seat));
                 }
             });
         }

@@ -33,7 +33,13 @@ public final class LlmBench {
 
     /** One all-model game: its times, and its seats' calls added up. */
     public record Game(long thinkMillis, long wallMillis, long playMillis, long callMillisSum, long calls,
-            long decisions, long promptTokens, long outputTokens, String winner, int days) {
+            long decisions, long promptTokens, long outputTokens, String winner, int days, double prefixShare,
+            double prefixShareAfterFirst, int largestEstimate) {
+
+        public double promptTokensPerDecision() {
+            return (double) promptTokens / Math.max(1, decisions);
+        }
+
 
         public double ratio() {
             return (double) wallMillis / Math.max(1, callMillisSum);
@@ -54,6 +60,9 @@ public final class LlmBench {
             m.put(prefix + "outputTokens", outputTokens);
             m.put(prefix + "days", days);
             m.put(prefix + "winner", winner);
+            m.put(prefix + "prefixShare", Figures.round(prefixShare));
+            m.put(prefix + "prefixShareAfterFirstOfPhase", Figures.round(prefixShareAfterFirst));
+            m.put(prefix + "largestEstimatedPromptTokens", largestEstimate);
             return m;
         }
     }
@@ -62,7 +71,8 @@ public final class LlmBench {
      * Everything one run measured: the all-model game with no wait before turns (the seats' parallelism alone), the
      * same game with Algorithm 1's random wait, and the long talking game.
      */
-    public record Result(int players, long delayMillis, Game parallel, Game withThink, int longDays, long longCalls,
+    public record Result(int players, long delayMillis, Game parallel, Game withThink, Game withHint, int longDays,
+            long longCalls,
             int longLargestPrompt, int longLargestEstimate, long longDroppedExchanges, long longWallMillis,
             int budget) {
 
@@ -72,6 +82,10 @@ public final class LlmBench {
             m.put("delayMillis", delayMillis);
             m.putAll(parallel.toJson(""));
             m.putAll(withThink.toJson("withThink."));
+            m.putAll(withHint.toJson("withHint."));
+            m.put("hintPromptTokensRatio", Figures.round(withHint.promptTokensPerDecision()
+                    / Math.max(1, parallel.promptTokensPerDecision())));
+            m.put("hintUnderBudget", withHint.largestEstimate() <= budget);
             m.put("longDays", longDays);
             m.put("longCalls", longCalls);
             m.put("longLargestPromptTokens", longLargestPrompt);
@@ -101,8 +115,9 @@ public final class LlmBench {
         PromptTemplates templates = new PromptTemplates(prompts);
         templates.check();
         warmUp(templates);
-        Game parallel = modelGame(players, delay, Duration.ZERO, budget, templates, seed, "bench-llm-a-");
-        Game withThink = modelGame(players, delay, think, budget, templates, seed, "bench-llm-b-");
+        Game parallel = modelGame(players, delay, Duration.ZERO, budget, templates, seed, "bench-llm-a-", false);
+        Game withThink = modelGame(players, delay, think, budget, templates, seed, "bench-llm-b-", false);
+        Game withHint = modelGame(players, delay, Duration.ZERO, budget, templates, seed, "bench-llm-h-", true);
 
         GameTable.Result chatty;
         try (OllamaStandIn ollama = new OllamaStandIn().brain(new Chatterbox()).delay(Duration.ofMillis(20))) {
@@ -117,7 +132,7 @@ public final class LlmBench {
         out.printf("  %d day(s), %d calls; largest prompt %d tokens (MAW's estimate %d); %d exchanges moved into "
                 + "summaries%n", chatty.rounds().get(0).days(), sum(chatty, "calls"), largest, largestEstimate,
                 sum(chatty, "droppedExchanges"));
-        return new Result(players, delay.toMillis(), parallel, withThink, chatty.rounds().get(0).days(),
+        return new Result(players, delay.toMillis(), parallel, withThink, withHint, chatty.rounds().get(0).days(),
                 sum(chatty, "calls"), largest, largestEstimate, sum(chatty, "droppedExchanges"), chatty.wallMillis(),
                 budget);
     }
@@ -138,21 +153,27 @@ public final class LlmBench {
     }
 
     private Game modelGame(int players, Duration delay, Duration think, int budget, PromptTemplates templates,
-            long seed, String prefix) throws Exception {
+            long seed, String prefix, boolean hint) throws Exception {
         GameTable.Result game;
+        PromptPrefix shares;
         try (OllamaStandIn ollama = new OllamaStandIn().brain(new GameBrain()).delay(delay)) {
             LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withContextBudget(budget);
-            out.printf("a %d-player game of model seats; the model answers after %d ms, seats wait 0..%d ms first ...%n",
-                    players, delay.toMillis(), think.toMillis());
-            game = play(prefix, players, ModelInterfaceAgent.filler(settings, templates, think, null), seed,
+            out.printf("a %d-player game of model seats%s; the model answers after %d ms, seats wait 0..%d ms first "
+                    + "...%n", players, hint ? " told the table's reading each turn" : "", delay.toMillis(),
+                    think.toMillis());
+            game = play(prefix, players, ModelInterfaceAgent.filler(settings, templates, think, null, hint), seed,
                     GameOptions.defaults().withTimers(Duration.ofSeconds(60), Duration.ofSeconds(60))
                             .withEndWhenAllVoted(true));
+            shares = PromptPrefix.of(ollama.calls());
         }
         Game g = new Game(think.toMillis(), game.wallMillis(), game.playMillis(), sum(game, "callMillis"),
                 sum(game, "calls"), sum(game, "decisions"), sum(game, "promptTokens"), sum(game, "outputTokens"),
-                game.rounds().get(0).winner(), game.rounds().get(0).days());
-        out.printf("  %s after %d day(s): %d ms (%d playing); %d calls, %d ms of calls in all: ratio %.2f%n",
-                g.winner(), g.days(), g.wallMillis(), g.playMillis(), g.calls(), g.callMillisSum(), g.ratio());
+                game.rounds().get(0).winner(), game.rounds().get(0).days(), shares.share(), shares.shareAfterFirst(),
+                max(game, "largestEstimatedPromptTokens"));
+        out.printf("  %s after %d day(s): %d ms (%d playing); %d calls, %d ms of calls in all: ratio %.2f; %.0f prompt "
+                + "tokens a decision, %.0f%% of a prompt repeats the seat's previous one (%.0f%% after a phase's "
+                + "first)%n", g.winner(), g.days(), g.wallMillis(), g.playMillis(), g.calls(), g.callMillisSum(),
+                g.ratio(), g.promptTokensPerDecision(), 100 * g.prefixShare(), 100 * g.prefixShareAfterFirst());
         return g;
     }
 

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.model.ModelInterfaceAgent;
@@ -228,32 +226,8 @@ public final class TournamentBench {
                     callMillis += m.get("callMillis") instanceof Number n ? n.longValue() : 0;
                 }
             }
-            // Each seat's calls in order: the share of each prompt that the previous one of the seat began with.
-            Map<String, String> previous = new LinkedHashMap<>();
-            Map<String, String> previousPhase = new LinkedHashMap<>();
-            long shared = 0;
-            long total = 0;
-            long sharedAfterFirst = 0;
-            long totalAfterFirst = 0;
-            for (OllamaStandIn.Call c : ollama.calls()) {
-                String seat = GameBrainName.of(c.system());
-                String phase = GameBrainName.phase(c.system());
-                StringBuilder whole = new StringBuilder();
-                c.messages().forEach(m -> whole.append(m.role()).append('\n').append(m.content()).append('\n'));
-                String text = whole.toString();
-                String before = previous.get(seat);
-                int common = before == null ? 0 : commonPrefix(before, text);
-                shared += common;
-                total += text.length();
-                if (before != null && phase.equals(previousPhase.get(seat))) {
-                    sharedAfterFirst += common;
-                    totalAfterFirst += text.length();
-                }
-                previous.put(seat, text);
-                previousPhase.put(seat, phase);
-            }
-            Prompts p = new Prompts(games, ollama.calls().size(), total == 0 ? 0 : (double) shared / total,
-                    totalAfterFirst == 0 ? 0 : (double) sharedAfterFirst / totalAfterFirst, wall, callMillis);
+            PromptPrefix prefix = PromptPrefix.of(ollama.calls());
+            Prompts p = new Prompts(games, prefix.calls(), prefix.share(), prefix.shareAfterFirst(), wall, callMillis);
             out.printf(Locale.ROOT, "  model seats: %d games, %d calls; of a prompt, %.0f%% repeats the seat's previous "
                     + "prompt as a prefix (%.0f%% after the first call of a phase); the tournament took %,d ms, its "
                     + "model calls %,d ms in all (%.2f)%n", games, p.calls(), 100 * p.prefixShare(),
@@ -261,31 +235,6 @@ public final class TournamentBench {
             return p;
         } finally {
             delete(dir);
-        }
-    }
-
-    static int commonPrefix(String a, String b) {
-        int n = Math.min(a.length(), b.length());
-        int i = 0;
-        while (i < n && a.charAt(i) == b.charAt(i)) {
-            i++;
-        }
-        return i;
-    }
-
-    /** The seat and the phase a guiding prompt is for, as the stand-in reads them. */
-    static final class GameBrainName {
-        private static final Pattern NAME = Pattern.compile("You are ([^,.\\n(]+)");
-        private static final Pattern PHASE = Pattern.compile("It is (day|night) (\\d+)");
-
-        static String of(String system) {
-            Matcher m = NAME.matcher(system);
-            return m.find() ? m.group(1).strip() : "?";
-        }
-
-        static String phase(String system) {
-            Matcher m = PHASE.matcher(system);
-            return m.find() ? m.group(1) + m.group(2) : "?";
         }
     }
 }

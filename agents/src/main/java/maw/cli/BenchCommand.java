@@ -515,7 +515,9 @@ final class BenchCommand implements Runnable {
             header = "Model seats against a stand-in model: parallel thinking, prompts under the budget.",
             description = {"Model seats against a stand-in Ollama answering after a fixed delay: a 6-player all-model",
                 "game's wall time against the sum of its calls' latencies, calls and prompt tokens per decision; then",
-                "a 10-day game of seats that only talk: the largest prompt against the context budget.",
+                "the same game with the table's reading in each turn (llm.hint=reading): prompt tokens and the prompts'",
+                "stable prefix against the first; a 10-day game of seats that only talk: the largest prompt against",
+                "the context budget.",
                 "Targets: ratio <= 0.5 (the seats think in parallel); the largest prompt under the budget."})
     static final class Llm implements Callable<Integer> {
 
@@ -565,6 +567,14 @@ final class BenchCommand implements Runnable {
                         + "ratio %.2f%n", t.thinkMillis(), t.wallMillis(), t.callMillisSum(), t.ratio());
                 System.out.printf("per decision: %.2f calls, %.0f prompt tokens (%d decisions)%n",
                         j.get("callsPerDecision"), j.get("promptTokensPerDecision"), p.decisions());
+                LlmBench.Game h = r.withHint();
+                System.out.printf("prompts keep a stable prefix: %.0f%% of a prompt repeats the seat's previous one "
+                        + "after a phase's first call (%.0f%% with the table's reading in each turn)%n",
+                        100 * p.prefixShareAfterFirst(), 100 * h.prefixShareAfterFirst());
+                System.out.printf("with the table's reading (llm.hint=reading): %.0f prompt tokens a decision against "
+                        + "%.0f (%.2f times); largest prompt %d tokens by MAW's estimate of a %d budget%n",
+                        h.promptTokensPerDecision(), p.promptTokensPerDecision(), j.get("hintPromptTokensRatio"),
+                        h.largestEstimate(), budget);
                 System.out.printf("%d-day talking game: largest prompt %d tokens (MAW's estimate %d) of a %d budget"
                         + "   (target: under the budget)%n", r.longDays(), r.longLargestPrompt(),
                         r.longLargestEstimate(), budget);

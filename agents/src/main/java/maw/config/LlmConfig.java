@@ -37,6 +37,11 @@ public final class LlmConfig {
         return c.choice(Setting.LLM_PULL, Setting.PullKind.class) == Setting.PullKind.MISSING;
     }
 
+    /** Whether a model seat's turns carry a rule player's reading of the table ({@code llm.hint=reading}). */
+    public static boolean readingHint(MawConfig c) {
+        return c.choice(Setting.LLM_HINT, Setting.HintKind.class) == Setting.HintKind.READING;
+    }
+
     /** The guiding-prompt templates' directory. */
     public static Path prompts(MawConfig c) {
         return c.path(Setting.LLM_PROMPTS);

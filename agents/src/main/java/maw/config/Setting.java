@@ -115,7 +115,11 @@ public enum Setting {
                     + "stop and say how to pull it",
             (c, s) -> c.choice(s, PullKind.class)),
     LLM_PROMPTS("llm.prompts", "prompts", "the directory of guiding-prompt templates (edit them without rebuilding)",
-            (c, s) -> {});
+            (c, s) -> {}),
+    LLM_HINT("llm.hint", "none",
+            "what a model seat is told besides the news: none, or reading (in MAW's game, a rule player's reading of "
+                    + "the table with each turn: the suspects and why, seer claims, contradictions)",
+            (c, s) -> c.choice(s, HintKind.class));
 
     /** Values of {@code transport}. */
     public enum TransportKind { XMPP, LOCAL }
@@ -131,6 +135,9 @@ public enum Setting {
 
     /** Values of {@code llm.pull}. */
     public enum PullKind { MISSING, NEVER }
+
+    /** Values of {@code llm.hint}. */
+    public enum HintKind { NONE, READING }
 
     /** Values of {@code llm.json}. */
     public enum JsonKind { AUTO, SCHEMA, OBJECT, NONE }

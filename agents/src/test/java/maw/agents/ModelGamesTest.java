@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.game.GameOptions;
 import maw.llm.LlmSettings;
+import maw.llm.ModelSeat;
 import maw.llm.PromptTemplates;
 import maw.llm.standin.GameBrain;
 import maw.llm.standin.OllamaStandIn;
@@ -158,6 +159,40 @@ class ModelGamesTest {
             assertThat((Long) bySeat.get(bad).get("gaveUp")).as(bad).isPositive();
             assertThat((Long) bySeat.get(bad).get("retries")).as(bad).isPositive();
         }
+    }
+
+    @Test
+    void seatsToldTheTablesReadingKeepTheirPromptsUnderTheBudgetWithAStablePrefix() throws Exception {
+        OllamaStandIn ollama = server();
+        int budget = 3072;
+        LlmSettings settings = LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl()).withContextBudget(budget);
+        GameTable.Result r = play("hint", seats(6, ModelInterfaceAgent.filler(settings, prompts(),
+                Duration.ofMillis(100), null, true)), GameOptions.defaults()
+                .withTimers(Duration.ofSeconds(20), Duration.ofSeconds(20)).withEndWhenAllVoted(true));
+        checkRound(r);
+        assertThat(ollama.calls()).anySatisfy(c -> assertThat(c.lastUser()).contains(ModelSeat.HINT)
+                .contains("Most suspect now: "));
+        assertThat(ollama.calls()).anySatisfy(c -> assertThat(c.lastUser())
+                .contains("The village, reading the table, suspects most: "));
+        Map<String, OllamaStandIn.Call> previous = new java.util.HashMap<>();
+        int compared = 0;
+        for (OllamaStandIn.Call c : ollama.calls()) {
+            Matcher m = NAME.matcher(c.system());
+            String who = m.find() ? m.group(1) : "?";
+            OllamaStandIn.Call before = previous.put(who, c);
+            if (before != null && before.system().equals(c.system())) {
+                // The same phase: the prompt begins with the seat's previous one (a server's prompt cache reuses it).
+                assertThat(c.messages().size()).as(who).isGreaterThan(before.messages().size());
+                assertThat(c.messages().subList(0, before.messages().size())).as(who)
+                        .isEqualTo(before.messages());
+                compared++;
+            }
+        }
+        assertThat(compared).isGreaterThan(10);
+        assertThat(r.seats()).allSatisfy(s -> {
+            assertThat(((Number) s.report().get("largestEstimatedPromptTokens")).intValue()).isLessThanOrEqualTo(budget);
+            assertThat((Map<?, ?>) s.report().get("problems")).isEmpty();
+        });
     }
 
     @SuppressWarnings("unchecked")

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import maw.llm.LlmSettings;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class LlmConfigTest {
     }
 
     @Test
-    void badValuesAreNamedWithTheirSource() {
+    void badValuesAreNamedWithTheirSource() throws IOException {
         assertThatThrownBy(() -> load(null, Map.of("MAW_LLM_BASE_URL", "localhost:11434"), Map.of()))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("llm.base-url")
                 .hasMessageContaining("environment MAW_LLM_BASE_URL").hasMessageContaining("http://");
@@ -71,6 +72,15 @@ class LlmConfigTest {
                 .hasMessageContaining("llm.context-budget").hasMessageContaining("512");
         assertThatThrownBy(() -> load(null, Map.of("MAW_LLM_TEMPERATURE", "hot"), Map.of()))
                 .hasMessageContaining("llm.temperature");
+        assertThatThrownBy(() -> load(null, Map.of("MAW_LLM_HINT", "yes"), Map.of()))
+                .hasMessageContaining("llm.hint").hasMessageContaining("none, reading");
+        assertThat(LlmConfig.readingHint(load(null, Map.of("MAW_LLM_HINT", "reading"), Map.of()))).isTrue();
+        assertThat(LlmConfig.readingHint(load(null, Map.of(), Map.of()))).isFalse();
+        MawConfig mixed = load(null, Map.of(), Map.of("seats", new MawConfig.Value("llm[hint=reading]:3,llm:3",
+                "--seats")));
+        List<SeatPlan.Group> groups = SeatPlan.parse(mixed.value(Setting.SEATS)).groups();
+        assertThat(LlmConfig.readingHint(mixed.with(groups.get(0).overrides(), "seat group 1"))).isTrue();
+        assertThat(LlmConfig.readingHint(mixed.with(groups.get(1).overrides(), "seat group 2"))).isFalse();
     }
 
     @Test

@@ -84,12 +84,24 @@ public final class ModelSeat {
 
     /** Like {@link #decide}, saying also whether the model received the news. */
     public Turn turn(PromptView view, List<String> unseen) {
+        return turn(view, unseen, List.of());
+    }
+
+    /**
+     * Like {@link #turn(PromptView, List)}, with a hint: lines that go with the turn's news (a rule player's reading of
+     * the table, say). A hint the model has already received, and still holds in its context, is not sent again.
+     */
+    public Turn turn(PromptView view, List<String> unseen, List<String> hint) {
         long answered = llm.calls();
-        Act d = decideOnce(view, unseen);
+        Act d = decideOnce(view, unseen, hint == null ? List.of() : hint);
         return new Turn(d, llm.calls() > answered);
     }
 
-    private Act decideOnce(PromptView view, List<String> unseen) {
+    /** The hint the model last received, and the context's cuts and size then (a cut may have taken it away). */
+    private List<String> hintSent = List.of();
+    private long cutsAtHint = -1;
+
+    private Act decideOnce(PromptView view, List<String> unseen, List<String> hint) {
         Set<String> names = Set.copyOf(view.players());
         // The running summary keeps the news lines the game master announced, not what players said.
         llm.summaryKeeps(line -> {
@@ -101,7 +113,8 @@ public final class ModelSeat {
         });
         PromptTemplates.Prompt prompt = templates.guidingPrompt(view);
         String system = prompt.system();
-        String user = news(unseen, prompt.turn());
+        boolean hintHeld = hint.equals(hintSent) && cutsAtHint == llm.droppedExchanges() && llm.contextSize() > 0;
+        String user = news(unseen, prompt.turn(), hint, hintHeld);
         DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
         if (view.aiwolf() && talk != null) {
             if (view.natural()) {
@@ -136,6 +149,10 @@ public final class ModelSeat {
             if (r.wrappedInProse()) {
                 stats.problem("wrapped_in_prose");
             }
+            if (!hint.isEmpty()) {
+                hintSent = hint;
+                cutsAtHint = llm.droppedExchanges();
+            }
             if (r.ok()) {
                 stats.decided(r.decision());
                 return r.decision();
@@ -161,12 +178,32 @@ public final class ModelSeat {
      * stays the same through a phase, so each prompt begins with the one before), then the question.
      */
     static String news(List<String> unseen, String turn) {
+        return news(unseen, turn, List.of(), false);
+    }
+
+    /** The header of a hint in the turn's message. */
+    public static final String HINT = "A reading of the table (a rule player's, from the same news; weigh it "
+            + "yourself):";
+
+    /**
+     * Likewise, with a hint after the news: in full, or a line saying it is unchanged when the model holds it
+     * ({@code held}). Its lines are not news: they are left out of the running summary when the context is cut.
+     */
+    static String news(List<String> unseen, String turn, List<String> hint, boolean held) {
         StringBuilder b = new StringBuilder("What happened since your last turn:\n");
         if (unseen == null || unseen.isEmpty()) {
             b.append("(nothing new)\n");
         } else {
             for (String line : unseen) {
                 b.append("- ").append(line).append('\n');
+            }
+        }
+        if (!hint.isEmpty()) {
+            if (held) {
+                b.append("\nThe reading of the table is unchanged.\n");
+            } else {
+                b.append('\n').append(HINT).append('\n');
+                hint.forEach(l -> b.append("  ").append(l).append('\n'));
             }
         }
         if (!turn.isEmpty()) {

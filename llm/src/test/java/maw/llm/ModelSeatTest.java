@@ -139,4 +139,27 @@ class ModelSeatTest {
         assertThat(s.stats().retries()).isZero();
         assertThat(s.llm().contextSize()).isZero();
     }
+
+    @Test
+    void aHintGoesWithTheTurnOnceAndAgainWhenItChangesOrTheContextForgetsIt() {
+        ModelSeat s = seat();
+        List<String> hint = List.of("Most suspect now: Cid (named by Bob today).");
+        s.turn(Views.villagerDay(), List.of("Bob: I suspect Cid."), hint);
+        s.turn(Views.villagerDay(), List.of("Cid: not me."), hint);
+        s.turn(Views.villagerDay(), List.of("Dee: hm."), List.of("Most suspect now: Dee."));
+        s.llm().clear();
+        s.turn(Views.villagerDay(), List.of(), List.of("Most suspect now: Dee."));
+        List<OllamaStandIn.Call> calls = ollama.calls();
+        assertThat(calls.get(0).lastUser()).contains(ModelSeat.HINT + "\n  Most suspect now: Cid (named by Bob today).");
+        assertThat(calls.get(1).lastUser()).contains("The reading of the table is unchanged.")
+                .doesNotContain(ModelSeat.HINT);
+        assertThat(calls.get(2).lastUser()).contains("  Most suspect now: Dee.");
+        assertThat(calls.get(3).lastUser()).contains("  Most suspect now: Dee.");
+        // The hint comes after the news and before the turn's state, so each prompt begins with the one before.
+        String user = calls.get(0).lastUser();
+        assertThat(user.indexOf("- Bob: I suspect Cid.")).isLessThan(user.indexOf(ModelSeat.HINT));
+        assertThat(user.indexOf(ModelSeat.HINT)).isLessThan(user.indexOf("Valid vote targets"));
+        assertThat(calls.get(1).messages().subList(0, 2)).isEqualTo(calls.get(0).messages());
+        assertThat(calls.get(1).messages().get(2).role()).isEqualTo("assistant");
+    }
 }

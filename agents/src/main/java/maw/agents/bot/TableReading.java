@@ -344,6 +344,11 @@ public final class TableReading {
     }
 
     private Map<String, Double> suspicion(Set<String> liars, Map<String, Role> sure) {
+        return suspicion(liars, sure, null);
+    }
+
+    /** Likewise; {@code why} (when not null) gets each living player's reasons, in words, weightiest first. */
+    private Map<String, Double> suspicion(Set<String> liars, Map<String, Role> sure, Map<String, List<Why>> why) {
         Map<String, Double> score = new LinkedHashMap<>();
         for (String p : living) {
             score.put(p, tieBreak(p));
@@ -353,17 +358,25 @@ public final class TableReading {
             String who = c.claimant();
             if (liars.contains(who)) {
                 score.computeIfPresent(who, (k, v) -> v + LIAR);
+                because(why, who, LIAR, "claims the seer, and the facts contradict the claim");
                 continue;
             }
             if (who.equals(trusted)) {
                 score.computeIfPresent(who, (k, v) -> v + TRUSTED);
-                c.found().forEach((t, wolf) -> score.computeIfPresent(t, (k, v) -> v
-                        + (wolf ? ACCUSED_BY_TRUSTED : CLEARED_BY_TRUSTED)));
+                because(why, who, TRUSTED, "the one seer claim nothing contradicts");
+                c.found().forEach((t, wolf) -> {
+                    score.computeIfPresent(t, (k, v) -> v + (wolf ? ACCUSED_BY_TRUSTED : CLEARED_BY_TRUSTED));
+                    because(why, t, wolf ? ACCUSED_BY_TRUSTED : CLEARED_BY_TRUSTED, wolf
+                            ? "called a werewolf by " + who + ", the seer claim nothing contradicts"
+                            : "called human by " + who + ", the seer claim nothing contradicts");
+                });
             } else {
                 score.computeIfPresent(who, (k, v) -> v + CONTESTED);
+                because(why, who, CONTESTED, "claims the seer against another claim");
                 c.found().forEach((t, wolf) -> {
                     if (wolf) {
                         score.computeIfPresent(t, (k, v) -> v + ACCUSED_BY_CONTESTED);
+                        because(why, t, ACCUSED_BY_CONTESTED, "called a werewolf by " + who + ", a contested claim");
                     }
                 });
             }
@@ -380,13 +393,109 @@ public final class TableReading {
                 if (!v.getValue().equals(out)) {
                     int add = wolfOut ? DEFENDED_A_WOLF : STRAYED;
                     score.computeIfPresent(v.getKey(), (k, x) -> x + add);
+                    because(why, v.getKey(), add, "voted for " + v.getValue() + " on day " + d.getKey() + ", not "
+                            + (wolfOut ? "the werewolf " : "") + out + " whom the village executed");
                 }
             }
         }
         // Today's first lines: each names a suspect; the most named is where undecided readers' votes meet.
-        accusations.values().forEach(p -> score.computeIfPresent(p, (k, v) -> v + ACCUSED_TODAY));
-        sure.forEach((p, r) -> score.computeIfPresent(p, (k, v) -> v + (r.isWerewolf() ? KNOWN : -KNOWN)));
+        Map<String, List<String>> namedBy = new LinkedHashMap<>();
+        accusations.forEach((from, p) -> {
+            score.computeIfPresent(p, (k, v) -> v + ACCUSED_TODAY);
+            namedBy.computeIfAbsent(p, k -> new ArrayList<>()).add(from);
+        });
+        namedBy.forEach((p, by) -> because(why, p, ACCUSED_TODAY * by.size(), "named today by "
+                + String.join(" and ", by)));
+        sure.forEach((p, r) -> {
+            score.computeIfPresent(p, (k, v) -> v + (r.isWerewolf() ? KNOWN : -KNOWN));
+            because(why, p, r.isWerewolf() ? KNOWN : -KNOWN, "you know: " + (r.isWerewolf() ? "a werewolf"
+                    : "human (" + r.wire() + ")"));
+        });
+        if (why != null) {
+            why.keySet().retainAll(score.keySet());
+            why.values().forEach(l -> l.sort(Comparator.comparingInt((Why w) -> -Math.abs(w.weight()))));
+        }
         return score;
+    }
+
+    /** A reason in a player's suspicion: its weight (negative: it clears) and what it is, in words. */
+    record Why(int weight, String what) {}
+
+    private static void because(Map<String, List<Why>> why, String player, int weight, String what) {
+        if (why != null) {
+            why.computeIfAbsent(player, k -> new ArrayList<>()).add(new Why(weight, what));
+        }
+    }
+
+    /** How many suspects, and how many reasons each, a hint names. */
+    static final int HINT_SUSPECTS = 3;
+    static final int HINT_REASONS = 2;
+
+    /**
+     * The reading in words, for a seat that decides by itself (a model seat's hint): the most suspect living players
+     * with their reasons, the seer claims and what contradicts them, and what the seat knows for sure; for a werewolf,
+     * where the village's votes are heading and which of the pack it points at. Empty before the first day. The same
+     * news gives the same text, so a caller can tell whether anything changed.
+     */
+    public List<String> hint() {
+        if (day == 0 || role == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        boolean wolf = role.isWerewolf();
+        Map<String, List<Why>> why = new HashMap<>();
+        Map<String, Role> sure = new HashMap<>(known);
+        sure.remove(me);
+        Map<String, Double> scores = wolf ? suspicion(publicLiars(), Map.of(), why) : suspicion(liars(), sure, why);
+        scores.remove(me);
+        List<String> order = ranked(scores, List.copyOf(scores.keySet()));
+        List<String> named = new ArrayList<>();
+        for (String p : order) {
+            if (named.size() == HINT_SUSPECTS) {
+                break;
+            }
+            if (wolf || known.get(p) == null || known.get(p).isWerewolf()) {
+                List<Why> reasons = why.getOrDefault(p, List.of()).stream().filter(w -> w.weight() > 0)
+                        .limit(HINT_REASONS).toList();
+                named.add(p + (reasons.isEmpty() ? " (nothing against them yet)"
+                        : " (" + String.join("; ", reasons.stream().map(Why::what).toList()) + ")"));
+            }
+        }
+        if (!named.isEmpty()) {
+            out.add((wolf ? "The village, reading the table, suspects most: " : "Most suspect now: ")
+                    + String.join(", ", named) + ".");
+        }
+        if (wolf) {
+            List<String> exposed = pack().stream().filter(p -> !p.equals(me))
+                    .filter(p -> order.indexOf(p) >= 0 && order.indexOf(p) < HINT_SUSPECTS).toList();
+            if (!exposed.isEmpty()) {
+                out.add("Of your pack, the village's reading points at " + String.join(" and ", exposed) + ".");
+            }
+        }
+        for (Claim c : claims.values()) {
+            String found = c.found().isEmpty() ? "named nobody yet" : "says " + String.join(", ", c.found().entrySet()
+                    .stream().map(e -> e.getKey() + (e.getValue() ? " is a werewolf" : " is human")).toList());
+            out.add(c.claimant() + " claims the seer (day " + c.day() + "), " + found
+                    + (murdered.contains(c.claimant()) ? "; murdered since" : executed.containsValue(c.claimant())
+                    ? "; executed since" : "") + ".");
+        }
+        for (Claim c : claims.values()) {
+            for (var e : c.found().entrySet()) {
+                if (e.getValue() && murdered.contains(e.getKey())) {
+                    out.add("Contradiction: " + c.claimant() + " called " + e.getKey() + " a werewolf, but the "
+                            + "werewolves murdered " + e.getKey() + ".");
+                } else if (!wolf && known.containsKey(e.getKey()) && !e.getKey().equals(me)
+                        && known.get(e.getKey()).isWerewolf() != e.getValue()) {
+                    out.add("Contradiction: " + c.claimant() + " called " + e.getKey() + (e.getValue()
+                            ? " a werewolf" : " human") + ", and you know otherwise.");
+                }
+            }
+        }
+        if (role == Role.SEER && !divined().isEmpty()) {
+            out.add("What you found: " + String.join(", ", divined().entrySet().stream().map(e -> e.getKey()
+                    + (e.getValue().isWerewolf() ? " is a werewolf" : " is human")).toList()) + ".");
+        }
+        return out;
     }
 
     /** A number under one, the same for every seat that reads this table on this day of this round. */

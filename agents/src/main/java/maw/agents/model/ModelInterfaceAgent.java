@@ -16,6 +16,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
+import maw.agents.bot.TableReading;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.NlpRegulation;
 import maw.base.Act;
@@ -49,6 +50,9 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     private final Jid player;
     private final Path contextDir;
     private final SplittableRandom random;
+    /** Whether each turn's message carries a rule player's reading of the table ({@code llm.hint=reading}). */
+    private final boolean hint;
+    private TableReading reading;
 
     private String game;
     private int round = -1;
@@ -62,7 +66,17 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
      */
     public ModelInterfaceAgent(Jid jid, String password, String name, ModelSeat seat, Duration think, Jid player,
             Path contextDir, long seed) {
+        this(jid, password, name, seat, think, player, contextDir, seed, false);
+    }
+
+    /**
+     * @param hint whether each turn's message carries the reading of the table a rule player keeps from the same
+     *             news (suspects and why, seer claims, contradictions): MAW's game; AIWolf games have none
+     */
+    public ModelInterfaceAgent(Jid jid, String password, String name, ModelSeat seat, Duration think, Jid player,
+            Path contextDir, long seed, boolean hint) {
         super(jid, password);
+        this.hint = hint;
         this.name = Objects.requireNonNull(name, "name");
         this.seat = Objects.requireNonNull(seat, "seat");
         this.think = Objects.requireNonNull(think, "think");
@@ -75,12 +89,18 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     /** Fills seats with language models, each with its own context, all on one model server. */
     public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
             Path contextDir) {
+        return filler(settings, templates, think, contextDir, false);
+    }
+
+    /** Likewise; {@code hint}: each turn's message carries a rule player's reading of the table. */
+    public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
+            Path contextDir, boolean hint) {
         return new GameTable.SeatFiller() {
             @Override
             public ModelInterfaceAgent create(GameTable.Seat s) {
                 return new ModelInterfaceAgent(s.jid(), s.password(), s.name(),
                         new ModelSeat(new Llm(settings), templates).talk(new AiwolfTalkWriter()), think, s.player(),
-                        contextDir, s.seed());
+                        contextDir, s.seed(), hint);
             }
 
             @Override
@@ -154,14 +174,17 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             return;
         }
         if (!(body instanceof SeatCatalog.GetInput in)) {
-            if (!(body instanceof SeatCatalog.Observe)) {
+            if (body instanceof SeatCatalog.Observe o) {
+                hear(o);
+            } else {
                 refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a model seat answers get_input only");
             }
             return;
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {
+            // With the hint, the seat asks to be told everything it perceives, to read the table as a rule player.
             reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
-                    : name + " " + (in.attempt() + 1), false));
+                    : name + " " + (in.attempt() + 1), hint));
             return;
         }
         if (in.view() == null) {
@@ -193,10 +216,11 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             Message asked = latest;
             SeatCatalog.GetInput input = latestInput;
             List<String> news = List.copyOf(unseen);
+            List<String> reading = readingNow(self, input);
             CompletableFuture<ModelSeat.Turn> turn = new CompletableFuture<>();
             Thread worker = Thread.ofVirtual().name(jid().local() + "-model").start(() -> {
                 try {
-                    turn.complete(seat.turn(view(input.view()), news));
+                    turn.complete(seat.turn(view(input.view()), news, reading));
                 } catch (Throwable e) {
                     turn.completeExceptionally(e);
                 } finally {
@@ -233,6 +257,42 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
             reply(asked, Performative.INFORM, latest != null ? listen() : SeatCatalog.PlayerAction.of(d));
         }
+    }
+
+    /** What the seat perceived: with the hint, the GameMaster's news and the rooms' lines go into the reading. */
+    private void hear(SeatCatalog.Observe o) {
+        if (!hint) {
+            return;
+        }
+        if (o.news() instanceof Catalog.StartGame) {
+            reading = new TableReading(o.view() != null && o.view().you() != null ? o.view().you() : name);
+        }
+        if (reading == null) {
+            return;
+        }
+        if (o.kind() == SeatCatalog.Perceived.CHAT) {
+            reading.chatLine(o.text());
+        } else if (o.news() != null) {
+            reading.hear(o.news());
+        }
+    }
+
+    /**
+     * The hint for this turn: the reading once everything perceived before the question is in it (the observes that
+     * came before it are taken first); none without the setting, before the game's start, or in an AIWolf game.
+     */
+    private List<String> readingNow(CyclicBehaviour self, SeatCatalog.GetInput input) throws InterruptedException {
+        if (!hint || input.view().talk().inTurns()) {
+            return List.of();
+        }
+        Template observed = player == null ? Template.bodyType("observe")
+                : Template.bodyType("observe").and(Template.sender(player));
+        for (Message o = self.receive(observed, Duration.ZERO); o != null; o = self.receive(observed, Duration.ZERO)) {
+            if (read(o) instanceof SeatCatalog.Observe seen && (player == null || fromKnownSession(o, player))) {
+                hear(seen);
+            }
+        }
+        return reading == null ? List.of() : reading.hint();
     }
 
     private ModelSeat.Turn join(Thread worker, CompletableFuture<ModelSeat.Turn> turn) throws InterruptedException {

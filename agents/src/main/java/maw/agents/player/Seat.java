@@ -279,9 +279,12 @@ final class Seat {
                 noteHere(Perceived.VOTE, (vc.voter().equals(name) ? "You vote"
                     : vc.voter() + " votes") + " for " + vc.target() + ". " + tally(vc.tally()));
             }
-            case Catalog.VoteResult vr -> noteHere(Perceived.RESULT, vr.target() == null
-                    ? "Nobody is executed today: " + vr.reason() + "."
-                    : "The village executes " + vr.target() + " (" + vr.reason() + ").");
+            case Catalog.VoteResult vr -> {
+                buried(vr.target());
+                noteHere(Perceived.RESULT, vr.target() == null
+                        ? "Nobody is executed today: " + vr.reason() + "."
+                        : "The village executes " + vr.target() + " (" + vr.reason() + ").");
+            }
             case Catalog.Kill k -> {
                 alive = false;
                 noteHere(Perceived.DEATH, k.cause() == Catalog.Cause.EXECUTED
@@ -290,8 +293,11 @@ final class Seat {
                 effects.add(new Become(Mode.DEAD));
             }
             case Catalog.RoleRevealed rr -> noteHere(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
-            case Catalog.NightResult nr -> noteHere(Perceived.NIGHT, nr.victim() == null
-                    ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
+            case Catalog.NightResult nr -> {
+                buried(nr.victim());
+                noteHere(Perceived.NIGHT, nr.victim() == null
+                        ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
+            }
             case Catalog.Divined d -> noteHere(Perceived.DIVINED, d.species() != null
                     ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
                             ? "a werewolf." : "human.")
@@ -408,6 +414,13 @@ final class Seat {
         effects.add(new Become(!alive ? Mode.DEAD : Mode.ASLEEP));
     }
 
+
+    /** A player who died: no longer among the living the seat's view shows, before the next phase says so. */
+    private void buried(String player) {
+        if (player != null && living != null && living.contains(player)) {
+            living = living.stream().filter(p -> !p.equals(player)).toList();
+        }
+    }
 
     /**
      * A talk turn as lines of its own, one talk a line, each gloss in one column; turns counted from 1, as days are.

@@ -162,4 +162,37 @@ class TableReadingTest {
         TABLE.forEach(p -> r.chat(p, "I vote."));
         assertThat(bob.decide(1, v)).isEqualTo(new Act.Vote("Dave"));
     }
+
+    @Test
+    void theHintSaysTheSuspectsWithTheirReasonsTheClaimsAndTheirContradictions() {
+        TableReading r = reading("Bob", Role.VILLAGER, List.of(), 1, TABLE);
+        for (String p : TABLE) {
+            r.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, p, p.equals("Frank") ? "Dave" : "Carol", Map.of()));
+        }
+        r.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, "Carol", "Bob", Map.of()));
+        r.hear(new Catalog.VoteResult("g", 1, 1, "Carol", Catalog.Verdict.EXECUTED, "majority"));
+        r.chat("Eve", "I am the seer: Alice is a werewolf.");
+        r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 2, System.currentTimeMillis() + 60_000, 60,
+                List.of("Bob", "Dave", "Eve", "Frank"), "Alice"));
+        List<String> hint = r.hint();
+        assertThat(hint.getFirst()).startsWith("Most suspect now: Eve (claims the seer, and the facts contradict the "
+                + "claim)").contains("Frank (voted for Dave on day 1, not Carol whom the village executed)");
+        assertThat(hint).contains("Eve claims the seer (day 1), says Alice is a werewolf.",
+                "Contradiction: Eve called Alice a werewolf, but the werewolves murdered Alice.");
+        assertThat(String.join("\n", hint)).doesNotContain("Bob (");
+        assertThat(r.hint()).as("the same news, the same text").isEqualTo(hint);
+    }
+
+    @Test
+    void aWerewolfsHintSaysWhereTheVillagesVotesGoAndWhichMateTheyPointAt() {
+        TableReading r = reading("Alice", Role.WEREWOLF, List.of("Frank"), 1, TABLE);
+        r.chat("Dave", "I am the seer: Frank is a werewolf.");
+        List<String> hint = r.hint();
+        assertThat(hint.getFirst()).startsWith("The village, reading the table, suspects most: Frank (called a "
+                + "werewolf by Dave, the seer claim nothing contradicts)");
+        assertThat(hint).contains("Of your pack, the village's reading points at Frank.");
+        assertThat(String.join("\n", hint)).as("what only the pack knows is not the village's reading")
+                .doesNotContain("you know");
+        assertThat(new TableReading("Carol").hint()).as("nothing before the game").isEmpty();
+    }
 }
