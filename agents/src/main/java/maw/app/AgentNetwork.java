@@ -52,7 +52,7 @@ public final class AgentNetwork implements AutoCloseable {
         if (kind == TransportKind.LOCAL) {
             return new AgentNetwork(new LocalTransport(config.string(Setting.XMPP_DOMAIN)), null);
         }
-        if (config.choice(Setting.XMPP_SERVER, ServerKind.class) == ServerKind.PRIVATE) {
+        if (config.choice(Setting.XMPP_SERVER, ServerKind.class) != ServerKind.EXTERNAL) {
             PrivateEjabberd server = privateServer(config, progress);
             boolean started;
             try {
@@ -62,15 +62,16 @@ public final class AgentNetwork implements AutoCloseable {
             }
             XmppSettings s = server.clientSettings();
             Path trust = config.path(Setting.XMPP_TRUST_CERT);
-            XmppSettings settings = new XmppSettings(s.host(), s.port(), s.domain(), tls(config),
+            XmppSettings settings = new XmppSettings(s.nodes(), s.domain(), tls(config),
                     trust != null ? trust : s.trustCert(), config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600),
                     s.reconnectDelay());
             AgentNetwork network = new AgentNetwork(logins(new XmppTransport(settings), config), server);
             network.started = started;
             return network;
         }
-        XmppSettings settings = new XmppSettings(config.string(Setting.XMPP_HOST), config.port(Setting.XMPP_PORT),
-                config.string(Setting.XMPP_DOMAIN), tls(config), config.path(Setting.XMPP_TRUST_CERT),
+        XmppSettings settings = new XmppSettings(XmppSettings.parseNodes(config.string(Setting.XMPP_HOST),
+                config.port(Setting.XMPP_PORT)), config.string(Setting.XMPP_DOMAIN), tls(config),
+                config.path(Setting.XMPP_TRUST_CERT),
                 config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600), null);
         String provisioning = config.url(Setting.XMPP_PROVISION_URL);
         if (provisioning.isEmpty()) {
@@ -94,8 +95,15 @@ public final class AgentNetwork implements AutoCloseable {
                 config.seconds(Setting.XMPP_LOGIN_PATIENCE, 0, 3600));
     }
 
-    /** The private instance the settings describe (whether or not it runs). */
+    /** The private instance (or cluster, with xmpp.server cluster) the settings describe, whether or not it runs. */
     public static PrivateEjabberd privateServer(MawConfig config, Consumer<String> progress) {
+        if (config.choice(Setting.XMPP_SERVER, ServerKind.class) == ServerKind.CLUSTER) {
+            return PrivateEjabberd.cluster(config.home().resolve("xmpp-config").resolve("maw-xmpp"),
+                    config.path(Setting.XMPP_CLUSTER_HOME), config.port(Setting.XMPP_PORT),
+                    config.port(Setting.XMPP_HTTP_PORT), config.port(Setting.XMPP_DIST_PORT),
+                    config.string(Setting.XMPP_DOMAIN), config.integer(Setting.XMPP_CLUSTER_NODES, 1, 16),
+                    config.string(Setting.XMPP_CLUSTER_FIRST_ADDRESS).strip(), progress);
+        }
         return new PrivateEjabberd(config.home().resolve("xmpp-config").resolve("maw-xmpp"),
                 config.path(Setting.XMPP_HOME), config.port(Setting.XMPP_PORT), config.port(Setting.XMPP_HTTP_PORT),
                 config.port(Setting.XMPP_DIST_PORT), config.string(Setting.XMPP_DOMAIN), progress);
@@ -194,7 +202,8 @@ public final class AgentNetwork implements AutoCloseable {
     /** A one-line description for progress output. */
     public String describe() {
         if (transport instanceof XmppTransport x) {
-            return "xmpp " + x.settings().endpoint() + " (" + (server != null ? "private ejabberd"
+            return "xmpp " + x.settings().endpoint() + " (" + (server != null ? server.isCluster()
+                    ? "private ejabberd cluster of " + server.addresses().size() + " nodes" : "private ejabberd"
                     : api != null ? "external server, accounts created through its API" : "external server")
                     + ", domain " + x.settings().domain() + ", tls " + x.settings().tls().name().toLowerCase() + ")";
         }

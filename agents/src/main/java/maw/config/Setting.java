@@ -14,14 +14,20 @@ public enum Setting {
     TRANSPORT("transport", "xmpp", "how agents reach each other: xmpp (through ejabberd) or local (in one JVM)",
             (c, s) -> c.choice(s, TransportKind.class)),
     XMPP_SERVER("xmpp.server", "private",
-            "private: ./maw starts (or reuses) its own ejabberd and creates the accounts; external: use a running "
-                    + "server where the accounts exist",
+            "private: ./maw starts (or reuses) its own ejabberd and creates the accounts; cluster: the same with a "
+                    + "private cluster of xmpp.cluster.nodes nodes on this machine, the agents spread over them; "
+                    + "external: use a running server (xmpp.host: a node, or several) where the accounts exist",
             (c, s) -> c.choice(s, ServerKind.class)),
-    XMPP_HOST("xmpp.host", "127.0.0.1", "XMPP server address", (c, s) -> {
-        if (c.string(s).isBlank()) {
-            throw c.bad(s, "a host name or address");
-        }
-    }),
+    XMPP_HOST("xmpp.host", "127.0.0.1",
+            "XMPP server address; for a cluster, its nodes separated by commas (host or host:port each): an agent "
+                    + "logs in at one and moves to the next when its node goes down",
+            (c, s) -> {
+                try {
+                    maw.runtime.xmpp.XmppSettings.parseNodes(c.string(s), 5222);
+                } catch (IllegalArgumentException e) {
+                    throw c.bad(s, "a host name or address, or several separated by commas, each host or host:port");
+                }
+            }),
     XMPP_PORT("xmpp.port", "15222", "XMPP client-to-server port", (c, s) -> c.port(s)),
     XMPP_DOMAIN("xmpp.domain", "localhost", "XMPP domain of the agents' addresses", (c, s) -> {
         if (!c.string(s).matches("[A-Za-z0-9.-]+")) {
@@ -53,6 +59,41 @@ public enum Setting {
                             + "the provisioner)");
                 }
             }),
+    XMPP_CLUSTER_NODES("xmpp.cluster.nodes", "3",
+            "with xmpp.server cluster: the nodes of the private cluster (./maw xmpp cluster start)",
+            (c, s) -> c.integer(s, 1, 16)),
+    XMPP_CLUSTER_FIRST_ADDRESS("xmpp.cluster.first-address", "127.0.0.2",
+            "the private cluster's first node's loopback address; node K listens on the K-th from it, all on "
+                    + "xmpp.port, xmpp.http-port and xmpp.dist-port",
+            (c, s) -> {
+                if (!c.string(s).strip().matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}")) {
+                    throw c.bad(s, "a loopback address such as 127.0.0.2");
+                }
+            }),
+    XMPP_CLUSTER_HOME("xmpp.cluster.home", "var/xmpp-cluster",
+            "the private cluster's directory (node1, node2, ... each an instance directory)", (c, s) -> {}),
+    XMPP_CLUSTER_ADDRESS("xmpp.cluster.address", "",
+            "a cluster over several machines, this machine's node (./maw xmpp start): the address its client port, "
+                    + "API and Erlang distribution listen on; empty: loopback, no cluster",
+            (c, s) -> {
+                if (!c.string(s).isBlank() && !c.string(s).strip().matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+                    throw c.bad(s, "an IPv4 address of this machine");
+                }
+            }),
+    XMPP_CLUSTER_JOIN("xmpp.cluster.join", "",
+            "the node this machine's joins on start (maw@ADDRESS of the first machine's); empty: none",
+            (c, s) -> {
+                if (!c.string(s).isBlank() && !c.string(s).strip().matches("[A-Za-z0-9_-]+@[A-Za-z0-9.-]+")) {
+                    throw c.bad(s, "a node name such as maw@10.0.0.4");
+                }
+            }),
+    XMPP_CLUSTER_COOKIE("xmpp.cluster.cookie", "",
+            "the Erlang cookie file every node of a cluster over several machines shares; empty: the instance's own",
+            (c, s) -> {}),
+    XMPP_CLUSTER_TLS_FROM("xmpp.cluster.tls-from", "",
+            "a copy of the first node's tls directory (certificate, key, provisioner's secret), taken at this "
+                    + "node's first start so that the cluster has one of each; empty: its own",
+            (c, s) -> {}),
     XMPP_CONNECT_TIMEOUT("xmpp.connect-timeout", "10", "seconds one connection attempt may take",
             (c, s) -> c.seconds(s, 0.1, 600)),
     XMPP_LOGIN_CONCURRENCY("xmpp.login-concurrency", "8",
@@ -125,7 +166,7 @@ public enum Setting {
     public enum TransportKind { XMPP, LOCAL }
 
     /** Values of {@code xmpp.server}. */
-    public enum ServerKind { PRIVATE, EXTERNAL }
+    public enum ServerKind { PRIVATE, CLUSTER, EXTERNAL }
 
     /** Values of {@code runtime.threads}. */
     public enum ThreadKind { AUTO, PLATFORM, VIRTUAL }

@@ -17,7 +17,9 @@ import java.util.function.Consumer;
 
 /**
  * The project's private ejabberd, driven through {@code xmpp-config/maw-xmpp} so that the JVM and the shell use one
- * implementation: start (installing the package when needed), stop, status and bulk account provisioning.
+ * implementation: start (installing the package when needed), stop, status and bulk account provisioning. One
+ * instance, or a cluster of nodes on this machine ({@link #cluster}), node K on the K-th loopback address from the
+ * first, all on the same ports, their accounts in one replicated database.
  */
 public final class PrivateEjabberd {
 
@@ -28,6 +30,9 @@ public final class PrivateEjabberd {
     private final int distPort;
     private final String domain;
     private final Consumer<String> output;
+    /** A cluster's nodes (0: one instance), and its first node's address. */
+    private final int nodes;
+    private final String firstAddress;
 
     /**
      * @param script   {@code xmpp-config/maw-xmpp}
@@ -43,6 +48,57 @@ public final class PrivateEjabberd {
         this.distPort = distPort;
         this.domain = Objects.requireNonNull(domain, "domain");
         this.output = output == null ? line -> {} : output;
+        this.nodes = 0;
+        this.firstAddress = "127.0.0.1";
+    }
+
+    private PrivateEjabberd(Path script, Path home, int port, int httpPort, int distPort, String domain,
+            int nodes, String firstAddress, Consumer<String> output) {
+        this.script = Objects.requireNonNull(script, "script");
+        this.home = Objects.requireNonNull(home, "home").toAbsolutePath();
+        this.port = port;
+        this.httpPort = httpPort;
+        this.distPort = distPort;
+        this.domain = Objects.requireNonNull(domain, "domain");
+        this.output = output == null ? line -> {} : output;
+        this.nodes = nodes;
+        this.firstAddress = Objects.requireNonNull(firstAddress, "firstAddress");
+    }
+
+    /**
+     * A cluster of {@code nodes} nodes on this machine, in {@code home} ({@code node1}, {@code node2}, ...), node K
+     * listening on the K-th loopback address from {@code firstAddress}.
+     */
+    public static PrivateEjabberd cluster(Path script, Path home, int port, int httpPort, int distPort, String domain,
+            int nodes, String firstAddress, Consumer<String> output) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("a cluster needs a node");
+        }
+        return new PrivateEjabberd(script, home, port, httpPort, distPort, domain, nodes, firstAddress, output);
+    }
+
+    /** Whether this is a cluster of nodes. */
+    public boolean isCluster() {
+        return nodes > 0;
+    }
+
+    /** The addresses the nodes listen on: the one instance's loopback, or each node's of the cluster. */
+    public List<String> addresses() {
+        if (nodes == 0) {
+            return List.of("127.0.0.1");
+        }
+        String[] parts = firstAddress.split("\\.");
+        int last = Integer.parseInt(parts[3]);
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < nodes; k++) {
+            out.add(parts[0] + "." + parts[1] + "." + parts[2] + "." + (last + k));
+        }
+        return out;
+    }
+
+    /** The directory of the instance that holds the certificate and the provisioner's secret (a cluster's first). */
+    private Path firstHome() {
+        return nodes == 0 ? home : home.resolve("node1");
     }
 
     public Path home() {
@@ -67,13 +123,13 @@ public final class PrivateEjabberd {
 
     /** The instance's certificate, which clients trust explicitly. */
     public Path certificate() {
-        return home.resolve("tls").resolve("cert.pem");
+        return firstHome().resolve("tls").resolve("cert.pem");
     }
 
     /** How agents connect to this instance. */
     public XmppSettings clientSettings() {
-        return new XmppSettings("127.0.0.1", port, domain, XmppSettings.Tls.REQUIRED, certificate(),
-                Duration.ofSeconds(10), Duration.ofSeconds(1));
+        return new XmppSettings(addresses().stream().map(a -> new XmppSettings.Node(a, port)).toList(), domain,
+                XmppSettings.Tls.REQUIRED, certificate(), Duration.ofSeconds(10), Duration.ofSeconds(1));
     }
 
     /**
@@ -81,22 +137,36 @@ public final class PrivateEjabberd {
      * started it.
      */
     public boolean start() throws IOException {
-        return run(List.of("start"), Duration.ofMinutes(10), false).lines().stream()
-                .noneMatch(l -> l.contains("already running on"));
+        List<String> args = nodes == 0 ? List.of("start")
+                : List.of("cluster", "start", "--nodes", Integer.toString(nodes), "--first-address", firstAddress);
+        List<String> lines = run(args, Duration.ofMinutes(10), false).lines();
+        return nodes == 0 ? lines.stream().noneMatch(l -> l.contains("already running on"))
+                : lines.stream().anyMatch(l -> l.contains("private ejabberd ready on"));
     }
 
     public void stop() throws IOException {
-        run(List.of("stop"), Duration.ofSeconds(60), false);
+        run(nodes == 0 ? List.of("stop") : List.of("cluster", "stop"), Duration.ofSeconds(60 + 30L * nodes), false);
     }
 
+    /**
+     * What {@code status} says: a line for the instance, or for each node of a cluster (running or stopped, its
+     * connections, and the nodes it sees).
+     */
+    public List<String> status() throws IOException {
+        return run(nodes == 0 ? List.of("status") : List.of("cluster", "status"), Duration.ofSeconds(30), true)
+                .lines();
+    }
+
+    /** Whether it runs (a cluster: every node). */
     public boolean isRunning() throws IOException {
-        return run(List.of("status"), Duration.ofSeconds(30), true).code() == 0;
+        return run(nodes == 0 ? List.of("status") : List.of("cluster", "status"), Duration.ofSeconds(30), true)
+                .code() == 0;
     }
 
     /** The instance's account API, as its provisioner (whose password only the instance's owner can read). */
     public EjabberdApi api() throws IOException {
-        return new EjabberdApi("http://127.0.0.1:" + httpPort + "/api", domain,
-                EjabberdApi.readSecret(home.resolve("tls").resolve("provisioner.secret")));
+        return new EjabberdApi("http://" + addresses().getFirst() + ":" + httpPort + "/api", domain,
+                EjabberdApi.readSecret(firstHome().resolve("tls").resolve("provisioner.secret")));
     }
 
     /** Creates the accounts, or resets their passwords if they exist, in one bulk call. */
@@ -111,7 +181,7 @@ public final class PrivateEjabberd {
             StringBuilder sb = new StringBuilder();
             accounts.forEach((name, password) -> sb.append(name).append(':').append(password).append('\n'));
             Files.writeString(file, sb, StandardCharsets.UTF_8);
-            run(List.of("register", "--file", file.toString()), Duration.ofMinutes(2), false);
+            run(firstHome(), List.of("register", "--file", file.toString()), Duration.ofMinutes(2), false);
         } finally {
             Files.deleteIfExists(file);
         }
@@ -120,6 +190,10 @@ public final class PrivateEjabberd {
     private record Ran(int code, List<String> lines) {}
 
     private Ran run(List<String> args, Duration timeout, boolean exitCodeIsAnswer) throws IOException {
+        return run(home, args, timeout, exitCodeIsAnswer);
+    }
+
+    private Ran run(Path home, List<String> args, Duration timeout, boolean exitCodeIsAnswer) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(script.toString());
         cmd.addAll(List.of("--home", home.toString(), "--port", Integer.toString(port), "--http-port",

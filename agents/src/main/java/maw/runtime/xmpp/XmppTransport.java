@@ -7,7 +7,6 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,22 +14,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.X509TrustManager;
 import maw.runtime.Jid;
-import maw.runtime.Message;
 import maw.runtime.Transport;
 import maw.runtime.TransportException;
 import org.jivesoftware.smack.ConnectionConfiguration.SecurityMode;
-import org.jivesoftware.smack.ConnectionListener;
 import org.jivesoftware.smack.ReconnectionManager;
 import org.jivesoftware.smack.SmackException;
-import org.jivesoftware.smack.XMPPConnection;
 import org.jivesoftware.smack.XMPPException;
-import org.jivesoftware.smack.packet.Presence;
-import org.jivesoftware.smack.packet.Stanza;
-import org.jivesoftware.smack.packet.StanzaBuilder;
 import org.jivesoftware.smack.packet.StreamError;
 import org.jivesoftware.smack.roster.Roster;
 import org.jivesoftware.smack.sasl.SASLErrorException;
-import org.jivesoftware.smack.sm.StreamManagementException;
 import org.jivesoftware.smack.tcp.XMPPTCPConnectionConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class XmppTransport implements Transport {
 
-    private static final Logger LOG = LoggerFactory.getLogger(XmppTransport.class);
+    static final Logger LOG = LoggerFactory.getLogger(XmppTransport.class);
 
     /** How long after a reconnection the presence is re-announced (see {@code reannouncePresence}). */
     static final Duration REANNOUNCE_AFTER = Duration.ofSeconds(1);
@@ -58,7 +50,7 @@ public final class XmppTransport implements Transport {
         Roster.setRosterLoadedAtLoginDefault(false);
     }
 
-    private final XmppSettings settings;
+    final XmppSettings settings;
     private final X509TrustManager trust;
     /** Logins under way at once, at most: each is a TLS handshake and a SCRAM exchange, which a storm drowns. */
     private volatile Semaphore logins = new Semaphore(DEFAULT_LOGINS, true);
@@ -122,12 +114,17 @@ public final class XmppTransport implements Transport {
 
     /** {@link #configurationFor} before {@code build()}, for callers that add to it (a debugger, say). */
     public XMPPTCPConnectionConfiguration.Builder configurationBuilder(Jid jid, String password) {
+        return configurationBuilder(jid, password, settings.nodes().getFirst());
+    }
+
+    /** Likewise, at one node of the server. */
+    XMPPTCPConnectionConfiguration.Builder configurationBuilder(Jid jid, String password, XmppSettings.Node node) {
         try {
             XMPPTCPConnectionConfiguration.Builder b = XMPPTCPConnectionConfiguration.builder()
                     .setUsernameAndPassword(jid.local(), password)
                     .setXmppDomain(settings.domain())
-                    .setHost(settings.host())
-                    .setPort(settings.port())
+                    .setHost(node.host())
+                    .setPort(node.port())
                     .setConnectTimeout((int) settings.connectTimeout().toMillis())
                     .setSocketFactory(new NoDelaySocketFactory())
                     .setSendPresence(true)
@@ -210,8 +207,9 @@ public final class XmppTransport implements Transport {
         }
     }
 
-    private Connection login(Jid jid, String password, Inbound inbound) throws TransportException, Busy {
-        AgentXmppConnection c = new AgentXmppConnection(configurationFor(jid, password));
+    /** A Smack connection for {@code jid} at {@code node}, configured as every agent's is, not yet connected. */
+    private AgentXmppConnection newSmack(Jid jid, String password, XmppSettings.Node node) {
+        AgentXmppConnection c = new AgentXmppConnection(configurationBuilder(jid, password, node).build());
         c.setReplyTimeout(settings.connectTimeout().toMillis());
         // Stream management without resumption: the server re-routes what it could not deliver when a session dies
         // (resend_on_timeout), and the next login starts a fresh session. Resumption cannot survive a server restart
@@ -222,50 +220,132 @@ public final class XmppTransport implements Transport {
         // parsed and written on both sides, for each message. The sender's window (awaitWindow) asks when it needs
         // one, and without resumption nothing else reads them.
         c.addRequestAckPredicate(stanza -> false);
-        XmppConnection conn = new XmppConnection(c, jid, inbound);
-        c.onMessage(conn::onStanza);
-        c.addStanzaAcknowledgedListener(stanza -> conn.acknowledged());
-        try {
-            c.connect();
-            c.login();
-        } catch (SASLErrorException e) {
-            c.instantShutdown();
-            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
-                    + ": the server refused the credentials (" + e.getSASLFailure().getSASLErrorString()
-                    + "): wrong password or no such account", e);
-        } catch (SmackException.EndpointConnectionException e) {
-            c.instantShutdown();
-            throw new TransportException("cannot reach the XMPP server at " + settings.endpoint() + " for " + jid
-                    + ": " + rootMessage(e) + (isRefused(e) ? " (is the server running? ./maw xmpp status)" : ""), e);
-        } catch (SmackException.SecurityRequiredByClientException e) {
-            c.instantShutdown();
-            throw new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
-                    + ": the server does not offer STARTTLS and xmpp.tls is 'required'", e);
-        } catch (SmackException.NoResponseException e) {
-            c.instantShutdown();
-            throw new Busy(new TransportException("cannot log in as " + jid + " at " + settings.endpoint()
-                    + ": the server did not answer within " + settings.connectTimeout().toMillis() + " ms", e));
-        } catch (IOException | XMPPException | SmackException e) {
-            c.instantShutdown();
-            String hint = hasCause(e, SSLException.class)
-                    ? " (TLS failed: is xmpp.trust-cert the server's certificate?)" : "";
-            TransportException failed = new TransportException("cannot log in as " + jid + " at "
-                    + settings.endpoint() + ": " + rootMessage(e) + hint, e);
-            if (forLoad(e)) {
-                throw new Busy(failed);
+        return c;
+    }
+
+    /**
+     * The node an agent logs in at first: with several, each agent its own by its name, so that a table's agents
+     * spread over the cluster.
+     */
+    public int firstNode(Jid jid) {
+        int n = settings.nodes().size();
+        return n == 1 ? 0 : Math.floorMod(jid.local().hashCode(), n);
+    }
+
+    /**
+     * One login, at the agent's first node or, when that node cannot be reached or does not answer, at the next; an
+     * answer that cannot change ends it at once. Busy when some node was busy and none took the agent.
+     */
+    private Connection login(Jid jid, String password, Inbound inbound) throws TransportException, Busy {
+        int n = settings.nodes().size();
+        int first = firstNode(jid);
+        XmppConnection conn = new XmppConnection(this, jid, password, inbound);
+        TransportException unreachable = null;
+        Busy busy = null;
+        for (int k = 0; k < n; k++) {
+            int at = (first + k) % n;
+            XmppSettings.Node node = settings.nodes().get(at);
+            AgentXmppConnection c = newSmack(jid, password, node);
+            conn.wire(c, at);
+            try {
+                c.connect();
+                c.login();
+            } catch (SASLErrorException e) {
+                c.instantShutdown();
+                throw new TransportException("cannot log in as " + jid + " at " + node
+                        + ": the server refused the credentials (" + e.getSASLFailure().getSASLErrorString()
+                        + "): wrong password or no such account", e);
+            } catch (SmackException.EndpointConnectionException e) {
+                c.instantShutdown();
+                unreachable = new TransportException("cannot reach the XMPP server at " + node + " for " + jid
+                        + ": " + rootMessage(e) + (isRefused(e) ? " (is the server running? ./maw xmpp status)"
+                        : ""), e);
+                continue;
+            } catch (SmackException.SecurityRequiredByClientException e) {
+                c.instantShutdown();
+                throw new TransportException("cannot log in as " + jid + " at " + node
+                        + ": the server does not offer STARTTLS and xmpp.tls is 'required'", e);
+            } catch (SmackException.NoResponseException e) {
+                c.instantShutdown();
+                busy = new Busy(new TransportException("cannot log in as " + jid + " at " + node
+                        + ": the server did not answer within " + settings.connectTimeout().toMillis() + " ms", e));
+                continue;
+            } catch (IOException | XMPPException | SmackException e) {
+                c.instantShutdown();
+                String hint = hasCause(e, SSLException.class)
+                        ? " (TLS failed: is xmpp.trust-cert the server's certificate?)" : "";
+                TransportException failed = new TransportException("cannot log in as " + jid + " at "
+                        + node + ": " + rootMessage(e) + hint, e);
+                if (forLoad(e)) {
+                    busy = new Busy(failed);
+                    continue;
+                }
+                throw failed;
+            } catch (InterruptedException e) {
+                c.instantShutdown();
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted while logging in as " + jid + " at " + node, e);
             }
-            throw failed;
-        } catch (InterruptedException e) {
-            c.instantShutdown();
-            Thread.currentThread().interrupt();
-            throw new TransportException("interrupted while logging in as " + jid + " at " + settings.endpoint(), e);
+            c.addConnectionListener(conn);
+            if (n == 1) {
+                ReconnectionManager rm = ReconnectionManager.getInstanceFor(c);
+                rm.setReconnectionPolicy(ReconnectionManager.ReconnectionPolicy.FIXED_DELAY);
+                rm.setFixedDelay((int) Math.max(1, settings.reconnectDelay().toSeconds()));
+                rm.enableAutomaticReconnection();
+            }
+            return conn;
         }
-        c.addConnectionListener(conn);
-        ReconnectionManager rm = ReconnectionManager.getInstanceFor(c);
-        rm.setReconnectionPolicy(ReconnectionManager.ReconnectionPolicy.FIXED_DELAY);
-        rm.setFixedDelay((int) Math.max(1, settings.reconnectDelay().toSeconds()));
-        rm.enableAutomaticReconnection();
-        return conn;
+        if (busy != null) {
+            throw busy;
+        }
+        throw unreachable;
+    }
+
+    /**
+     * After a drop with several nodes: logs the agent in again at the next node that takes it (its own first, then
+     * the others in turn), as long as the connection is not closed; a round of them all is followed by the
+     * reconnection delay. The connection's waiting messages then go out there.
+     */
+    void failOver(XmppConnection conn) {
+        int n = settings.nodes().size();
+        Thread.ofVirtual().name("failover-" + conn.requested.local()).start(() -> {
+            long started = System.nanoTime();
+            for (int round = 0; !conn.closed; round++) {
+                for (int k = 1; k <= n && !conn.closed; k++) {
+                    int at = (conn.node + k) % n;
+                    XmppSettings.Node node = settings.nodes().get(at);
+                    AgentXmppConnection c = newSmack(conn.requested, conn.password, node);
+                    conn.wire(c, at);
+                    try {
+                        c.connect();
+                        c.login();
+                    } catch (IOException | XMPPException | SmackException e) {
+                        c.instantShutdown();
+                        LOG.debug("{}: not back at {} yet: {}", conn.requested, node, rootMessage(e));
+                        continue;
+                    } catch (InterruptedException e) {
+                        c.instantShutdown();
+                        return;
+                    }
+                    synchronized (conn) {
+                        if (conn.closed) {
+                            c.disconnect();
+                            return;
+                        }
+                        c.addConnectionListener(conn);
+                    }
+                    LOG.info("{}: connected again at {} after {} ms", conn.requested, node,
+                            (System.nanoTime() - started) / 1_000_000);
+                    conn.authenticated(c, false);
+                    return;
+                }
+                try {
+                    Thread.sleep(settings.reconnectDelay().toMillis());
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
     }
 
     /**
@@ -328,216 +408,5 @@ public final class XmppTransport implements Transport {
         return t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
     }
 
-    /** Unacknowledged stanzas at which a sender asks the server for an acknowledgement, and at which it waits. */
-    static final int ASK_ACK_AT = 100;
-    static final int MAX_IN_FLIGHT = 250;
-    private static final Duration WINDOW_WAIT = Duration.ofSeconds(5);
 
-    /** One agent's Smack connection. */
-    private static final class XmppConnection implements Connection, ConnectionListener {
-        private final AgentXmppConnection smack;
-        private final Jid requested;
-        private final Inbound inbound;
-        private final ArrayDeque<Stanza> pending = new ArrayDeque<>();
-        private final RecentIds seen = new RecentIds(RECENT_IDS);
-        private volatile boolean closed;
-        private volatile boolean lost;
-        /** Stanzas sent and not yet acknowledged by the server (stream management), and whether we asked. */
-        private final Object flow = new Object();
-        private int inFlight;
-        private boolean ackAsked;
-
-        XmppConnection(AgentXmppConnection smack, Jid requested, Inbound inbound) {
-            this.smack = smack;
-            this.requested = requested;
-            this.inbound = inbound;
-        }
-
-        void onStanza(org.jivesoftware.smack.packet.Message s) {
-            if (s.getType() == org.jivesoftware.smack.packet.Message.Type.error) {
-                LOG.debug("{}: error stanza from {}: {}", requested, s.getFrom(), s.getError());
-                return;
-            }
-            // Delivery is at least once: when a session ends before the client acknowledged a stanza (stream
-            // management), ejabberd routes it again, to offline storage if need be, and it arrives a second time
-            // after the next login. The copy keeps the stanza id its sender gave it.
-            if (s.getStanzaId() != null && s.getFrom() != null
-                    && !seen.add(s.getFrom().asBareJid() + "/" + s.getStanzaId())) {
-                LOG.debug("{}: dropped a second copy of {} from {}", requested, s.getStanzaId(), s.getFrom());
-                return;
-            }
-            Message m = SpadeWire.fromStanza(s);
-            if (LOG.isTraceEnabled()) {
-                LOG.trace("{} <- {}", requested, m);
-            }
-            if (m != null) {
-                inbound.message(this, m);
-            }
-        }
-
-        @Override
-        public Jid jid() {
-            var user = smack.getUser();
-            return user == null ? requested : Jid.parse(user.toString());
-        }
-
-        @Override
-        public void send(Message message) {
-            Objects.requireNonNull(message.to(), "message has no receiver");
-            if (closed) {
-                throw new IllegalStateException(requested + " has closed its connection; cannot send " + message);
-            }
-            Stanza stanza = SpadeWire.toStanza(message);
-            synchronized (pending) {
-                if (pending.isEmpty() && smack.isAuthenticated()) {
-                    try {
-                        awaitWindow();
-                        smack.sendStanza(stanza);
-                        if (LOG.isTraceEnabled()) {
-                            LOG.trace("{} -> {}", requested, message);
-                        }
-                        return;
-                    } catch (SmackException.NotConnectedException e) {
-                        // fall through: keep it for when the connection is back
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                if (pending.size() >= PENDING_LIMIT) {
-                    throw new IllegalStateException(requested + ": " + PENDING_LIMIT
-                            + " messages are waiting for the connection to come back; refusing more");
-                }
-                pending.addLast(stanza);
-                LOG.debug("{}: connection down; {} message(s) wait to be sent", requested, pending.size());
-            }
-        }
-
-        /**
-         * Keeps the stanzas not yet acknowledged well below Smack's own queue of them (500): when that queue is full,
-         * Smack's writer waits for an acknowledgement that its reader, itself waiting to queue the answer to the
-         * server's request for one, can never process, and the connection hangs for good. A sender that gets ahead
-         * asks the server for an acknowledgement and waits for it (at most a few seconds, then goes on).
-         */
-        private void awaitWindow() throws InterruptedException, SmackException.NotConnectedException {
-            if (!smack.isSmEnabled()) {
-                return;
-            }
-            synchronized (flow) {
-                if (inFlight >= ASK_ACK_AT && !ackAsked) {
-                    ackAsked = true;
-                    try {
-                        smack.requestSmAcknowledgement();
-                    } catch (StreamManagementException.StreamManagementNotEnabledException e) {
-                        return;
-                    }
-                }
-                long deadline = System.nanoTime() + WINDOW_WAIT.toNanos();
-                while (inFlight >= MAX_IN_FLIGHT && System.nanoTime() < deadline && smack.isAuthenticated()) {
-                    flow.wait(50);
-                }
-                inFlight++;
-            }
-        }
-
-        /** The server acknowledged one stanza. */
-        void acknowledged() {
-            synchronized (flow) {
-                inFlight = Math.max(0, inFlight - 1);
-                ackAsked = false;
-                flow.notifyAll();
-            }
-        }
-
-        private void flush() {
-            synchronized (pending) {
-                if (!pending.isEmpty()) {
-                    LOG.debug("{}: connection back; sending {} waiting message(s)", requested, pending.size());
-                }
-                while (!pending.isEmpty() && smack.isAuthenticated()) {
-                    try {
-                        awaitWindow();
-                        smack.sendStanza(pending.peekFirst());
-                        pending.pollFirst();
-                    } catch (SmackException.NotConnectedException e) {
-                        LOG.debug("{}: connection dropped again while sending waiting messages", requested, e);
-                        return;
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-            }
-        }
-
-        /**
-         * ejabberd 23.01 hands stored (offline) messages over when a session's presence priority goes from negative
-         * to non-negative, and a message to an agent that is just logging in can be stored a moment after that
-         * hand-over (the sender's session saw no available resource, the receiver's session emptied the store, then
-         * the sender's session wrote to it); it would then wait for the agent's next login. After a server restart
-         * every agent logs in at once while the others flush what they queued, which makes that window likely.
-         * Going to priority -1 and back to 0 a moment after a reconnection makes the server hand over whatever was
-         * caught. Not done at the first login: messages to the bare JID that arrive while the priority is -1 are
-         * stored and handed over after newer ones, and a first login is not a moment of crossing traffic.
-         */
-        private void reannouncePresence() {
-            try {
-                Thread.sleep(REANNOUNCE_AFTER.toMillis());
-                if (closed || !smack.isAuthenticated()) {
-                    return;
-                }
-                smack.sendStanza(StanzaBuilder.buildPresence().ofType(Presence.Type.available).setPriority(-1).build());
-                smack.sendStanza(StanzaBuilder.buildPresence().ofType(Presence.Type.available).setPriority(0).build());
-            } catch (SmackException.NotConnectedException e) {
-                // Dropped again meanwhile: the next login re-announces.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public boolean isConnected() {
-            return smack.isAuthenticated();
-        }
-
-        @Override
-        public int pending() {
-            synchronized (pending) {
-                return pending.size();
-            }
-        }
-
-        @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            ReconnectionManager.getInstanceFor(smack).disableAutomaticReconnection();
-            smack.disconnect();
-        }
-
-        @Override
-        public void authenticated(XMPPConnection connection, boolean resumed) {
-            synchronized (flow) {
-                // A new session (no resumption): Smack forgot what the old one had not had acknowledged.
-                inFlight = 0;
-                ackAsked = false;
-                flow.notifyAll();
-            }
-            flush();
-            if (lost) {
-                lost = false;
-                Thread.ofVirtual().name("reannounce-" + requested.local()).start(this::reannouncePresence);
-                inbound.connectionRestored();
-            }
-        }
-
-        @Override
-        public void connectionClosedOnError(Exception e) {
-            if (!closed) {
-                lost = true;
-                inbound.connectionLost(e);
-            }
-        }
-    }
 }
