@@ -188,5 +188,18 @@ final class GameCommand implements Callable<Integer> {
                     m.get("largestPromptTokens"), m.get("contextBudget"), m.get("outputTokens"), m.get("retries"),
                     m.get("gaveUp"), m.get("problems") instanceof Map<?, ?> p && !p.isEmpty() ? "; problems " + p : "");
         }
+        // A pool of model servers, once for all the seats it served: each server's share, its errors and latency.
+        java.util.Set<Object> shown = new java.util.HashSet<>();
+        for (GameTable.SeatSummary s : r.seats()) {
+            if (s.report().get("endpoints") instanceof Map<?, ?> pool && shown.add(pool.keySet())) {
+                System.out.printf("  model servers of %s's pool:%n", s.name());
+                pool.forEach((url, v) -> {
+                    Map<?, ?> e = (Map<?, ?>) v;
+                    System.out.printf("    %s: %s calls, %s errors, set aside %s times, %s ms a call%s%n", url,
+                            e.get("calls"), e.get("errors"), e.get("setAside"), e.get("meanMillis"),
+                            Boolean.TRUE.equals(e.get("asideNow")) ? " (set aside now)" : "");
+                });
+            }
+        }
     }
 }

@@ -21,7 +21,9 @@ public final class LlmConfig {
             case OBJECT -> LlmSettings.JsonMode.OBJECT;
             case NONE -> LlmSettings.JsonMode.NONE;
         };
-        return new LlmSettings(provider, c.url(Setting.LLM_BASE_URL), c.string(Setting.LLM_MODEL).strip(),
+        String pool = c.urls(Setting.LLM_ENDPOINTS);
+        return new LlmSettings(provider, pool.isEmpty() ? c.urls(Setting.LLM_BASE_URL) : pool,
+                c.string(Setting.LLM_MODEL).strip(),
                 c.string(Setting.LLM_API_KEY).strip(), c.decimal(Setting.LLM_TEMPERATURE, 0, 2),
                 c.seconds(Setting.LLM_TIMEOUT, 1, 3600), c.integer(Setting.LLM_CONTEXT_BUDGET, 512, 1_000_000),
                 c.integer(Setting.LLM_MAX_OUTPUT, 16, 32_768), c.integer(Setting.LLM_RETRIES, 0, 10), json);

@@ -201,6 +201,28 @@ public final class MawConfig {
         throw bad(s, expected + min + " to " + max);
     }
 
+    /**
+     * A setting of one or more http(s) URLs separated by commas or spaces, each with an optional {@code *WEIGHT};
+     * empty means "the default".
+     */
+    public String urls(Setting s) {
+        String text = value(s).text().strip();
+        if (text.isEmpty()) {
+            return text;
+        }
+        try {
+            for (var e : maw.llm.LlmSettings.parseEndpoints(text)) {
+                URI u = new URI(e.url());
+                if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                    throw bad(s, "http(s) URLs, such as http://localhost:11434, each with an optional *WEIGHT");
+                }
+            }
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw bad(s, "http(s) URLs, such as http://localhost:11434, each with an optional *WEIGHT");
+        }
+        return text;
+    }
+
     /** An http(s) URL setting; empty means "the default". */
     public String url(Setting s) {
         String text = value(s).text().strip();

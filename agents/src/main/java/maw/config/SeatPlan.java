@@ -39,7 +39,7 @@ public record SeatPlan(List<Group> groups) {
 
     /** The settings a group may override, by their short names (each is {@code llm.<name>}). */
     public static final List<String> OVERRIDABLE = List.of("provider", "base-url", "model", "api-key", "temperature",
-            "timeout", "context-budget", "max-output", "retries", "json", "think-seconds", "prompts", "hint");
+            "timeout", "context-budget", "max-output", "retries", "json", "think-seconds", "prompts", "hint", "endpoints");
 
     /**
      * {@code count} seats of one kind; {@code overrides} are full setting keys ({@code llm.model}) to values, and

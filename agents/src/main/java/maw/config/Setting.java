@@ -127,8 +127,14 @@ public enum Setting {
     LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
             (c, s) -> c.choice(s, ProviderKind.class)),
     LLM_BASE_URL("llm.base-url", "",
-            "the model server; empty: http://localhost:11434 for ollama, https://api.openai.com/v1 for openai",
-            (c, s) -> c.url(s)),
+            "the model server; empty: http://localhost:11434 for ollama, https://api.openai.com/v1 for openai; several "
+                    + "serving the same model, separated by commas or spaces: a pool (each call to the one with the "
+                    + "fewest calls outstanding; one that fails is set aside and tried again later)",
+            (c, s) -> c.urls(s)),
+    LLM_ENDPOINTS("llm.endpoints", "",
+            "a pool of model servers with weights, instead of llm.base-url: URL*WEIGHT separated by commas or spaces "
+                    + "(http://gpu1:11434*2, http://gpu2:11434: the first takes twice the calls); empty: llm.base-url",
+            (c, s) -> c.urls(s)),
     LLM_MODEL("llm.model", "llama3.1", "the model's name on that server", (c, s) -> {
         if (c.string(s).isBlank()) {
             throw c.bad(s, "a model name such as llama3.1");

@@ -195,6 +195,50 @@ class ModelGamesTest {
         });
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPoolOfThreeModelServersLosesOneMidGameAndTheGameGoesOn() throws Exception {
+        OllamaStandIn first = server();
+        OllamaStandIn second = server();
+        OllamaStandIn third = server();
+        GameBrain brain = new GameBrain();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        OllamaStandIn.Brain counting = call -> {
+            if (calls.incrementAndGet() == 12) {
+                Thread.ofVirtual().start(second::close); // the second server dies mid-game
+            }
+            return brain.answer(call);
+        };
+        for (OllamaStandIn s : List.of(first, second, third)) {
+            s.brain(counting).delay(Duration.ofMillis(50));
+        }
+        LlmSettings pool = LlmSettings.ollamaDefaults().withBaseUrl(first.baseUrl() + ", " + second.baseUrl() + " "
+                + third.baseUrl() + "*2");
+        assertThat(pool.endpoints()).hasSize(3);
+        GameTable.Result r = play("pool", seats(6, ModelInterfaceAgent.filler(pool, prompts(), Duration.ofMillis(100),
+                null)), GameOptions.defaults().withTimers(Duration.ofSeconds(20), Duration.ofSeconds(20))
+                .withEndWhenAllVoted(true));
+        checkRound(r);
+        // The pool took the failure: no seat saw a failed call.
+        assertThat(r.seats()).allSatisfy(s -> assertThat((Map<?, ?>) s.report().get("problems")).isEmpty());
+        Map<String, Map<String, Object>> endpoints = (Map<String, Map<String, Object>>) r.seats().get(0).report()
+                .get("endpoints");
+        assertThat(endpoints).containsOnlyKeys(first.baseUrl(), second.baseUrl(), third.baseUrl());
+        assertThat(endpoints.get(third.baseUrl())).containsEntry("weight", 2);
+        assertThat(r.seats()).allSatisfy(s -> assertThat(s.report().get("endpoints")).isEqualTo(endpoints));
+        Map<String, Object> dead = endpoints.get(second.baseUrl());
+        assertThat((Long) dead.get("errors")).as("the dead server's failed calls").isPositive();
+        assertThat((Long) dead.get("setAside")).isPositive();
+        long after = first.calls().size() + third.calls().size();
+        assertThat(after).as("calls answered by the two that lived").isGreaterThan(12 - second.calls().size());
+        assertThat(third.calls().size()).as("weight 2 takes more").isGreaterThan(first.calls().size() / 2);
+        // Every answer a seat used came from a server of the pool (the rest were failures, or abandoned by a seat).
+        long seatCalls = r.seats().stream().mapToLong(s -> (Long) s.report().get("calls")).sum();
+        long answered = endpoints.values().stream().mapToLong(e -> (Long) e.get("calls") - (Long) e.get("errors"))
+                .sum();
+        assertThat(seatCalls).isPositive().isLessThanOrEqualTo(answered);
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Long> problems(Map<String, Object> report) {
         return (Map<String, Long>) report.get("problems");

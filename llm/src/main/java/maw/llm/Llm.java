@@ -70,8 +70,25 @@ public final class Llm {
         this.model = Objects.requireNonNull(model, "model");
     }
 
+    /**
+     * Seats' own contexts on one model: each {@code get()} a new {@link Llm}; with several servers (a pool) they all
+     * share one {@link ModelPool}, which then sees every call of theirs.
+     */
+    public static java.util.function.Supplier<Llm> forSeats(LlmSettings settings) {
+        if (settings.endpoints().size() == 1) {
+            return () -> new Llm(settings);
+        }
+        ModelPool pool = ModelPool.of(settings);
+        return () -> new Llm(settings, pool);
+    }
+
     public LlmSettings settings() {
         return settings;
+    }
+
+    /** Each server's figures when the model is a pool of servers ({@link ModelPool}); empty otherwise. */
+    public java.util.Map<String, java.util.Map<String, Object>> endpointStats() {
+        return model instanceof ModelPool pool ? pool.stats() : java.util.Map.of();
     }
 
     /**

@@ -1,6 +1,8 @@
 package maw.llm;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -8,7 +10,9 @@ import java.util.Objects;
  * Where a seat's language model is and how to talk to it.
  *
  * @param provider        {@code ollama} or an OpenAI-compatible endpoint
- * @param baseUrl         the server ({@code http://localhost:11434} for Ollama, {@code .../v1} for OpenAI-compatible)
+ * @param baseUrl         the server ({@code http://localhost:11434} for Ollama, {@code .../v1} for OpenAI-compatible);
+ *                        or several serving the same model, separated by commas or spaces, each with an optional
+ *                        weight ({@code http://gpu1:11434*2, http://gpu2:11434}): a pool ({@link ModelPool})
  * @param model           the model's name on that server
  * @param apiKey          the key for OpenAI-compatible servers (may be empty)
  * @param temperature     sampling temperature
@@ -45,7 +49,7 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
 
     public LlmSettings {
         Objects.requireNonNull(provider, "provider");
-        baseUrl = baseUrl == null || baseUrl.isBlank() ? provider.defaultUrl() : stripSlash(baseUrl.strip());
+        baseUrl = baseUrl == null || baseUrl.isBlank() ? provider.defaultUrl() : canonical(baseUrl);
         Objects.requireNonNull(model, "model");
         apiKey = apiKey == null ? "" : apiKey;
         Objects.requireNonNull(timeout, "timeout");
@@ -109,5 +113,58 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
 
     private static String stripSlash(String s) {
         return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /** One server of the model: its base URL, and its share of the calls against the others'. */
+    public record Endpoint(String url, int weight) {
+        public Endpoint {
+            Objects.requireNonNull(url, "url");
+            if (weight < 1 || weight > 1000) {
+                throw new IllegalArgumentException("a weight from 1 to 1000, not " + weight);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return weight == 1 ? url : url + "*" + weight;
+        }
+    }
+
+    /**
+     * The servers a base URL names: one, or several separated by commas or spaces, each {@code URL} or
+     * {@code URL*WEIGHT}.
+     */
+    public static List<Endpoint> parseEndpoints(String urls) {
+        List<Endpoint> out = new ArrayList<>();
+        for (String part : urls.strip().split("[,\\s]+")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            int star = part.lastIndexOf('*');
+            int weight = 1;
+            String url = part;
+            if (star > 0) {
+                try {
+                    weight = Integer.parseInt(part.substring(star + 1));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("'" + part + "': a weight after '*' is a whole number");
+                }
+                url = part.substring(0, star);
+            }
+            out.add(new Endpoint(stripSlash(url), weight));
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("no server in '" + urls + "'");
+        }
+        return out;
+    }
+
+    private static String canonical(String urls) {
+        return String.join(",", parseEndpoints(urls).stream().map(Endpoint::toString).toList());
+    }
+
+    /** The servers of the model: one, or a pool's. */
+    public List<Endpoint> endpoints() {
+        return parseEndpoints(baseUrl);
     }
 }

@@ -4,15 +4,23 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 
-/** The LangChain4j chat model for a seat's settings: Ollama by default, or any OpenAI-compatible endpoint. */
+/**
+ * The LangChain4j chat model for a seat's settings: Ollama by default, or any OpenAI-compatible endpoint; several
+ * servers of one model as a {@link ModelPool}.
+ */
 public final class ModelClients {
 
     private ModelClients() {}
 
     public static ChatModel chatModel(LlmSettings s) {
+        return s.endpoints().size() > 1 ? ModelPool.of(s) : single(s);
+    }
+
+    /** The client of one server (the settings' first). */
+    static ChatModel single(LlmSettings s) {
         return switch (s.provider()) {
             case OLLAMA -> OllamaChatModel.builder()
-                    .baseUrl(s.baseUrl())
+                    .baseUrl(s.endpoints().getFirst().url())
                     .modelName(s.model())
                     .temperature(s.temperature())
                     .timeout(s.timeout())
@@ -24,7 +32,7 @@ public final class ModelClients {
                     .maxRetries(0)
                     .build();
             case OPENAI -> OpenAiChatModel.builder()
-                    .baseUrl(s.baseUrl())
+                    .baseUrl(s.endpoints().getFirst().url())
                     .apiKey(s.apiKey().isEmpty() ? "none" : s.apiKey())
                     .modelName(s.model())
                     .temperature(s.temperature())

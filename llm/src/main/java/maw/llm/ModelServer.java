@@ -54,7 +54,17 @@ public final class ModelServer {
 
     private ModelServer() {}
 
+    /** Checks every server of the settings (a pool's each); the status of the first. */
     public static Status check(LlmSettings s) throws Unavailable {
+        List<LlmSettings.Endpoint> endpoints = s.endpoints();
+        if (endpoints.size() > 1) {
+            Status first = null;
+            for (LlmSettings.Endpoint e : endpoints) {
+                Status one = check(s.withBaseUrl(e.url()));
+                first = first == null ? one : first;
+            }
+            return first;
+        }
         return switch (s.provider()) {
             case OLLAMA -> checkOllama(s);
             case OPENAI -> checkOpenAi(s);
@@ -128,6 +138,18 @@ public final class ModelServer {
 
     /** Pulls a model onto an Ollama server; {@code progress} sees every status line as it streams in. */
     public static void pull(LlmSettings s, Consumer<Progress> progress) throws Unavailable {
+        if (s.endpoints().size() > 1) {
+            // A pool: onto each of its servers that lacks the model.
+            for (LlmSettings.Endpoint e : s.endpoints()) {
+                LlmSettings one = s.withBaseUrl(e.url());
+                try {
+                    check(one);
+                } catch (ModelMissing missing) {
+                    pull(one, progress);
+                }
+            }
+            return;
+        }
         if (s.provider() != LlmSettings.Provider.OLLAMA) {
             throw new Unavailable("only an Ollama server pulls models; " + s.baseUrl() + " is OpenAI-compatible");
         }

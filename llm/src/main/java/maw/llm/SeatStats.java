@@ -72,6 +72,9 @@ public final class SeatStats {
         m.put("cancelled", cancelled);
         m.put("problems", new TreeMap<>(problems));
         m.put("actions", new TreeMap<>(actions));
+        if (!llm.endpointStats().isEmpty()) {
+            m.put("endpoints", llm.endpointStats());
+        }
         return m;
     }
 }

@@ -32,7 +32,7 @@ class PromptTemplatesTest {
     void aWerewolfLearnsItsPartnersByDayAndAgreesOnAVictimByNight() {
         String day = templates.guidingPrompt(Views.werewolfDay()).whole();
         assertThat(day).contains("Your role: WEREWOLF").contains("Your fellow werewolves: Eve")
-                .contains("never reveal your role").contains("You have spoken today: yes");
+                .contains("Never reveal your role").contains("You have spoken today: yes");
         String night = templates.guidingPrompt(Views.werewolfNight()).whole();
         assertThat(night).contains("It is night 2").contains("Valid victims: Ann, Bob, Dee.")
                 .contains("every living werewolf votes for the same player").contains("Your vote tonight: Bob");

@@ -95,11 +95,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     /** Likewise; {@code hint}: each turn's message carries a rule player's reading of the table. */
     public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
             Path contextDir, boolean hint) {
+        // A pool of model servers is one for all the seats it fills, so that it sends each call to the server with
+        // the fewest calls outstanding among all of theirs.
+        java.util.function.Supplier<Llm> contexts = Llm.forSeats(settings);
         return new GameTable.SeatFiller() {
             @Override
             public ModelInterfaceAgent create(GameTable.Seat s) {
+                Llm llm = contexts.get();
                 return new ModelInterfaceAgent(s.jid(), s.password(), s.name(),
-                        new ModelSeat(new Llm(settings), templates).talk(new AiwolfTalkWriter()), think, s.player(),
+                        new ModelSeat(llm, templates).talk(new AiwolfTalkWriter()), think, s.player(),
                         contextDir, s.seed(), hint);
             }
 
