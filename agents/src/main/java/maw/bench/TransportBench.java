@@ -202,6 +202,21 @@ public final class TransportBench {
         }
     }
 
+    /**
+     * The runtime's request/reply between an agent on {@code ta} and one on {@code tb} (accounts {@code aName} and
+     * {@code bName}, this bench's password): the times of {@code rounds} round trips after {@code warmup}, in ns.
+     */
+    long[] agentRoundTrips(Transport ta, Transport tb, String aName, String bName, int warmup, int rounds)
+            throws Exception {
+        AgentPair pair = new AgentPair(ta, tb, xmpp.domain(), aName, bName);
+        try {
+            pair.roundTrips(warmup);
+            return pair.roundTrips(rounds);
+        } finally {
+            pair.close();
+        }
+    }
+
     static long percentile(long[] values, double p) {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
@@ -297,6 +312,11 @@ public final class TransportBench {
         private final BlockingQueue<long[]> results = new ArrayBlockingQueue<>(1);
 
         AgentPair(Transport transport, String domain, String aName, String bName) throws Exception {
+            this(transport, transport, domain, aName, bName);
+        }
+
+        /** A on {@code ta}, B on {@code tb} (agents at two nodes of a cluster, say). */
+        AgentPair(Transport ta, Transport tb, String domain, String aName, String bName) throws Exception {
             Jid bJid = Jid.of(bName, domain);
             b = new Agent(bJid, password);
             b.addBehaviour(CyclicBehaviour.of("echo", self -> {
@@ -323,8 +343,8 @@ public final class TransportBench {
                 }
                 results.put(times);
             }));
-            b.start(transport);
-            a.start(transport);
+            b.start(tb);
+            a.start(ta);
         }
 
         long[] roundTrips(int n) throws Exception {
