@@ -48,7 +48,10 @@ public final class Catalog {
         @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
         @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
         @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
-        @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class)
+        @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class),
+        @JsonSubTypes.Type(TournamentCatalog.WorkerReady.class), @JsonSubTypes.Type(TournamentCatalog.CallForGames.class),
+        @JsonSubTypes.Type(TournamentCatalog.GamesProposal.class), @JsonSubTypes.Type(TournamentCatalog.GamesAward.class),
+        @JsonSubTypes.Type(TournamentCatalog.GamesRefused.class), @JsonSubTypes.Type(TournamentCatalog.GameResult.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body permits Stamped, JoinLobby, Joined, ReadyCheck, Ready, LeaveLobby, StartGame,
@@ -57,7 +60,9 @@ public final class Catalog {
             Whispered, EndGame, Scores, Ping, Pong, Refusal, NotUnderstood, Failure, Ok, SeatCatalog.GetInput,
             SeatCatalog.SeatName, SeatCatalog.PlayerAction, SeatCatalog.Observe, WatchCatalog.Watch,
             WatchCatalog.Watching, WatchCatalog.Watched, WatchCatalog.Inspect, WatchCatalog.Inside,
-            WatchCatalog.Inspectors {
+            WatchCatalog.Inspectors, TournamentCatalog.WorkerReady, TournamentCatalog.CallForGames,
+            TournamentCatalog.GamesProposal, TournamentCatalog.GamesAward, TournamentCatalog.GamesRefused,
+            TournamentCatalog.GameResult {
         /** The game this message belongs to (null before a player has joined one). */
         default String game() {
             return null;

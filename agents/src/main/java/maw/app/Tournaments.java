@@ -1,6 +1,7 @@
 package maw.app;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,68 @@ public final class Tournaments {
             Ruleset<?, ?, ?> ruleset, Variant<?, ?, ?> variant, int games, long seed, int parallel, Path dir,
             boolean resuming, List<String> args, String gatewayBind, int gatewayPort, Duration lobby) {}
 
+    /** The fillers of the tournament's own seats (all but outside agents'), in seat order. */
+    private static List<GameTable.SeatFiller> ourFillers(Request r, PrintStream out) throws Exception {
+        List<SeatPlan.Group> ourGroups = r.plan().groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
+                .toList();
+        return ourGroups.isEmpty() ? List.of() : Seats.fillers(r.settings(), new SeatPlan(ourGroups), null, null,
+                out::println, r.variant().bots());
+    }
+
+    /**
+     * The tournament of {@code r} (its own seats only) over {@code network}, to play some of its games for a director
+     * elsewhere: the schedule from its seed, as the director has it; journals under {@code r.dir()}.
+     */
+    public static Tournament forWorker(Request r, AgentNetwork network, String tag, PrintStream out)
+            throws Exception {
+        if (r.gatewayBind() != null) {
+            throw new ConfigException("a worker plays tournaments of MAW's own seats, not of outside agents");
+        }
+        Files.createDirectories(r.dir());
+        Schedule schedule = Schedule.balanced(r.ruleset(), r.seatEntrant(), r.games(), r.seed());
+        List<GameTable.SeatFiller> ours = ourFillers(r, out);
+        List<Tournament.Seat> seats = new ArrayList<>();
+        var next = ours.iterator();
+        r.seatEntrant().forEach((seat, entrant) -> seats.add(new Tournament.Seat(seat, entrant, next.next())));
+        return new Tournament(r.dir(), schedule, seats, r.ruleset(), r.ruleset().label(), Games.timeout(r.ruleset(), 1),
+                1, network.transport(), network::provision, out).tablesTagged(tag);
+    }
+
+    /**
+     * A tournament handed to workers: tournament.json kept as for one played here, the schedule printed, and the
+     * tournament to {@link Tournament#open} and {@link Tournament#accept} the workers' results into.
+     */
+    public static Tournament forDirector(Request r, PrintStream out) throws IOException {
+        Path dir = r.dir();
+        if (!r.resuming() && Files.isRegularFile(dir.resolve("tournament.json"))) {
+            throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
+                    + "with it: ./maw tournament --resume " + dir + ")");
+        }
+        Files.createDirectories(dir);
+        Schedule schedule = Schedule.balanced(r.ruleset(), r.seatEntrant(), r.games(), r.seed());
+        if (!r.resuming()) {
+            keep(r, schedule);
+        }
+        out.printf("MAW tournament: %d games of %d seats under %s rules, seed %d, played by workers; results in %s%n",
+                r.games(), r.plan().seats(), r.ruleset().label(), r.seed(), dir);
+        out.println("entrants and the schedule's roles:");
+        schedule.describe().forEach(out::println);
+        return new Tournament(dir, schedule, List.of(), r.ruleset(), r.ruleset().label(), Games.timeout(r.ruleset(), 1),
+                1, null, null, out);
+    }
+
+    private static void keep(Request r, Schedule schedule) throws IOException {
+        ObjectNode t = Json.MAPPER.createObjectNode();
+        t.put("seed", r.seed());
+        t.put("games", r.games());
+        t.put("rules", r.ruleset().label());
+        t.set("args", Json.MAPPER.valueToTree(r.args()));
+        t.set("seats", Json.MAPPER.valueToTree(r.seatEntrant()));
+        t.set("schedule", Json.MAPPER.valueToTree(schedule.games()));
+        Files.writeString(r.dir().resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(t));
+    }
+
     /** Plays {@code r}'s games, telling {@code out} what happens; the final standings. */
     public static Standings run(Request r, PrintStream out) throws Exception {
         Path dir = r.dir();
@@ -62,22 +125,11 @@ public final class Tournaments {
         String label = ruleset.label();
         Schedule schedule = Schedule.balanced(ruleset, r.seatEntrant(), r.games(), r.seed());
         if (!r.resuming()) {
-            ObjectNode t = Json.MAPPER.createObjectNode();
-            t.put("seed", r.seed());
-            t.put("games", r.games());
-            t.put("rules", label);
-            t.set("args", Json.MAPPER.valueToTree(r.args()));
-            t.set("seats", Json.MAPPER.valueToTree(r.seatEntrant()));
-            t.set("schedule", Json.MAPPER.valueToTree(schedule.games()));
-            Files.writeString(dir.resolve("tournament.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(t));
+            keep(r, schedule);
         }
         SeatPlan plan = r.plan();
         boolean outside = r.gatewayBind() != null;
-        List<SeatPlan.Group> ourGroups = plan.groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
-                .toList();
-        List<GameTable.SeatFiller> ours = ourGroups.isEmpty() ? List.of() : Seats.fillers(r.settings(),
-                new SeatPlan(ourGroups), null, null, out::println, r.variant().bots());
+        List<GameTable.SeatFiller> ours = ourFillers(r, out);
         out.printf("MAW tournament: %d games of %d seats under %s rules, %d at a time, seed %d; results in %s%n",
                 r.games(), plan.seats(), label, r.parallel(), r.seed(), dir);
         out.println("entrants and the schedule's roles:");

@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             AiwolfCommand.class,
             AiwolfNlpCommand.class,
             TournamentCommand.class,
+            WorkerCommand.class,
             WebCommand.class,
             BenchCommand.class,
             ConfigCommand.class,

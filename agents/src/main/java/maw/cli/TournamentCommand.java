@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
+import maw.app.TournamentDirector;
 import maw.app.Tournaments;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
@@ -131,6 +132,14 @@ final class TournamentCommand implements Callable<Integer> {
 
     private boolean resuming;
 
+    @Option(names = "--workers", description = "hand the games to workers (./maw worker on any host) over XMPP "
+        + "instead of playing them here; --parallel is then the workers' business")
+    boolean workers;
+
+    @Option(names = "--director", defaultValue = "director", description = "with --workers: the account the "
+        + "tournament's director logs in as, the one workers announce themselves to (default: ${DEFAULT-VALUE})")
+    String director;
+
     @Override
     public Integer call() throws Exception {
         if (resume != null) {
@@ -139,6 +148,37 @@ final class TournamentCommand implements Callable<Integer> {
         if (file != null) {
             return fromFile();
         }
+        Tournaments.Request r = request();
+        if (workers) {
+            if (r.gatewayBind() != null) {
+                throw new ConfigException("--workers: a tournament with outside seats plays where its gateway is");
+            }
+            TournamentDirector.run(r, director, System.out);
+        } else {
+            Tournaments.run(r, System.out);
+        }
+        return 0;
+    }
+
+    /**
+     * The tournament a worker plays games of: built from the arguments it was started with and its seed, as a resume
+     * builds it, its games' journals under {@code dir}.
+     */
+    static Tournaments.Request forWorker(List<String> args, long seed, Path dir) throws Exception {
+        TournamentCommand again = new TournamentCommand();
+        CommandLine line = new CommandLine(again);
+        line.parseArgs(args.toArray(String[]::new));
+        again.out = dir;
+        again.rules.seed = seed;
+        again.resuming = true;
+        again.file = null;
+        again.resume = null;
+        again.spec = line.getCommandSpec();
+        return again.request();
+    }
+
+    /** What the options ask for, checked. */
+    private Tournaments.Request request() throws Exception {
         int count = games == null ? 10 : games;
         Checks.games(count);
         Checks.range(parallel, 1, 200, "--parallel");
@@ -207,15 +247,16 @@ final class TournamentCommand implements Callable<Integer> {
         Path dir = resuming ? out : out != null ? out : settings.path(Setting.GAMES_DIR).getParent()
                 .resolve("tournaments").resolve(LocalDateTime.now().format(
                         DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + seed);
-        Tournaments.run(new Tournaments.Request(settings, plan, seatEntrant, ruleset, rules.variant(), count, seed,
+        return new Tournaments.Request(settings, plan, seatEntrant, ruleset, rules.variant(), count, seed,
                 parallel, dir, resuming, ownArgs(), outside ? gatewayBind : null, gatewayPort != null ? gatewayPort
-                        : rules.variant().gatewayPort(), Duration.ofMillis(Math.round(lobbySeconds * 1000))),
-                System.out);
-        return 0;
+                        : rules.variant().gatewayPort(), Duration.ofMillis(Math.round(lobbySeconds * 1000)));
     }
 
     /** The arguments this command was given (after its name, when it came as {@code maw tournament ...}). */
     private List<String> ownArgs() {
+        if (spec.commandLine().getParseResult() == null) {
+            return List.of();
+        }
         List<String> all = spec.commandLine().getParseResult().originalArgs();
         int at = spec.commandLine().getParent() == null ? -1 : all.indexOf(spec.name());
         return List.copyOf(all.subList(at + 1, all.size()));

@@ -114,6 +114,17 @@ public final class Tournament {
     }
 
     /**
+     * The accounts of this process's tables carry {@code tag} (a worker's own), so that a game played again
+     * elsewhere, after its first worker was lost, never shares an account with that worker's table.
+     */
+    public Tournament tablesTagged(String tag) {
+        this.tables = tag == null ? "" : tag.replaceAll("[^a-z0-9]", "");
+        return this;
+    }
+
+    private String tables = "";
+
+    /**
      * Every table's first game waits until all tables are up (logged in, a few at a time); then {@code allUp} runs
      * (a benchmark measures the memory of all agents at once), and the games begin together.
      */
@@ -165,19 +176,75 @@ public final class Tournament {
         }
     }
 
-    /** Plays the games not played yet; the standings after all of them. */
-    public Standings run() throws Exception {
+    /**
+     * Reads what the directory holds already (the results of a tournament that stopped) and says so; the games left.
+     * {@link #run} opens the tournament itself; a director that hands the games to workers opens it, then
+     * {@link #accept}s their results and {@link #finish}es it.
+     */
+    public List<Schedule.Game> open() throws IOException {
         Files.createDirectories(dir.resolve("games"));
         repair(dir.resolve(RESULTS));
-        records.addAll(results(dir));
-        Set<Integer> done = new HashSet<>();
-        records.forEach(r -> done.add(r.game()));
-        List<Schedule.Game> left = schedule.games().stream().filter(g -> !done.contains(g.number())).toList();
-        if (!done.isEmpty()) {
-            out.printf("resuming: %d of %d games played already, %d to play%n", done.size(), schedule.games().size(),
+        synchronized (writing) {
+            records.clear();
+            records.addAll(results(dir));
+        }
+        List<Schedule.Game> left = left();
+        int done = schedule.games().size() - left.size();
+        if (done > 0) {
+            out.printf("resuming: %d of %d games played already, %d to play%n", done, schedule.games().size(),
                     left.size());
         }
         started = System.nanoTime();
+        return left;
+    }
+
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** The games of the schedule no result is held for yet, in game order. */
+    public List<Schedule.Game> left() {
+        Set<Integer> done = new HashSet<>();
+        synchronized (writing) {
+            records.forEach(r -> done.add(r.game()));
+        }
+        return schedule.games().stream().filter(g -> !done.contains(g.number())).toList();
+    }
+
+    /**
+     * A game's result from elsewhere (a worker's): written and counted if no result of that game is held yet; false
+     * when one is (it was played twice: the first result counts).
+     */
+    public boolean accept(GameRecord r) {
+        synchronized (writing) {
+            if (records.stream().anyMatch(x -> x.game() == r.game())
+                    || schedule.games().stream().noneMatch(g -> g.number() == r.game())) {
+                return false;
+            }
+            record(r);
+            return true;
+        }
+    }
+
+    /** Writes the standings after every game held (summary.json) and returns them. */
+    public Standings finish() throws IOException {
+        Standings s = standings();
+        Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(s.toJson()));
+        return s;
+    }
+
+    /**
+     * Plays {@code games} here, as the rounds of one table, for a director elsewhere: each game's result goes to
+     * {@code sink} as its round ends (not to this directory's results), its journal under this directory.
+     */
+    public void playFor(List<Schedule.Game> games, java.util.function.Consumer<GameRecord> sink) throws Exception {
+        play(games, false, sink);
+    }
+
+    /** Plays the games not played yet; the standings after all of them. */
+    public Standings run() throws Exception {
+        List<Schedule.Game> left = open();
         // The games left, dealt to the tables in turn: each table plays its games as rounds, its agents connected
         // from the first to the last (or, with roundsPerTable 1, each game at a table of its own).
         int tables = Math.max(1, Math.min(parallel, left.size()));
@@ -238,10 +305,7 @@ public final class Tournament {
         } finally {
             pool.shutdownNow();
         }
-        Standings s = standings();
-        Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
-                .writeValueAsString(s.toJson()));
-        return s;
+        return finish();
     }
 
     private Standings standings() {
@@ -254,12 +318,17 @@ public final class Tournament {
 
     /** Plays {@code games} as the rounds of one table, each game's record written as its round ends. */
     private void play(List<Schedule.Game> games, boolean firstOfTable) throws Exception {
+        play(games, firstOfTable, this::record);
+    }
+
+    private void play(List<Schedule.Game> games, boolean firstOfTable,
+            java.util.function.Consumer<GameRecord> sink) throws Exception {
         List<String> names = seats.stream().map(Seat::name).toList();
         List<GameTable.SeatFiller> fillers = seats.stream().map(Seat::filler).toList();
         int first = games.getFirst().number();
         Path gameDir = dir.resolve("games").resolve(String.format(Locale.ROOT, "%04d", first));
         Files.createDirectories(gameDir);
-        String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + "g" + first + "-";
+        String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + tables + "g" + first + "-";
         GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, games.size(),
                 games.getFirst().seed(), ruleset, gameDir), transport.domain());
         table.roundSeeds(games.stream().map(Schedule.Game::seed).toList()).roomLimit(ruleset.inbound());
@@ -277,7 +346,7 @@ public final class Tournament {
             rounds.put(r + 1, games.get(r));
         }
         GameRecord.Collector collector = new GameRecord.Collector(rounds, rules, schedule.seats(),
-                dir.relativize(gameDir).toString(), table::seatReports, this::record);
+                dir.relativize(gameDir).toString(), table::seatReports, sink);
         // Tables log in a few at a time: a server takes many logins at once badly (each is a TLS handshake).
         logins.acquire();
         Thread.ofVirtual().start(() -> {

@@ -1,0 +1,252 @@
+package maw.app;
+
+import java.io.PrintStream;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import maw.agents.Catalog;
+import maw.agents.GameAgent;
+import maw.agents.TournamentCatalog;
+import maw.config.ConfigException;
+import maw.game.RefusalCode;
+import maw.runtime.CyclicBehaviour;
+import maw.runtime.Jid;
+import maw.runtime.Json;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+import maw.tournament.GameRecord;
+import maw.tournament.Schedule;
+import maw.tournament.Standings;
+import maw.tournament.Tournament;
+
+/**
+ * A tournament's director (the initiator of the FIPA Contract Net protocol): it hands the games left to the workers
+ * that announce themselves over XMPP ({@code ./maw worker}), game by game, and keeps the one results file, each game
+ * counted once (a game played twice counts by its first result). A worker silent for {@link #SILENT} is lost: its
+ * games go to others, replayed from the schedule's seed. A director stopped in any way goes on from the results file
+ * ({@code ./maw tournament --resume DIR}); the workers wait for it meanwhile and send it the results of the games they
+ * were playing.
+ */
+public final class TournamentDirector extends GameAgent {
+
+    /** A worker that says nothing for this long is lost. */
+    public static final Duration SILENT = Duration.ofSeconds(10);
+
+    /** A game awarded this long ago that its worker does not say it plays goes back to the others. */
+    static final Duration RECLAIM_AFTER = Duration.ofSeconds(6);
+
+    /** What the director knows of a worker: when it last heard from it, its games, what it played. */
+    private static final class Worker {
+        long lastSeen = System.nanoTime();
+        final Set<Integer> games = new TreeSet<>();
+        /** When each of its games was awarded (nanoTime). */
+        final Map<Integer, Long> awardedAt = new java.util.HashMap<>();
+        int tables;
+        int played;
+        final long since = System.nanoTime();
+    }
+
+    private final Tournament tournament;
+    private final String id;
+    private final List<String> args;
+    private final long seed;
+    private final PrintStream out;
+    private final Map<Jid, Worker> workers = new LinkedHashMap<>();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private long lastReport = System.nanoTime();
+
+    TournamentDirector(Jid jid, String password, Tournament tournament, String id, List<String> args, long seed,
+            PrintStream out) {
+        super(jid, password);
+        this.tournament = tournament;
+        this.id = id;
+        this.args = List.copyOf(args);
+        this.seed = seed;
+        this.out = out;
+    }
+
+    /** The tournament's name on the wire: its seed, as the workers build it. */
+    public static String tournamentId(long seed) {
+        return "t" + Long.toHexString(seed);
+    }
+
+    /** Completes when every game of the schedule has its result. */
+    public CompletableFuture<Void> done() {
+        return done;
+    }
+
+    @Override
+    protected void setup() {
+        addBehaviour(CyclicBehaviour.of("direct", self -> {
+            Message m = self.receive(Duration.ofSeconds(1));
+            if (m != null) {
+                guarded(m, () -> handle(m));
+            }
+            lookForLost();
+            if (tournament.left().isEmpty()) {
+                done.complete(null);
+            }
+            if (System.nanoTime() - lastReport > 10_000_000_000L) {
+                report();
+            }
+        }));
+    }
+
+    private void handle(Message m) {
+        Catalog.Body body = read(m);
+        if (body == null || isComplaint(m)) {
+            return;
+        }
+        Jid from = m.sender().bare();
+        switch (body) {
+            case TournamentCatalog.WorkerReady w -> {
+                Worker worker = workers.computeIfAbsent(from, k -> {
+                    out.printf("worker %s: %d table(s)%n", from.local(), w.tables());
+                    return new Worker();
+                });
+                worker.lastSeen = System.nanoTime();
+                worker.tables = w.tables();
+                // A game it was awarded a while ago and does not say it plays (it had no table free, or it failed):
+                // back to the others. Its result, had it ended, came before this message (one sender's messages
+                // keep their order).
+                for (var it = worker.games.iterator(); it.hasNext(); ) {
+                    int g = it.next();
+                    if (!w.playing().contains(g) && System.nanoTime() - worker.awardedAt.getOrDefault(g, 0L)
+                            > RECLAIM_AFTER.toNanos()) {
+                        it.remove();
+                        worker.awardedAt.remove(g);
+                    }
+                }
+                List<Integer> pool = pool();
+                if (w.free() > 0 && !pool.isEmpty()) {
+                    send(from, Performative.CFP, new TournamentCatalog.CallForGames(id, pool.size()));
+                }
+            }
+            case TournamentCatalog.GamesProposal p -> {
+                Worker worker = workers.computeIfAbsent(from, k -> new Worker());
+                worker.lastSeen = System.nanoTime();
+                if (!id.equals(p.tournament())) {
+                    reply(m, Performative.REJECT_PROPOSAL, new TournamentCatalog.GamesRefused(p.tournament(),
+                            "this director runs tournament " + id));
+                    return;
+                }
+                // No more than its tables hold beside the games it has: two calls for proposals answered before the
+                // first award would otherwise give a one-table worker two games.
+                int room = Math.min(p.tables(), Math.max(0, (worker.tables > 0 ? worker.tables : p.tables())
+                        - worker.games.size()));
+                List<Integer> pool = pool();
+                List<Integer> games = new ArrayList<>(pool.subList(0, Math.min(Math.max(0, room), pool.size())));
+                if (games.isEmpty()) {
+                    reply(m, Performative.REJECT_PROPOSAL, new TournamentCatalog.GamesRefused(id,
+                            "every game is played or being played"));
+                    return;
+                }
+                worker.games.addAll(games);
+                games.forEach(g -> worker.awardedAt.put(g, System.nanoTime()));
+                reply(m, Performative.ACCEPT_PROPOSAL, new TournamentCatalog.GamesAward(id, args, seed, games));
+            }
+            case TournamentCatalog.GameResult r -> {
+                if (!id.equals(r.tournament())) {
+                    return;
+                }
+                Worker worker = workers.computeIfAbsent(from, k -> new Worker());
+                worker.lastSeen = System.nanoTime();
+                worker.games.remove(r.number());
+                worker.awardedAt.remove(r.number());
+                GameRecord record;
+                try {
+                    record = Json.MAPPER.treeToValue(r.record(), GameRecord.class);
+                } catch (Exception e) {
+                    reply(m, Performative.NOT_UNDERSTOOD, new Catalog.NotUnderstood("a game_result whose record is "
+                            + "not a game's record: " + e.getMessage(), null));
+                    return;
+                }
+                if (record.game() != r.number()) {
+                    refuse(m, null, RefusalCode.OTHER_GAME, "game_result " + r.number() + " holds game "
+                            + record.game());
+                    return;
+                }
+                if (tournament.accept(record)) {
+                    worker.played++;
+                } else {
+                    out.printf("game %d: a second result (from %s) is not counted%n", r.number(), from.local());
+                }
+            }
+            default -> refuse(m, null, RefusalCode.WRONG_RECIPIENT, "a tournament's director takes worker_ready, "
+                    + "games_proposal and game_result");
+        }
+    }
+
+    /** The games left that no worker is playing, in game order. */
+    private List<Integer> pool() {
+        Set<Integer> taken = new TreeSet<>();
+        workers.values().forEach(w -> taken.addAll(w.games));
+        return tournament.left().stream().map(Schedule.Game::number).filter(g -> !taken.contains(g)).toList();
+    }
+
+    private void lookForLost() {
+        long now = System.nanoTime();
+        for (var it = workers.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (now - e.getValue().lastSeen > SILENT.toNanos()) {
+                Set<Integer> left = new TreeSet<>(e.getValue().games);
+                left.retainAll(tournament.left().stream().map(Schedule.Game::number).toList());
+                out.printf("worker %s lost (nothing heard for %d s)%s%n", e.getKey().local(), SILENT.toSeconds(),
+                        left.isEmpty() ? "" : ": its games " + left + " go to the others");
+                it.remove();
+            }
+        }
+    }
+
+    private void report() {
+        lastReport = System.nanoTime();
+        List<String> parts = new ArrayList<>();
+        workers.forEach((jid, w) -> parts.add(String.format(Locale.ROOT, "%s %d table(s), %d game(s) (%.2f/s)%s",
+                jid.local(), w.tables, w.played, w.played / Math.max(1e-9, (System.nanoTime() - w.since) / 1e9),
+                w.games.isEmpty() ? "" : ", playing " + w.games)));
+        out.printf("workers: %s; %d game(s) left%n", parts.isEmpty() ? "none yet" : String.join("; ", parts),
+                tournament.left().size());
+    }
+
+    /**
+     * Plays {@code r} by workers: the director logs in as {@code name}, hands out the games and writes their results
+     * as they come; the standings when every game has its result.
+     */
+    public static Standings run(Tournaments.Request r, String name, PrintStream out) throws Exception {
+        Tournament t = Tournaments.forDirector(r, out);
+        List<Schedule.Game> left = t.open();
+        if (!left.isEmpty()) {
+            try (AgentNetwork network = AgentNetwork.open(r.settings(), out::println)) {
+                if (!network.crossesProcesses()) {
+                    throw new ConfigException("--workers: workers reach the director over XMPP (transport xmpp), not "
+                            + "in this process");
+                }
+                String password = HexFormat.of().formatHex(SecureRandom.getSeed(12));
+                network.provisionUnused(Map.of(name, password), "a tournament director named " + name);
+                TournamentDirector d = new TournamentDirector(Jid.of(name, network.transport().domain()), password,
+                        t, tournamentId(r.seed()), r.args(), r.seed(), out);
+                d.start(network.transport());
+                out.printf("director %s@%s: %d game(s) to hand out; workers join with ./maw worker --director %s%n",
+                        name, network.transport().domain(), left.size(), name);
+                try {
+                    d.done().get();
+                } finally {
+                    d.stop();
+                }
+            }
+        }
+        Standings s = t.finish();
+        out.println("final standings (" + s.games() + " games):");
+        s.table().forEach(out::println);
+        out.println("results: " + r.dir().resolve(Tournament.RESULTS) + ", summary: " + r.dir().resolve("summary.json"));
+        return s;
+    }
+}
