@@ -221,6 +221,11 @@ public final class TournamentDirector extends GameAgent {
      * as they come; the standings when every game has its result.
      */
     public static Standings run(Tournaments.Request r, String name, PrintStream out) throws Exception {
+        if (r.settings().choice(maw.config.Setting.TRANSPORT, maw.config.Setting.TransportKind.class)
+                == maw.config.Setting.TransportKind.LOCAL) {
+            throw new ConfigException("--workers: workers reach the director over XMPP (transport xmpp), not in this "
+                    + "process");
+        }
         Tournament t = Tournaments.forDirector(r, out);
         List<Schedule.Game> left = t.open();
         if (!left.isEmpty()) {
