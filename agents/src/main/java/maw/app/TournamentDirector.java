@@ -239,8 +239,8 @@ public final class TournamentDirector extends GameAgent {
                 TournamentDirector d = new TournamentDirector(Jid.of(name, network.transport().domain()), password,
                         t, tournamentId(r.seed()), r.args(), r.seed(), out);
                 d.start(network.transport());
-                out.printf("director %s@%s: %d game(s) to hand out; workers join with ./maw worker --director %s%n",
-                        name, network.transport().domain(), left.size(), name);
+                out.printf("director %s@%s on %s: %d game(s) to hand out; workers join with ./maw worker "
+                        + "--director %s%n", name, network.transport().domain(), network.describe(), left.size(), name);
                 try {
                     d.done().get();
                 } finally {

@@ -106,35 +106,42 @@ class ComposeUpTest {
             env.clear();
             env.putAll(ruleBots);
 
-            // The cluster profile: two more ejabberd nodes join the first; a game of rule bots spread over the three.
-            progress("docker compose up with the cluster profile ...");
+            // The cluster profile: two more ejabberd nodes join the first, and a tournament over the three, its games
+            // handed by the director to two workers in containers of their own.
+            progress("docker compose up tournament worker, with the cluster profile ...");
             Map<String, String> before = new LinkedHashMap<>(env);
-            env.putAll(Map.of("COMPOSE_PROFILES", "cluster", "MAW_BOTS", "rule", "MAW_OPEN_SEATS", "1",
-                    "MAW_LOBBY_SECONDS", "25", "MAW_XMPP_HOST", "ejabberd,ejabberd2,ejabberd3"));
-            Path clusterOut = dir.resolve("cluster.out");
-            Process cluster = start(clusterOut, project + "c", "up", "--exit-code-from", "game");
-            // While the lobby waits for its open seat, every node holds some of the table's agents.
-            Await.until("the five bots in the lobby", java.time.Duration.ofMinutes(3),
-                    () -> read(clusterOut).contains("joined (5/6)") || !cluster.isAlive());
+            env.putAll(Map.of("COMPOSE_PROFILES", "cluster", "MAW_XMPP_HOST", "ejabberd,ejabberd2,ejabberd3",
+                    "MAW_TOURNAMENT_GAMES", "10"));
+            Path tournamentOut = dir.resolve("tournament.out");
+            Process tournament = start(tournamentOut, project + "w", "up", "--exit-code-from", "tournament",
+                    "tournament", "worker");
+            // While the workers play, every node holds some of the tables' agents.
+            Await.until("the second game's result", java.time.Duration.ofMinutes(4),
+                    () -> read(tournamentOut).contains("2/10 games") || !tournament.isAlive());
             List<String> nodes = new ArrayList<>();
             for (String node : List.of("ejabberd", "ejabberd2", "ejabberd3")) {
                 Path status = dir.resolve(node + ".status");
-                compose(status, 60, project + "c", "exec", "-T", node, "/opt/maw/xmpp-config/maw-xmpp", "status");
+                compose(status, 60, project + "w", "exec", "-T", node, "/opt/maw/xmpp-config/maw-xmpp", "status");
                 nodes.add(read(status).strip());
             }
-            assertThat(nodes).as(tail(clusterOut)).allSatisfy(line -> assertThat(line)
+            assertThat(tournament.waitFor(6, TimeUnit.MINUTES)).as(tail(tournamentOut)).isTrue();
+            assertThat(tournament.exitValue()).as(tail(tournamentOut)).isZero();
+            assertThat(nodes).as(String.join("\n", nodes)).allSatisfy(line -> assertThat(line)
                     .containsPattern(" [1-9][0-9]* connected here \\([0-9]+ in the cluster\\)"));
-            assertThat(cluster.waitFor(4, TimeUnit.MINUTES)).as(tail(clusterOut)).isTrue();
-            assertThat(cluster.exitValue()).as(tail(clusterOut)).isZero();
-            assertThat(read(clusterOut)).contains("maw@ejabberd2 joined the cluster of maw@ejabberd")
-                    .contains("maw@ejabberd3 joined the cluster of maw@ejabberd")
-                    .contains("on xmpp ejabberd:5222,ejabberd2:5222,ejabberd3:5222").contains("Final leaderboard");
-            compose(dir.resolve("down-cluster.out"), 120, project + "c", "down", "-v", "--remove-orphans");
+            String played = read(tournamentOut);
+            assertThat(played).contains("game(s) to hand out").contains("final standings (10 games)")
+                    .contains("on xmpp ejabberd:5222,ejabberd2:5222,ejabberd3:5222");
+            assertThat(played.lines().filter(l -> l.contains("result sent")).map(l -> l.substring(0, l.indexOf('|')))
+                    .map(String::strip).distinct().toList()).as("both workers played").hasSize(2);
+            Path nodeLog = dir.resolve("ejabberd3.log");
+            compose(nodeLog, 60, project + "w", "logs", "ejabberd3");
+            assertThat(read(nodeLog)).contains("maw@ejabberd3 joined the cluster of maw@ejabberd");
+            compose(dir.resolve("down-workers.out"), 120, project + "w", "down", "-v", "--remove-orphans");
             env.clear();
             env.putAll(before);
         } finally {
             compose(dir.resolve("down.out"), 120, project, "down", "-v", "--remove-orphans");
-            compose(dir.resolve("down-cluster.out"), 120, project + "c", "down", "-v", "--remove-orphans");
+            compose(dir.resolve("down-workers.out"), 120, project + "w", "down", "-v", "--remove-orphans");
             if (!wasRunning && System.getenv("DOCKER_HOST") == null) {
                 // Started here: stopped here, and the machine's network must be as the engine found it.
                 Path stopped = dir.resolve("stop.out");
