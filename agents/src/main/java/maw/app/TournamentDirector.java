@@ -40,6 +40,12 @@ public final class TournamentDirector extends GameAgent {
     /** A worker that says nothing for this long is lost. */
     public static final Duration SILENT = Duration.ofSeconds(10);
 
+    /**
+     * Games a worker's table gets at once, played as the rounds of one table whose agents log in once: fewer logins a
+     * game, and still one result a game as each round ends (a lost worker's unfinished ones go to others).
+     */
+    public static final int GAMES_PER_TABLE = 4;
+
     /** A game awarded this long ago that its worker does not say it plays goes back to the others. */
     static final Duration RECLAIM_AFTER = Duration.ofSeconds(6);
 
@@ -140,8 +146,12 @@ public final class TournamentDirector extends GameAgent {
                 }
                 // No more than its tables hold beside the games it has: two calls for proposals answered before the
                 // first award would otherwise give a one-table worker two games.
-                int room = Math.min(p.tables(), Math.max(0, (worker.tables > 0 ? worker.tables : p.tables())
+                int tables = worker.tables > 0 ? worker.tables : p.tables();
+                int room = Math.min(p.tables() * GAMES_PER_TABLE, Math.max(0, tables * GAMES_PER_TABLE
                         - worker.games.size()));
+                // Not all of the pool to the first worker that asks: a share for each worker heard from.
+                room = Math.min(room, Math.max(p.tables(), (int) Math.ceil((double) pool().size()
+                        / Math.max(1, workers.size()))));
                 List<Integer> pool = pool();
                 List<Integer> games = new ArrayList<>(pool.subList(0, Math.min(Math.max(0, room), pool.size())));
                 if (games.isEmpty()) {

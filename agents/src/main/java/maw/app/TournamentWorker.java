@@ -113,26 +113,38 @@ public final class TournamentWorker extends GameAgent {
             out.printf("cannot play tournament %s: %s%n", a.tournament(), e.getMessage());
             return;
         }
+        List<Schedule.Game> games = new ArrayList<>();
         for (int number : a.games()) {
-            Schedule.Game game = t.schedule().games().stream().filter(g -> g.number() == number).findFirst()
-                    .orElse(null);
-            if (game == null || free <= 0 || !playing.add(number)) {
-                continue; // not its game, no table free (the director hands it out again), or playing it already
+            t.schedule().games().stream().filter(g -> g.number() == number).findFirst()
+                    .filter(g -> !playing.contains(number)).ifPresent(games::add);
+        }
+        if (games.isEmpty() || free <= 0) {
+            return; // none of its games, or no table free: the director hands them out again
+        }
+        // The games shared among the free tables, each table's played as its rounds (its agents log in once).
+        int tablesNow = Math.min(free, games.size());
+        for (int k = 0; k < tablesNow; k++) {
+            List<Schedule.Game> sitting = new ArrayList<>();
+            for (int i = k; i < games.size(); i += tablesNow) {
+                sitting.add(games.get(i));
             }
+            sitting.forEach(g -> playing.add(g.number()));
             free--;
-            out.printf("game %d of tournament %s: playing%n", number, a.tournament());
+            List<Integer> numbers = sitting.stream().map(Schedule.Game::number).toList();
+            out.printf("games %s of tournament %s: playing at one table%n", numbers, a.tournament());
             pool.submit(() -> {
                 try {
-                    t.playFor(List.of(game), record -> {
+                    t.playFor(sitting, record -> {
                         send(director, Performative.INFORM, new TournamentCatalog.GameResult(a.tournament(),
                                 record.game(), Json.MAPPER.valueToTree(record)));
+                        playing.remove(record.game());
                         out.printf("game %d of tournament %s: %s; result sent%n", record.game(), a.tournament(),
                                 record.winningSide() == null ? "no winner" : "the " + record.winningSide() + " win");
                     });
                 } catch (Exception e) {
-                    out.printf("game %d of tournament %s failed: %s%n", number, a.tournament(), e.getMessage());
+                    out.printf("games %s of tournament %s failed: %s%n", numbers, a.tournament(), e.getMessage());
                 } finally {
-                    playing.remove(number);
+                    numbers.forEach(playing::remove);
                     synchronized (this) {
                         free++;
                     }
