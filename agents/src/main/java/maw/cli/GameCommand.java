@@ -188,18 +188,23 @@ final class GameCommand implements Callable<Integer> {
                     m.get("largestPromptTokens"), m.get("contextBudget"), m.get("outputTokens"), m.get("retries"),
                     m.get("gaveUp"), m.get("problems") instanceof Map<?, ?> p && !p.isEmpty() ? "; problems " + p : "");
         }
-        // A pool of model servers, once for all the seats it served: each server's share, its errors and latency.
-        java.util.Set<Object> shown = new java.util.HashSet<>();
+        // The servers of the seats' model pools: each one's calls, errors and latency, all its seats together.
+        Map<String, long[]> servers = new java.util.TreeMap<>();
         for (GameTable.SeatSummary s : r.seats()) {
-            if (s.report().get("endpoints") instanceof Map<?, ?> pool && shown.add(pool.keySet())) {
-                System.out.printf("  model servers of %s's pool:%n", s.name());
+            if (s.report().get("endpoints") instanceof Map<?, ?> pool) {
                 pool.forEach((url, v) -> {
                     Map<?, ?> e = (Map<?, ?>) v;
-                    System.out.printf("    %s: %s calls, %s errors, set aside %s times, %s ms a call%s%n", url,
-                            e.get("calls"), e.get("errors"), e.get("setAside"), e.get("meanMillis"),
-                            Boolean.TRUE.equals(e.get("asideNow")) ? " (set aside now)" : "");
+                    long[] sum = servers.computeIfAbsent(String.valueOf(url), k -> new long[3]);
+                    sum[0] += e.get("calls") instanceof Number n ? n.longValue() : 0;
+                    sum[1] += e.get("errors") instanceof Number n ? n.longValue() : 0;
+                    sum[2] += e.get("callMillis") instanceof Number n ? n.longValue() : 0;
                 });
             }
+        }
+        if (!servers.isEmpty()) {
+            System.out.printf("  model servers:%n");
+            servers.forEach((url, v) -> System.out.printf("    %s: %d calls, %d errors, %d ms a call%n", url, v[0],
+                    v[1], v[0] == 0 ? 0 : v[2] / v[0]));
         }
     }
 }

@@ -29,7 +29,25 @@ import maw.runtime.Jid;
 public record GameRecord(int game, long seed, int round, String rules, Map<String, String> seats,
         Map<String, String> roles, String winner, int days, List<String> executed, List<String> murdered,
         Map<String, Map<String, Integer>> acts, Map<String, Map<String, Object>> model,
-        Map<String, Integer> refusals, int timeouts, long wallMillis, String journal) {
+        Map<String, Integer> refusals, int timeouts, long wallMillis, String journal,
+        Map<String, Map<String, Long>> endpoints) {
+
+    /** A game's record without a pool of model servers (and lines written before pools were kept). */
+    public GameRecord(int game, long seed, int round, String rules, Map<String, String> seats,
+            Map<String, String> roles, String winner, int days, List<String> executed, List<String> murdered,
+            Map<String, Map<String, Integer>> acts, Map<String, Map<String, Object>> model,
+            Map<String, Integer> refusals, int timeouts, long wallMillis, String journal) {
+        this(game, seed, round, rules, seats, roles, winner, days, executed, murdered, acts, model, refusals, timeouts,
+                wallMillis, journal, null);
+    }
+
+    /**
+     * Each server of a model pool the game's seats asked: its calls, errors and time in calls during the game (null:
+     * none; a pool shared by several seats counted once).
+     */
+    public Map<String, Map<String, Long>> endpoints() {
+        return endpoints == null ? Map.of() : endpoints;
+    }
 
     /** Whether {@code role} plays on the werewolves' side. */
     public static boolean wolfSide(String role) {
@@ -148,13 +166,32 @@ public record GameRecord(int game, long seed, int round, String rules, Map<Strin
                     model.put(seat, m);
                 }
             });
+            // The servers of the seats' model pools: what each did for the table's seats during this round.
+            Map<String, Map<String, Long>> duringGame = new TreeMap<>();
+            now.forEach((seat, report) -> {
+                if (report != null && report.get("endpoints") instanceof Map<?, ?> pool) {
+                    Map<String, Object> before = reportedBefore.getOrDefault(seat, Map.of());
+                    Map<?, ?> was = before.get("endpoints") instanceof Map<?, ?> w ? w : Map.of();
+                    pool.forEach((url, v) -> {
+                        Map<?, ?> e = v instanceof Map<?, ?> m ? m : Map.of();
+                        Map<?, ?> old = was.get(url) instanceof Map<?, ?> m ? m : Map.of();
+                        Map<String, Long> sum = duringGame.computeIfAbsent(String.valueOf(url), k -> new TreeMap<>());
+                        for (String k : List.of("calls", "errors", "callMillis")) {
+                            long d = (e.get(k) instanceof Number n ? n.longValue() : 0L)
+                                    - (old.get(k) instanceof Number n ? n.longValue() : 0L);
+                            sum.merge(k, d, Long::sum);
+                        }
+                    });
+                }
+            });
             reportedBefore = now;
             Long t0 = startedAt.get(r.round());
             long wall = t0 == null ? 0 : (System.nanoTime() - t0) / 1_000_000;
             ended.accept(new GameRecord(g.number(), g.seed(), r.round(), rules, seats, new TreeMap<>(r.roles()),
                     r.winner(), r.days(), r.executed(), r.murdered(), a, model,
                     new TreeMap<>(refusals.getOrDefault(r.round(), Map.of())),
-                    timeouts.getOrDefault(r.round(), new AtomicInteger()).get(), wall, journal));
+                    timeouts.getOrDefault(r.round(), new AtomicInteger()).get(), wall, journal,
+                    duringGame.isEmpty() ? null : duringGame));
         }
     }
 }

@@ -319,6 +319,18 @@ public final class Report {
                             e.modelSecondsPerGame())).append("</td></tr>");
         }
         b.append("</table>");
+        Map<String, long[]> servers = servers(records);
+        if (!servers.isEmpty()) {
+            b.append("<h2>Model servers</h2><p>The servers of the model pools the seats asked (llm.base-url with "
+                    + "several, or llm.endpoints): each call went to the one with the fewest calls outstanding; one "
+                    + "that failed was set aside and the call went on at the next.</p><table><tr><th>server</th>"
+                    + "<th>calls</th><th>errors</th><th>mean seconds a call</th></tr>");
+            servers.forEach((url, v) -> b.append("<tr><td>").append(esc(url)).append("</td><td>").append(v[0])
+                    .append("</td><td>").append(v[1]).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.2f", v[0] == 0 ? 0 : v[2] / 1000.0 / v[0]))
+                    .append("</td></tr>"));
+            b.append("</table>");
+        }
         if (png.containsKey("model-cost")) {
             chart(b, png, "model-cost", "Model cost per game");
         } else {
@@ -342,6 +354,20 @@ public final class Report {
         b.append("<figure><img alt=\"").append(esc(title)).append("\" src=\"data:image/png;base64,")
                 .append(png.get(name)).append("\"><figcaption>").append(esc(title)).append(" (<a href=\"").append(name)
                 .append(".svg\">SVG</a>, <a href=\"").append(name).append(".png\">PNG</a>)</figcaption></figure>");
+    }
+
+    /** Each pool server's calls, errors and milliseconds in calls, over all the games. */
+    public static Map<String, long[]> servers(List<GameRecord> records) {
+        Map<String, long[]> out = new java.util.TreeMap<>();
+        for (GameRecord r : records) {
+            r.endpoints().forEach((url, m) -> {
+                long[] v = out.computeIfAbsent(url, k -> new long[3]);
+                v[0] += m.getOrDefault("calls", 0L);
+                v[1] += m.getOrDefault("errors", 0L);
+                v[2] += m.getOrDefault("callMillis", 0L);
+            });
+        }
+        return out;
     }
 
     private static String esc(String s) {

@@ -229,8 +229,19 @@ public final class Tournament {
     /** Writes the standings after every game held (summary.json) and returns them. */
     public Standings finish() throws IOException {
         Standings s = standings();
+        Map<String, Object> summary = new LinkedHashMap<>(s.toJson());
+        List<GameRecord> all;
+        synchronized (writing) {
+            all = new ArrayList<>(records);
+        }
+        Map<String, Object> servers = new LinkedHashMap<>();
+        Report.servers(all).forEach((url, v) -> servers.put(url, Map.of("calls", v[0], "errors", v[1],
+                "callMillis", v[2], "meanMillis", v[0] == 0 ? 0 : v[2] / v[0])));
+        if (!servers.isEmpty()) {
+            summary.put("modelServers", servers);
+        }
         Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
-                .writeValueAsString(s.toJson()));
+                .writeValueAsString(summary));
         return s;
     }
 

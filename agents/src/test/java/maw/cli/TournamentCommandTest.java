@@ -86,7 +86,9 @@ class TournamentCommandTest {
         try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
             int code = Main.execute(args("tournament", "--games", "6", "--seats",
                     "rule:3,llm[model=llama3.1;think-seconds=0]:3", "--parallel", "2", "--seed", "5", "--out",
-                    out.toString(), "--base-url", ollama.baseUrl(), "--day-seconds", "15", "--night-seconds", "10")
+                    // A pool of two servers (the stand-in under two names): the results and the report keep each's.
+                    out.toString(), "--base-url", ollama.baseUrl() + "," + ollama.baseUrl().replace("127.0.0.1",
+                            "localhost"), "--day-seconds", "15", "--night-seconds", "10")
                     .toArray(String[]::new));
             assertThat(code).as(console.out() + console.err()).isZero();
         }
@@ -125,6 +127,15 @@ class TournamentCommandTest {
         assertThat(llm.path("tokens").asLong()).isPositive();
         JsonNode t = Tournament.read(out);
         assertThat(t.path("schedule")).hasSize(6);
+        long poolCalls = Tournament.results(out).stream().flatMap(r -> r.endpoints().values().stream())
+                .mapToLong(m -> m.get("calls")).sum();
+        long seatCalls = Tournament.results(out).stream().flatMap(r -> r.model().values().stream())
+                .mapToLong(m -> ((Number) m.get("calls")).longValue()).sum();
+        // Every answer a seat used came from a server of the pool (a call the seat abandoned as its turn ended counts
+        // at its server only).
+        assertThat(poolCalls).as("every seat's call went to a server of the pool").isGreaterThanOrEqualTo(seatCalls)
+                .isPositive();
+        assertThat(summary.path("modelServers").size()).isEqualTo(2);
 
         // The report: one page with its charts inside, and each chart as PNG and SVG.
         assertThat(Main.execute("tournament", "report", out.toString())).as(console.err()).isZero();
@@ -132,7 +143,8 @@ class TournamentCommandTest {
         String page = Files.readString(report.resolve("index.html"));
         assertThat(page).startsWith("<!doctype html>").endsWith("</html>\n").contains("<h2>Standings</h2>")
                 .contains("llm[model=llama3.1;think-seconds=0]").contains("data:image/png;base64,")
-                .contains("./maw web --replay " + out.resolve("games/0001")).contains("<h2>Model cost</h2>");
+                .contains("./maw web --replay " + out.resolve("games/0001")).contains("<h2>Model cost</h2>")
+                .contains("<h2>Model servers</h2>");
         for (String chart : maw.tournament.Report.CHARTS) {
             java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(report.resolve(chart + ".png").toFile());
             assertThat(png).as(chart + ".png").isNotNull();

@@ -86,9 +86,28 @@ public final class Llm {
         return settings;
     }
 
-    /** Each server's figures when the model is a pool of servers ({@link ModelPool}); empty otherwise. */
-    public java.util.Map<String, java.util.Map<String, Object>> endpointStats() {
-        return model instanceof ModelPool pool ? pool.stats() : java.util.Map.of();
+    /** This seat's calls at each server of its model pool: calls, errors, milliseconds (a seat's own share). */
+    private final java.util.Map<String, long[]> servers = new java.util.TreeMap<>();
+
+    /**
+     * This seat's figures at each server of its model pool ({@link ModelPool}): the calls it sent there, those that
+     * failed there (and went on elsewhere, or back to the seat), the time they took; empty without a pool.
+     */
+    public synchronized java.util.Map<String, java.util.Map<String, Object>> endpointStats() {
+        java.util.Map<String, java.util.Map<String, Object>> out = new java.util.TreeMap<>();
+        servers.forEach((url, v) -> out.put(url, java.util.Map.of("calls", v[0], "errors", v[1], "callMillis", v[2],
+                "meanMillis", v[0] == 0 ? 0L : v[2] / v[0])));
+        return out;
+    }
+
+    /** The pool's tries of this thread's latest call, counted as this seat's. */
+    private synchronized void countAttempts() {
+        for (ModelPool.Attempt a : ModelPool.takeAttempts()) {
+            long[] v = servers.computeIfAbsent(a.url(), k -> new long[3]);
+            v[0]++;
+            v[1] += a.ok() ? 0 : 1;
+            v[2] += a.millis();
+        }
     }
 
     /**
@@ -119,8 +138,10 @@ public final class Llm {
         try {
             response = model.chat(request.build());
         } catch (RuntimeException e) {
+            countAttempts();
             throw failure(e);
         }
+        countAttempts();
         if (Thread.currentThread().isInterrupted()) {
             throw cancelled(null);
         }

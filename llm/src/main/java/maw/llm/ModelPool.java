@@ -50,6 +50,19 @@ public final class ModelPool implements ChatModel {
         }
     }
 
+    /** One try of a call at a server: which, whether it answered, how long it took. */
+    public record Attempt(String url, boolean ok, long millis) {}
+
+    /** The tries of the calling thread's latest call, for the seat that made it to count as its own. */
+    private static final ThreadLocal<List<Attempt>> ATTEMPTS = ThreadLocal.withInitial(ArrayList::new);
+
+    /** The tries of this thread's latest call through a pool (empty: none), taken: the next call starts afresh. */
+    public static List<Attempt> takeAttempts() {
+        List<Attempt> out = List.copyOf(ATTEMPTS.get());
+        ATTEMPTS.get().clear();
+        return out;
+    }
+
     private final List<Member> members = new ArrayList<>();
     private final LongSupplier clock;
 
@@ -79,6 +92,7 @@ public final class ModelPool implements ChatModel {
 
     @Override
     public ChatResponse chat(ChatRequest request) {
+        ATTEMPTS.get().clear();
         Set<Member> tried = new HashSet<>();
         RuntimeException last = null;
         while (true) {
@@ -145,7 +159,11 @@ public final class ModelPool implements ChatModel {
     /** A call ended: {@code ok} true (answered), false (failed: set aside), null (abandoned by the seat). */
     private synchronized void done(Member m, long t0, Boolean ok) {
         m.outstanding--;
-        m.millis += (System.nanoTime() - t0) / 1_000_000;
+        long took = (System.nanoTime() - t0) / 1_000_000;
+        m.millis += took;
+        if (ok != null) {
+            ATTEMPTS.get().add(new Attempt(m.url, ok, took));
+        }
         if (ok == null) {
             return;
         }
