@@ -84,6 +84,21 @@ public final class Tournaments {
      */
     public static Tournament forDirector(Request r, PrintStream out) throws IOException {
         Path dir = r.dir();
+        Schedule schedule = begin(r);
+        out.printf("MAW tournament: %d games of %d seats under %s rules, seed %d, played by workers; results in %s%n",
+                r.games(), r.plan().seats(), r.ruleset().label(), r.seed(), dir);
+        out.println("entrants and the schedule's roles:");
+        schedule.describe().forEach(out::println);
+        return new Tournament(dir, schedule, List.of(), r.ruleset(), r.ruleset().label(), Games.timeout(r.ruleset(), 1),
+                1, null, null, out);
+    }
+
+    /**
+     * The tournament's directory made ready: refused if a new tournament would overwrite one, tournament.json written
+     * for a new one (what a resume and the workers build it again from); its schedule.
+     */
+    private static Schedule begin(Request r) throws IOException {
+        Path dir = r.dir();
         if (!r.resuming() && Files.isRegularFile(dir.resolve("tournament.json"))) {
             throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
                     + "with it: ./maw tournament --resume " + dir + ")");
@@ -93,12 +108,7 @@ public final class Tournaments {
         if (!r.resuming()) {
             keep(r, schedule);
         }
-        out.printf("MAW tournament: %d games of %d seats under %s rules, seed %d, played by workers; results in %s%n",
-                r.games(), r.plan().seats(), r.ruleset().label(), r.seed(), dir);
-        out.println("entrants and the schedule's roles:");
-        schedule.describe().forEach(out::println);
-        return new Tournament(dir, schedule, List.of(), r.ruleset(), r.ruleset().label(), Games.timeout(r.ruleset(), 1),
-                1, null, null, out);
+        return schedule;
     }
 
     private static void keep(Request r, Schedule schedule) throws IOException {
@@ -116,17 +126,9 @@ public final class Tournaments {
     /** Plays {@code r}'s games, telling {@code out} what happens; the final standings. */
     public static Standings run(Request r, PrintStream out) throws Exception {
         Path dir = r.dir();
-        if (!r.resuming() && Files.isRegularFile(dir.resolve("tournament.json"))) {
-            throw new ConfigException("invalid value '" + dir + "' for --out: it holds a tournament already (go on "
-                    + "with it: ./maw tournament --resume " + dir + ")");
-        }
-        Files.createDirectories(dir);
         Ruleset<?, ?, ?> ruleset = r.ruleset();
         String label = ruleset.label();
-        Schedule schedule = Schedule.balanced(ruleset, r.seatEntrant(), r.games(), r.seed());
-        if (!r.resuming()) {
-            keep(r, schedule);
-        }
+        Schedule schedule = begin(r);
         SeatPlan plan = r.plan();
         boolean outside = r.gatewayBind() != null;
         List<GameTable.SeatFiller> ours = ourFillers(r, out);

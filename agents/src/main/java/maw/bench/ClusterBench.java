@@ -3,7 +3,6 @@ package maw.bench;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -108,8 +107,8 @@ public final class ClusterBench {
             spreadGame[i] = game(cluster, "bench-cl-g3-" + i + "-", seed + 100 + i).playMillis();
             out.printf("  game %d: %d ms playing at one node, %d ms spread%n", i + 1, oneGame[i], spreadGame[i]);
         }
-        long oneMedianGame = median(oneGame);
-        long spreadMedianGame = median(spreadGame);
+        long oneMedianGame = GameBench.median(oneGame);
+        long spreadMedianGame = GameBench.median(spreadGame);
 
         out.printf("%d games at once at one node ...%n", atOnce);
         AtOnce oneAtOnce = atOnce(first, "bench-cl-o1-", atOnce, seed + 1000);
@@ -179,11 +178,5 @@ public final class ClusterBench {
         double perSecond = (n - lost) / seconds;
         out.printf(Locale.ROOT, "  %d of %d over in %.1f s: %.2f games a second%n", n - lost, n, seconds, perSecond);
         return new AtOnce(perSecond, lost);
-    }
-
-    private static long median(long[] values) {
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
     }
 }

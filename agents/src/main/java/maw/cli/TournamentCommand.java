@@ -165,6 +165,11 @@ final class TournamentCommand implements Callable<Integer> {
      * builds it, its games' journals under {@code dir}.
      */
     static Tournaments.Request forWorker(List<String> args, long seed, Path dir) throws Exception {
+        return again(args, seed, dir).request();
+    }
+
+    /** The tournament {@code args} started, with its seed, going on in {@code dir}: as a resume builds it again. */
+    private static TournamentCommand again(List<String> args, long seed, Path dir) {
         TournamentCommand again = new TournamentCommand();
         CommandLine line = new CommandLine(again);
         line.parseArgs(args.toArray(String[]::new));
@@ -174,7 +179,7 @@ final class TournamentCommand implements Callable<Integer> {
         again.file = null;
         again.resume = null;
         again.spec = line.getCommandSpec();
-        return again.request();
+        return again;
     }
 
     /** What the options ask for, checked. */
@@ -270,16 +275,7 @@ final class TournamentCommand implements Callable<Integer> {
         JsonNode t = Tournament.read(dir);
         List<String> args = new ArrayList<>();
         t.path("args").forEach(a -> args.add(a.asText()));
-        TournamentCommand again = new TournamentCommand();
-        CommandLine line = new CommandLine(again);
-        line.parseArgs(args.toArray(String[]::new));
-        again.out = dir;
-        again.rules.seed = t.path("seed").asLong();
-        again.resuming = true;
-        again.file = null;
-        again.resume = null;
-        again.spec = line.getCommandSpec();
-        return again.call();
+        return again(args, t.path("seed").asLong(), dir).call();
     }
 
     /** The options a YAML file gives, as arguments, then those of the command line (which win). */

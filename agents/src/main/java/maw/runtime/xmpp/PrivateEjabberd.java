@@ -41,15 +41,7 @@ public final class PrivateEjabberd {
      */
     public PrivateEjabberd(Path script, Path home, int port, int httpPort, int distPort, String domain,
             Consumer<String> output) {
-        this.script = Objects.requireNonNull(script, "script");
-        this.home = Objects.requireNonNull(home, "home").toAbsolutePath();
-        this.port = port;
-        this.httpPort = httpPort;
-        this.distPort = distPort;
-        this.domain = Objects.requireNonNull(domain, "domain");
-        this.output = output == null ? line -> {} : output;
-        this.nodes = 0;
-        this.firstAddress = "127.0.0.1";
+        this(script, home, port, httpPort, distPort, domain, 0, "127.0.0.1", output);
     }
 
     private PrivateEjabberd(Path script, Path home, int port, int httpPort, int distPort, String domain,
