@@ -234,10 +234,16 @@ public final class Catalog {
      */
     @JsonTypeName("open_room")
     public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
-            Map<String, String> readers, Long after, Map<String, WatchCatalog.WatchView> watchers) implements Body {
+            Map<String, String> readers, Long after, Map<String, WatchCatalog.WatchView> watchers,
+            List<String> chat_clients) implements Body {
         public OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
                 Map<String, String> readers, Long after) {
-            this(game, round, phase, day, writers, readers, after, null);
+            this(game, round, phase, day, writers, readers, after, null, null);
+        }
+
+        /** The readers at ordinary chat clients, who read and write in the room's multi-user chat (none: empty). */
+        public List<String> chatClients() {
+            return chat_clients == null ? List.of() : chat_clients;
         }
     }
 

@@ -165,6 +165,9 @@ public final class GamePlay {
                         + "machine: --server HOST); then %s fill them%n", r.openSeats(),
                         new DecimalFormat("0.#").format(r.lobbySeconds()), table.gameMaster(),
                         r.openBots().has(SeatPlan.Kind.LLM) ? "model seats" : "rule bots");
+                out.printf("  or from an XMPP chat client (Conversations, Gajim, Dino, Profanity), with an account of "
+                        + "this server (./maw xmpp register NAME:PASSWORD): chat with %s and type join NAME%n",
+                        table.gameMaster().bare());
             }
             // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is shown
             // only when no person plays here: it would give the roles away); people may take the open seats from its

@@ -61,6 +61,12 @@ final class GameCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE})")
     int openSeats;
 
+    @Option(names = "--chat-seats", defaultValue = "0",
+            description = "more seats, for people at ordinary XMPP chat clients (Conversations, Gajim, Dino, "
+                    + "Profanity): they chat with the GameMaster and type join NAME; needs the xmpp transport "
+                    + "(default: ${DEFAULT-VALUE})")
+    int chatSeats;
+
     @Option(names = "--lobby-seconds", defaultValue = "60",
             description = "how long open seats wait for their players; --bots fills those still empty (default: "
                     + "${DEFAULT-VALUE})")
@@ -118,6 +124,16 @@ final class GameCommand implements Callable<Integer> {
             flags.put("seats", new MawConfig.Value(seats, "--seats"));
         }
         MawConfig settings = config.load(flags);
+        if (chatSeats < 0 || chatSeats > 59) {
+            throw new ConfigException("invalid value '" + chatSeats + "' for --chat-seats: expected 0 to 59");
+        }
+        if (chatSeats > 0 && "local".equalsIgnoreCase(settings.string(Setting.TRANSPORT).strip())) {
+            throw new ConfigException("--chat-seats needs the xmpp transport: people at chat clients come through "
+                    + "ejabberd (the transport is local)");
+        }
+        // Seats for chat clients are open seats: the GameMaster seats whoever takes them, by ./maw join or by chat.
+        openSeats += chatSeats;
+        chatSeats = 0;
         if (openSeats < 0 || openSeats > 59) {
             throw new ConfigException("invalid value '" + openSeats + "' for --open-seats: expected 0 to 59");
         }

@@ -278,9 +278,61 @@ public class Agent {
      * {@code make_reply()}, which keeps only the thread, can be matched to it.
      */
     public final void send(Message message) {
+        if (divert(message)) {
+            return;
+        }
         Message sentMessage = deliver(message);
         sent.incrementAndGet();
         trace(false, sentMessage);
+    }
+
+    /**
+     * A look at each message before it is sent: true keeps it from the wire (the agent hands it elsewhere, as a
+     * GameMaster turns what it tells a person at a chat client into plain words). Called on the sending thread.
+     */
+    protected boolean divert(Message message) {
+        return false;
+    }
+
+    /**
+     * Whether this agent takes plain text: a message without FIPA-ACL metadata whose body is not JSON, as a person's
+     * chat client sends. Such a message then reaches the behaviours (its {@link Message#performative()} is empty)
+     * instead of being answered {@code not-understood}.
+     */
+    protected boolean takesPlainText() {
+        return false;
+    }
+
+    /**
+     * Files {@code m} in this agent's own mailbox as if it had arrived (its sender as given): for a message the agent
+     * made on behalf of someone whose words came another way (a person's command typed in a chat client).
+     */
+    protected final void post(Message m) {
+        trace(true, m);
+        mailbox.deliver(m);
+    }
+
+    /**
+     * Like {@link #post} for words that came by another way from someone who could flood it (a line in a group
+     * chat): the sender's account is held to this agent's inbound rate limit; false when over it (dropped, counted).
+     */
+    protected final boolean postLimited(Message m) {
+        RateLimit limit = inboundLimit;
+        if (limit != null) {
+            long now = System.nanoTime();
+            if (!buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now)).take(now)) {
+                rateLimited.incrementAndGet();
+                return false;
+            }
+        }
+        post(m);
+        return true;
+    }
+
+    /** This agent's connection as {@code type} (Smack's connection on XMPP), or null when it is not one. */
+    protected final <T> T connectionAs(Class<T> type) {
+        Transport.Connection c = connection;
+        return c == null ? null : c.unwrap(type);
     }
 
     /**
@@ -441,6 +493,11 @@ public class Agent {
             return;
         }
         String problem = problemWith(m);
+        if (problem != null && isPlainText(m) && takesPlainText()) {
+            trace(true, m);
+            mailbox.deliver(m);
+            return;
+        }
         if (problem == null && intercept(m)) {
             return;
         }
@@ -495,6 +552,12 @@ public class Agent {
             });
         }
         return false;
+    }
+
+    /** A person's words from a chat client: no FIPA-ACL metadata, and a body that is not a JSON object. */
+    public static boolean isPlainText(Message m) {
+        return m.metadata(Message.PERFORMATIVE) == null && m.body() != null && !m.body().isBlank()
+                && !m.body().stripLeading().startsWith("{");
     }
 
     /** Why a message cannot be handed to behaviours, or null when it can. */

@@ -57,5 +57,10 @@ public interface Transport extends AutoCloseable {
 
         /** Logs out and closes. */
         void close();
+
+        /** The connection underneath as {@code type} (Smack's on XMPP), or null when it is not one. */
+        default <T> T unwrap(Class<T> type) {
+            return null;
+        }
     }
 }

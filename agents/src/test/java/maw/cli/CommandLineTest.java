@@ -85,4 +85,12 @@ class CommandLineTest {
                 .contains("maw: invalid value 'abc' for --games: a whole number").doesNotContain("Usage:");
         assertThat(err().lines().count()).as(err()).isEqualTo(6);
     }
+
+    @Test
+    void seatsForChatClientsAreCheckedBeforeAnythingStarts() {
+        assertThat(Main.execute("game", "--chat-seats", "-1")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '-1' for --chat-seats: expected 0 to 59");
+        assertThat(Main.execute("game", "--transport", "local", "--chat-seats", "2")).isEqualTo(2);
+        assertThat(err()).contains("--chat-seats needs the xmpp transport");
+    }
 }

@@ -74,6 +74,13 @@ public final class ChatRoomAgent extends GameAgent {
     private final List<Waiting> waiting = new ArrayList<>();
     private BufferedWriter archive;
 
+    /** The room's multi-user chat, for readers at chat clients (made when the first of them is named). */
+    private GroupChat groupChat;
+    /** The readers at chat clients now: seat name by account. */
+    private volatile Map<Jid, String> people = Map.of();
+    /** The ids of the chat acts made here from lines said in the group chat (shown there already). */
+    private final java.util.Set<String> fromGroupChat = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private record Waiting(Message request, Jid reader, long after, long deadline) {}
 
     public ChatRoomAgent(Jid jid, String password, Room room, Jid gameMaster, Path archiveDir, Listener listener) {
@@ -166,6 +173,7 @@ public final class ChatRoomAgent extends GameAgent {
         nextIndex = o.after() == null ? 1 : o.after() + 1;
         open = true;
         openArchive();
+        followGroupChat(o);
         reply(m, Performative.AGREE, new Catalog.Ok(game, "open"));
         List<String> names = readers.values().stream().sorted().toList();
         readers.forEach((jid, name) -> send(jid, Performative.INFORM, new Catalog.AnnounceOpen(game, round,
@@ -182,6 +190,13 @@ public final class ChatRoomAgent extends GameAgent {
             answer(w, true);
         }
         waiting.clear();
+        if (groupChat != null) {
+            try {
+                groupChat.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         closeArchive();
         reply(m, Performative.AGREE, new Catalog.Ok(game, "closed"));
     }
@@ -203,6 +218,13 @@ public final class ChatRoomAgent extends GameAgent {
         }
         Line line = new Line(nextIndex++, writers.get(from), c.message().strip());
         lines.addLast(line);
+        if (groupChat != null && !(m.replyWith() != null && fromGroupChat.remove(m.replyWith()))) {
+            try {
+                groupChat.show(line.from(), line.text());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         writeArchive(line);
         listener.line(room, game, round, phase, line);
         for (Jid w : watchers) {
@@ -354,5 +376,78 @@ public final class ChatRoomAgent extends GameAgent {
     @Override
     protected void takeDown() {
         closeArchive();
+        if (groupChat != null) {
+            groupChat.destroy();
+        }
+    }
+
+    // --- the group chat of the readers at chat clients ------------------------------------------------------------
+
+    /** Makes the room's group chat follow the phase: its members, who speaks, the invitations. */
+    private void followGroupChat(Catalog.OpenRoom o) {
+        List<String> chat = o.chatClients();
+        if (chat.isEmpty() && groupChat == null) {
+            people = Map.of();
+            return;
+        }
+        if (groupChat == null) {
+            org.jivesoftware.smack.XMPPConnection xmpp = connectionAs(org.jivesoftware.smack.XMPPConnection.class);
+            if (xmpp == null) {
+                log.warn("{}: players at chat clients ({}) need the XMPP transport; they cannot enter the {}", jid(),
+                        chat, room.title());
+                return;
+            }
+            groupChat = new GroupChat(xmpp, room.title(), jid(), this::saidInGroupChat);
+        }
+        Map<Jid, String> now = new LinkedHashMap<>();
+        readers.forEach((account, name) -> {
+            if (chat.contains(name)) {
+                now.put(account, name);
+            }
+        });
+        people = Map.copyOf(now);
+        java.util.Set<String> speak = new java.util.HashSet<>(writers.values());
+        speak.retainAll(now.values());
+        try {
+            groupChat.open(now, speak);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A person said a line in the group chat: it becomes their chat act, judged as any other. */
+    private void saidInGroupChat(Jid person, String text) {
+        String g = game;
+        PhaseId p = phaseId;
+        if (g == null || p == null) {
+            return;
+        }
+        String id = newId();
+        fromGroupChat.add(id);
+        if (!postLimited(Message.builder().sender(person).to(jid()).performative(Performative.REQUEST)
+                .ontology(ONTOLOGY).replyWith(id).thread(newId())
+                .body(new Catalog.Chat(g, round, p.phase(), p.number(), text)).build())) {
+            fromGroupChat.remove(id);
+            log.debug("{}: {} is over its rate limit; a line in the group chat is dropped", jid(), person);
+        }
+    }
+
+    /** What the room tells a person at a chat client: a refusal in words; the rest they see in the group chat. */
+    @Override
+    protected boolean divert(Message m) {
+        if (m.to() == null || m.performative().isEmpty() || !people.containsKey(m.to().bare())) {
+            return false;
+        }
+        if (m.is(Performative.REFUSE) && m.original() instanceof Catalog.Refusal r) {
+            fromGroupChat.remove(m.inReplyTo());
+            send(Message.builder().to(m.to().bare()).rawBody("The " + room.title() + " did not take your line: "
+                    + r.reason() + ".").build());
+        }
+        return true;
+    }
+
+    /** The address of the room's group chat, once made (null: nobody plays from a chat client). */
+    public String groupChatAddress() {
+        return groupChat == null ? null : groupChat.address();
     }
 }

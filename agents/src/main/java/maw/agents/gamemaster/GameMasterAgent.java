@@ -70,6 +70,39 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
     private final Turns turns = new Turns();
 
+    /** People at ordinary chat clients, who play by typing to the GameMaster and talk in the rooms' group chats. */
+    private final ChatDesk desk = new ChatDesk(new ChatDesk.Host() {
+        @Override
+        public void post(Message m) {
+            GameMasterAgent.this.post(m);
+        }
+
+        @Override
+        public void sendPlain(Jid to, String text) {
+            send(Message.builder().to(to).rawBody(text).build());
+        }
+
+        @Override
+        public String newId() {
+            return GameMasterAgent.this.newId();
+        }
+
+        @Override
+        public Jid jid() {
+            return GameMasterAgent.this.jid();
+        }
+    }, this::gameId);
+
+    @Override
+    protected boolean takesPlainText() {
+        return true;
+    }
+
+    @Override
+    protected boolean divert(Message m) {
+        return desk.divert(m);
+    }
+
     /** At most this many watchers at once. */
     public static final int MAX_WATCHERS = Watchers.MAX;
 
@@ -349,6 +382,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void handle(Message m) {
+        if (isPlainText(m)) {
+            desk.typed(m);
+            return;
+        }
         Body body = read(m);
         if (body == null || isComplaint(m) || m.is(Performative.AGREE)) {
             return;
@@ -479,6 +516,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void unseat(String name, String why) {
+        Jid account = seats.get(name);
+        if (account != null) {
+            desk.forget(account);
+        }
         boolean was = seating.unseat(name);
         if (was) {
             listener.left(name, why);
@@ -565,7 +606,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {
-        roomSwitch.open(state.rooms(), round, phase, after, seats::get, watchers);
+        roomSwitch.open(state.rooms(), round, phase, after, seats::get, watchers, desk.seated().keySet());
     }
 
     private void switchRooms() {

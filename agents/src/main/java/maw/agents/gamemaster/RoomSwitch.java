@@ -43,7 +43,7 @@ final class RoomSwitch {
      * gives a name's account), which watchers see its lines, and (after a resume) from which line of its log on.
      */
     void open(Map<Room, Access> rooms, int round, PhaseId phase, Map<Room, Long> after, Function<String, Jid> seat,
-            Watchers watchers) {
+            Watchers watchers, java.util.Set<String> people) {
         for (Map.Entry<Room, Access> e : rooms.entrySet()) {
             Map<String, String> writers = new TreeMap<>();
             Map<String, String> readers = new TreeMap<>();
@@ -51,8 +51,11 @@ final class RoomSwitch {
             e.getValue().readers().forEach(n -> readers.put(n, seat.apply(n).toString()));
             // The room shows its lines to the watchers: the Village to all, the Hideout to the god view only.
             Map<String, WatchCatalog.WatchView> seen = watchers.of(e.getKey());
+            // The readers at chat clients read and write in the room's multi-user chat.
+            List<String> chat = readers.keySet().stream().filter(people::contains).toList();
             request(jid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(), phase.number(),
-                    writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen));
+                    writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen,
+                    chat.isEmpty() ? null : chat));
             open.put(e.getKey(), phase);
         }
     }

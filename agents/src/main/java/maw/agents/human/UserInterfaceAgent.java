@@ -129,7 +129,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     }
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
-    static String aiwolfTurn(SeatCatalog.SeatView v) {
+    public static String aiwolfTurn(SeatCatalog.SeatView v) {
         if (!v.talk().inTurns() || v.allowed_actions() == null) {
             return null;
         }

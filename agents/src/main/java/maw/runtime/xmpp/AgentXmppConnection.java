@@ -3,6 +3,7 @@ package maw.runtime.xmpp;
 import java.util.function.Consumer;
 import org.jivesoftware.smack.packet.Message;
 import org.jivesoftware.smack.packet.Stanza;
+import org.jivesoftware.smackx.muc.packet.MUCUser;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
 import org.jivesoftware.smack.tcp.XMPPTCPConnectionConfiguration;
 import org.slf4j.Logger;
@@ -30,7 +31,10 @@ final class AgentXmppConnection extends XMPPTCPConnection {
     @Override
     protected void processStanza(Stanza stanza) throws InterruptedException {
         Consumer<Message> handler = onMessage;
-        if (handler != null && stanza instanceof Message m) {
+        // Multi-user chat (groupchat, and the room's own messages such as invitations and status codes) goes to
+        // Smack's listeners: a room agent keeps its rooms through Smack's MultiUserChat.
+        if (handler != null && stanza instanceof Message m && m.getType() != Message.Type.groupchat
+                && !m.hasExtension(MUCUser.ELEMENT, MUCUser.NAMESPACE)) {
             try {
                 handler.accept(m);
             } catch (RuntimeException e) {

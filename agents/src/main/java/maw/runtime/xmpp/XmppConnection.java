@@ -202,6 +202,12 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
     }
 
     @Override
+    public <T> T unwrap(Class<T> type) {
+        AgentXmppConnection c = smack;
+        return type.isInstance(c) ? type.cast(c) : null;
+    }
+
+    @Override
     public boolean isConnected() {
         return smack.isAuthenticated();
     }

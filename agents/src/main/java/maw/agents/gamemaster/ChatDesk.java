@@ -1,0 +1,219 @@
+package maw.agents.gamemaster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import maw.agents.Catalog;
+import maw.agents.CatalogReader;
+import maw.agents.GameAgent;
+import maw.agents.Text;
+import maw.agents.human.HumanCommands;
+import maw.agents.player.PersonSeat;
+import maw.base.Act;
+import maw.runtime.Jid;
+import maw.runtime.Message;
+import maw.runtime.Performative;
+
+/**
+ * The GameMaster's one-to-one chat with people at ordinary XMPP clients (Conversations, Gajim, Dino, Profanity). A
+ * person types plain commands to the GameMaster's address ({@code join NAME}, {@code vote NAME}, {@code whisper NAME
+ * TEXT}, {@code divine NAME}, {@code who}, {@code role}, {@code time}, {@code help}, {@code quit}; in AIWolf games the
+ * protocol text and the short commands, as at the terminal); each becomes the very catalog request a Player would send,
+ * from the person's own account, and goes through the GameMaster's usual judgement. Whatever the GameMaster tells
+ * that account (the seat, the role, the phases, the votes, the results, the refusals) reaches the person as plain words.
+ * The person speaks in the rooms, which are multi-user chat rooms (the room agents invite them).
+ */
+final class ChatDesk {
+
+    /** What the desk needs of its GameMaster. */
+    interface Host {
+        /** Files a request made for the person in the GameMaster's own mailbox. */
+        void post(Message m);
+
+        /** Sends plain text to an address (never diverted). */
+        void sendPlain(Jid to, String text);
+
+        String newId();
+
+        Jid jid();
+    }
+
+    private final Host host;
+    private final Supplier<String> game;
+    /** The seats of people at chat clients, by account. */
+    private final Map<Jid, PersonSeat> people = new ConcurrentHashMap<>();
+
+    ChatDesk(Host host, Supplier<String> game) {
+        this.host = host;
+        this.game = game;
+    }
+
+    /** The accounts of the people seated through this desk, and their seats' names. */
+    Map<String, Jid> seated() {
+        Map<String, Jid> out = new java.util.LinkedHashMap<>();
+        people.forEach((jid, seat) -> out.put(seat.name(), jid));
+        return out;
+    }
+
+    /** Whether {@code account} is a person at a chat client seated here. */
+    boolean isPerson(Jid account) {
+        return account != null && people.containsKey(account.bare());
+    }
+
+    /** Forgets a person who no longer holds a seat (left the lobby, or lost the seat at the ready check). */
+    void forget(Jid account) {
+        people.remove(account.bare());
+    }
+
+    /** A line the person typed in their chat client. */
+    void typed(Message m) {
+        Jid from = m.sender();
+        Jid account = from.bare();
+        String line = m.body().strip();
+        String[] parts = line.split("\\s+", 2);
+        String word = parts[0].toLowerCase(Locale.ROOT);
+        if (word.startsWith("/")) {
+            word = word.substring(1);
+        }
+        String arg = parts.length > 1 ? parts[1].strip() : "";
+        PersonSeat seat = people.get(account);
+        if (word.equals("join")) {
+            if (seat != null) {
+                tell(account, "You already sit at this table as " + seat.name() + ".");
+                return;
+            }
+            if (arg.isEmpty()) {
+                tell(account, "Under which name? join NAME");
+                return;
+            }
+            people.put(account, new PersonSeat(arg));
+            request(from, Performative.REQUEST, new Catalog.JoinLobby(arg));
+            return;
+        }
+        if (seat == null) {
+            tell(account, word.equals("help") || word.equals("?") ? help(false)
+                    : "You have no seat at this table. Type: join NAME (or help).");
+            return;
+        }
+        switch (word) {
+            case "quit", "leave", "exit" -> {
+                request(from, Performative.REQUEST, new Catalog.LeaveLobby(game.get()));
+                return;
+            }
+            case "help", "h", "?" -> {
+                tell(account, help(seat.view().talk() != null && seat.view().talk().inTurns()));
+                return;
+            }
+            default -> { }
+        }
+        boolean command = HumanCommands.NAMES.contains("/" + word) || Set.of("v", "d", "wh", "w", "r", "t", "s", "q")
+                .contains(word);
+        boolean inTurns = seat.view().talk() != null && seat.view().talk().inTurns();
+        HumanCommands.Command c = HumanCommands.parse(command ? "/" + word + (arg.isEmpty() ? "" : " " + arg) : line,
+                seat.view(), System.currentTimeMillis());
+        switch (c) {
+            case HumanCommands.Tell t -> tell(account, t.text());
+            case HumanCommands.Perform p when p.act() instanceof Act.Speak && !inTurns -> tell(account,
+                    "To talk, write in the room that is open to you (the Village by day, the Hideout for the pack by "
+                    + "night): its invitation came as it opened. Commands here: " + commands() + ".");
+            case HumanCommands.Perform p -> act(from, seat, p.act());
+            case HumanCommands.Quit q -> request(from, Performative.REQUEST, new Catalog.LeaveLobby(game.get()));
+            default -> tell(account, "Commands: " + commands() + ".");
+        }
+    }
+
+    private void act(Jid from, PersonSeat seat, Act a) {
+        String problem = seat.problemWith(a);
+        if (problem != null) {
+            tell(from.bare(), problem);
+            return;
+        }
+        Catalog.Stamped body = seat.request(a);
+        if (body == null) {
+            return;
+        }
+        String id = request(from, Performative.REQUEST, body);
+        seat.sent(a, id);
+    }
+
+    /** Makes the catalog message the person's command stands for, from the person's own session; returns its id. */
+    private String request(Jid from, Performative p, Catalog.Body body) {
+        String id = host.newId();
+        host.post(Message.builder().sender(from).to(host.jid()).performative(p).ontology(GameAgent.ONTOLOGY)
+                .replyWith(id).thread(host.newId()).body(body).build());
+        return id;
+    }
+
+    /**
+     * A message the GameMaster is about to send: true when it is for a person at a chat client, who is told it in
+     * plain words instead.
+     */
+    boolean divert(Message m) {
+        if (m.to() == null || m.performative().isEmpty()) {
+            return false;
+        }
+        Jid account = m.to().bare();
+        PersonSeat seat = people.get(account);
+        if (seat == null) {
+            return false;
+        }
+        Catalog.Body body;
+        try {
+            body = CatalogReader.read(m);
+        } catch (CatalogReader.Malformed e) {
+            return true;
+        }
+        if (body instanceof Catalog.Joined j) {
+            seat.joined(j.game());
+        }
+        if (body instanceof Catalog.Refusal r && "join_lobby".equals(r.refused())) {
+            people.remove(account);
+            tell(account, "Refused: " + r.reason() + ". Try another name: join NAME");
+            return true;
+        }
+        if (body instanceof Catalog.Ok ok && "left".equals(ok.what())) {
+            people.remove(account);
+        }
+        List<String> lines = new ArrayList<>(seat.hear(body, m.inReplyTo()));
+        if (seat.readyAsked()) {
+            // The person answered by typing join; a seat at a chat client is there while its account is.
+            request(m.to(), Performative.INFORM, new Catalog.Ready(((Catalog.ReadyCheck) body).game()));
+        }
+        if (!lines.isEmpty()) {
+            tell(account, String.join("\n", lines));
+        }
+        return true;
+    }
+
+    private void tell(Jid account, String text) {
+        List<String> shown = new ArrayList<>();
+        for (String l : text.split("\n", -1)) {
+            shown.add(Text.inert(l));
+        }
+        host.sendPlain(account, String.join("\n", shown));
+    }
+
+    private static String commands() {
+        return "vote NAME, divine NAME, whisper NAME TEXT, who, role, time, help, quit";
+    }
+
+    static String help(boolean aiwolf) {
+        if (aiwolf) {
+            return "This is an AIWolf game: type protocol text in your turns (VOTE Agent[03], COMINGOUT Agent[01] "
+                    + "SEER, ...) or the short commands: co ROLE, divined N RESULT, estimate N ROLE, vote N, attack N, "
+                    + "divine N, guard N, skip, over; who, role, time, quit.";
+        }
+        return "You play MAW's Werewolf from your chat client. Here, with the GameMaster: join NAME takes a seat; "
+                + "vote NAME votes (by day; by night as a werewolf), divine NAME asks a player's role (the seer, once a "
+                + "day), whisper NAME TEXT tells one living player only (by day), who lists the living and the dead, "
+                + "role tells your role, time the phase and the time left, quit leaves the lobby. You talk in the "
+                + "rooms: the Village by day, the Hideout for the pack by night; each invites you as it opens to you. "
+                + "Names may be shortened to an unambiguous beginning.";
+    }
+
+}

@@ -1,0 +1,167 @@
+package maw.agents;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import maw.runtime.Jid;
+import maw.testing.TestXmpp;
+import org.jivesoftware.smack.packet.Message;
+import org.jivesoftware.smack.packet.StanzaBuilder;
+import org.jivesoftware.smack.tcp.XMPPTCPConnection;
+import org.jivesoftware.smackx.muc.MultiUserChat;
+import org.jivesoftware.smackx.muc.MultiUserChatManager;
+import org.jivesoftware.smackx.muc.packet.GroupChatInvitation;
+import org.jxmpp.jid.impl.JidCreate;
+import org.jxmpp.jid.parts.Resourcepart;
+
+/**
+ * A person at an ordinary XMPP client, scripted: an account's own Smack connection that does only what a chat client
+ * does (one-to-one chat with the GameMaster in plain text, group chats entered on invitation), never MAW's catalog.
+ */
+final class ChatClientPerson implements AutoCloseable {
+
+    private static final Pattern VOTE = Pattern.compile("vote NAME \\(([^)]*)\\)");
+
+    final Jid account;
+    final XMPPTCPConnection connection;
+    final String name;
+    private final org.jxmpp.jid.Jid gameMaster;
+    /** Everything the GameMaster told the person, in order. */
+    final List<String> told = new CopyOnWriteArrayList<>();
+    /** Lines seen in each group chat (room title from the invitation body), as "nick: text". */
+    final Map<String, List<String>> heard = new ConcurrentHashMap<>();
+    final Map<String, MultiUserChat> rooms = new ConcurrentHashMap<>();
+    /** Errors the server answered to the person's group chat lines. */
+    final List<String> errors = new CopyOnWriteArrayList<>();
+    final CountDownLatch over = new CountDownLatch(1);
+    /** Whether the person answers turns by itself (speaks, then votes for the first target). */
+    volatile boolean plays = true;
+    /** Whether the person tried to speak in the Village once dead. */
+    volatile boolean spokeDead;
+
+    ChatClientPerson(TestXmpp xmpp, Jid account, String name, Jid gameMaster) throws Exception {
+        this.account = account;
+        this.name = name;
+        this.gameMaster = JidCreate.from(gameMaster.bare().toString());
+        connection = new XMPPTCPConnection(xmpp.transport().configurationFor(account, TestXmpp.password(account)));
+        connection.connect().login();
+        connection.addAsyncStanzaListener(s -> onMessage((Message) s), s -> s instanceof Message);
+    }
+
+    private void onMessage(Message m) {
+        GroupChatInvitation invitation = GroupChatInvitation.from(m);
+        if (invitation != null) {
+            enter(invitation.getRoomAddress(), m.getBody());
+            return;
+        }
+        if (m.getType() == Message.Type.groupchat || m.getBody() == null) {
+            if (m.getType() == Message.Type.error) {
+                errors.add(String.valueOf(m.getError()));
+            }
+            return;
+        }
+        if (m.getType() == Message.Type.error) {
+            errors.add(String.valueOf(m.getError()));
+            return;
+        }
+        if (!m.getFrom().asBareJid().equals(gameMaster.asBareJid())) {
+            return;
+        }
+        String text = m.getBody();
+        told.add(text);
+        if (text.contains("The game is over.")) {
+            over.countDown();
+        }
+        if (text.contains("You were executed") || text.contains("murdered you")) {
+            // The dead try to speak: the server keeps their words out of the Village.
+            Thread.ofVirtual().start(() -> {
+                try {
+                    MultiUserChat village = rooms.get("Village");
+                    if (village != null) {
+                        village.sendMessage("I am dead and I speak, says " + name);
+                        spokeDead = true;
+                    }
+                } catch (Exception e) {
+                    errors.add("could not speak dead: " + e);
+                }
+            });
+        }
+        if (plays && text.contains("Your turn")) {
+            Thread.ofVirtual().start(() -> play(text));
+        }
+    }
+
+    private void enter(String address, String body) {
+        String title = body != null && body.contains("Hideout") ? "Hideout" : "Village";
+        try {
+            MultiUserChat muc = MultiUserChatManager.getInstanceFor(connection)
+                    .getMultiUserChat(JidCreate.entityBareFrom(address));
+            List<String> lines = heard.computeIfAbsent(title, k -> new CopyOnWriteArrayList<>());
+            muc.addMessageListener(msg -> {
+                if (msg.getBody() != null) {
+                    lines.add(msg.getFrom().getResourceOrEmpty() + ": " + msg.getBody());
+                }
+            });
+            if (!muc.isJoined()) {
+                muc.join(Resourcepart.from(name));
+            }
+            rooms.put(title, muc);
+        } catch (Exception e) {
+            errors.add("could not enter " + address + ": " + e);
+        }
+    }
+
+    private void play(String turn) {
+        try {
+            if (turn.contains("speak in the Village") || turn.contains("speak in the Hideout")) {
+                String title = turn.contains("speak in the Hideout") ? "Hideout" : "Village";
+                Thread.sleep(300);
+                MultiUserChat muc = rooms.get(title);
+                if (muc != null) {
+                    muc.sendMessage("Hello from " + name + " in the " + title);
+                }
+                Thread.sleep(300);
+            }
+            Matcher v = VOTE.matcher(turn);
+            if (v.find()) {
+                String target = List.of(v.group(1).split(",\\s*")).stream().filter(n -> !n.equals(name)).findFirst()
+                        .orElse(null);
+                if (target != null) {
+                    say("vote " + target);
+                }
+            }
+        } catch (Exception e) {
+            errors.add("could not play: " + e);
+        }
+    }
+
+    /** Types a line to the GameMaster. */
+    void say(String text) throws Exception {
+        connection.sendStanza(StanzaBuilder.buildMessage().to(gameMaster).ofType(Message.Type.chat).setBody(text)
+                .build());
+    }
+
+    /** Waits for a line from the GameMaster containing {@code part}; returns it. */
+    String await(String part, long seconds) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < until) {
+            for (String t : told) {
+                if (t.contains(part)) {
+                    return t;
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError(name + " was never told \"" + part + "\"; told: " + told);
+    }
+
+    @Override
+    public void close() {
+        connection.disconnect();
+    }
+}
