@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
 import maw.agents.Text;
-import maw.agents.human.HumanCommands;
+import maw.agents.typing.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.protocol.Words;

@@ -96,10 +96,7 @@ public class Agent {
         return false;
     }
 
-    /**
-     * By default, how far a stored message's time may lie before this agent's start and still count as this session's
-     * (the server's clock and ours may differ a little).
-     */
+    /** How far before this agent's start a stored message may lie and still be this session's (clocks differ). */
     public static final Duration DEFAULT_STORED_TOLERANCE = Duration.ofSeconds(1);
 
     private volatile Duration storedTolerance = DEFAULT_STORED_TOLERANCE;
@@ -286,53 +283,39 @@ public class Agent {
         trace(false, sentMessage);
     }
 
-    /**
-     * A look at each message before it is sent: true keeps it from the wire (the agent hands it elsewhere, as a
-     * GameMaster turns what it tells a person at a chat client into plain words). Called on the sending thread.
-     */
+    /** True keeps {@code message} from the wire: the agent hands it elsewhere (plain words for a chat client). */
     protected boolean divert(Message message) {
         return false;
     }
 
-    /**
-     * Whether this agent takes plain text: a message without FIPA-ACL metadata whose body is not JSON, as a person's
-     * chat client sends. Such a message then reaches the behaviours (its {@link Message#performative()} is empty)
-     * instead of being answered {@code not-understood}.
-     */
+    /** Whether plain text (no metadata, a body that is not JSON: a chat client's) reaches the behaviours. */
     protected boolean takesPlainText() {
         return false;
     }
 
-    /**
-     * Files {@code m} in this agent's own mailbox as if it had arrived (its sender as given): for a message the agent
-     * made on behalf of someone whose words came another way (a person's command typed in a chat client).
-     */
+    /** Files {@code m} in the agent's own mailbox as if it had arrived: words that came another way. */
     protected final void post(Message m) {
         trace(true, m);
         mailbox.deliver(m);
     }
 
-    /**
-     * Like {@link #post} for words that came by another way from someone who could flood it (a line in a group
-     * chat): the sender's account is held to this agent's inbound rate limit; false when over it (dropped, counted).
-     */
+    /** {@link #post} held to the inbound rate limit of {@code m}'s sender; false when over it (dropped). */
     protected final boolean postLimited(Message m) {
         RateLimit limit = inboundLimit;
-        if (limit != null) {
-            long now = System.nanoTime();
-            if (!buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now)).take(now)) {
-                rateLimited.incrementAndGet();
-                return false;
-            }
+        long now = System.nanoTime();
+        if (limit != null && !buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now))
+                .take(now)) {
+            rateLimited.incrementAndGet();
+            return false;
         }
         post(m);
         return true;
     }
 
-    /** This agent's connection as {@code type} (Smack's connection on XMPP), or null when it is not one. */
-    protected final <T> T connectionAs(Class<T> type) {
+    /** A group chat this agent owns on its server (see {@link GroupChat}); null where the transport has none. */
+    protected final GroupChat groupChat(String title, GroupChat.Said said) {
         Transport.Connection c = connection;
-        return c == null ? null : c.unwrap(type);
+        return c == null ? null : c.groupChat(title, said);
     }
 
     /**
@@ -447,19 +430,13 @@ public class Agent {
         return connectionLosses.get();
     }
 
-    /**
-     * Limits how many messages each sender account may send this agent (null: no limit); see {@link RateLimit}.
-     * Call before {@link #start}.
-     */
+    /** Limits the messages each sender account may send this agent (null: none; {@link RateLimit}); before start. */
     public final Agent limitInbound(RateLimit limit) {
         this.inboundLimit = limit;
         return this;
     }
 
-    /**
-     * The answer to the first message of a sender's excess run. By default a {@code refuse} with a JSON body of
-     * type {@code refusal} and code {@code rate_limited}.
-     */
+    /** The answer to the first message of a sender's excess run: by default a {@code refuse}, {@code rate_limited}. */
     protected Message rateLimitAnswer(Message m, RateLimit limit) {
         ObjectNode body = Json.MAPPER.createObjectNode();
         body.put("type", "refusal");
@@ -493,7 +470,7 @@ public class Agent {
             return;
         }
         String problem = problemWith(m);
-        if (problem != null && isPlainText(m) && takesPlainText()) {
+        if (problem != null && m.isPlainText() && takesPlainText()) {
             trace(true, m);
             mailbox.deliver(m);
             return;
@@ -552,12 +529,6 @@ public class Agent {
             });
         }
         return false;
-    }
-
-    /** A person's words from a chat client: no FIPA-ACL metadata, and a body that is not a JSON object. */
-    public static boolean isPlainText(Message m) {
-        return m.metadata(Message.PERFORMATIVE) == null && m.body() != null && !m.body().isBlank()
-                && !m.body().stripLeading().startsWith("{");
     }
 
     /** Why a message cannot be handed to behaviours, or null when it can. */

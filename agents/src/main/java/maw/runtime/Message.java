@@ -129,6 +129,12 @@ public final class Message {
         return metadata.get(key);
     }
 
+    /** A person's words from a chat client: no FIPA-ACL metadata, and a body that is not a JSON object. */
+    public boolean isPlainText() {
+        return metadata(PERFORMATIVE) == null && body() != null && !body().isBlank()
+                && !body().stripLeading().startsWith("{");
+    }
+
     /** The performative, if the metadata carries one that FIPA defines. */
     public Optional<Performative> performative() {
         return Performative.fromWire(metadata.get(PERFORMATIVE));

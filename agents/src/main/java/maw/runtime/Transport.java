@@ -58,8 +58,11 @@ public interface Transport extends AutoCloseable {
         /** Logs out and closes. */
         void close();
 
-        /** The connection underneath as {@code type} (Smack's on XMPP), or null when it is not one. */
-        default <T> T unwrap(Class<T> type) {
+        /**
+         * A group chat this connection's agent owns, titled {@code title}, whose people's lines go to {@code said};
+         * null where the transport has none (in one JVM).
+         */
+        default GroupChat groupChat(String title, GroupChat.Said said) {
             return null;
         }
     }

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import maw.agents.human.HumanCommands;
+import maw.agents.typing.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.player.PlayerAgent;
 import maw.runtime.Jid;

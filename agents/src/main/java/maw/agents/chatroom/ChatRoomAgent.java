@@ -75,7 +75,7 @@ public final class ChatRoomAgent extends GameAgent {
     private BufferedWriter archive;
 
     /** The room's multi-user chat, for readers at chat clients (made when the first of them is named). */
-    private GroupChat groupChat;
+    private maw.runtime.GroupChat groupChat;
     /** The readers at chat clients now: seat name by account. */
     private volatile Map<Jid, String> people = Map.of();
     /** The ids of the chat acts made here from lines said in the group chat (shown there already). */
@@ -220,7 +220,7 @@ public final class ChatRoomAgent extends GameAgent {
         lines.addLast(line);
         if (groupChat != null && !(m.replyWith() != null && fromGroupChat.remove(m.replyWith()))) {
             try {
-                groupChat.show(line.from(), line.text());
+                groupChat.show(Text.inert(line.from()) + ": " + Text.inert(line.text()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -391,13 +391,12 @@ public final class ChatRoomAgent extends GameAgent {
             return;
         }
         if (groupChat == null) {
-            org.jivesoftware.smack.XMPPConnection xmpp = connectionAs(org.jivesoftware.smack.XMPPConnection.class);
-            if (xmpp == null) {
+            groupChat = groupChat(room.title(), this::saidInGroupChat);
+            if (groupChat == null) {
                 log.warn("{}: players at chat clients ({}) need the XMPP transport; they cannot enter the {}", jid(),
                         chat, room.title());
                 return;
             }
-            groupChat = new GroupChat(xmpp, room.title(), jid(), this::saidInGroupChat);
         }
         Map<Jid, String> now = new LinkedHashMap<>();
         readers.forEach((account, name) -> {

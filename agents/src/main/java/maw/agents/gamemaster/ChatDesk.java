@@ -6,13 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import maw.agents.Catalog;
 import maw.agents.CatalogReader;
 import maw.agents.GameAgent;
 import maw.agents.Text;
-import maw.agents.human.HumanCommands;
+import maw.agents.typing.HumanCommands;
 import maw.agents.player.PersonSeat;
 import maw.base.Act;
 import maw.runtime.Jid;
@@ -30,26 +31,24 @@ import maw.runtime.Performative;
  */
 final class ChatDesk {
 
-    /** What the desk needs of its GameMaster. */
-    interface Host {
-        /** Files a request made for the person in the GameMaster's own mailbox. */
-        void post(Message m);
-
-        /** Sends plain text to an address (never diverted). */
-        void sendPlain(Jid to, String text);
-
-        String newId();
-
-        Jid jid();
-    }
-
-    private final Host host;
+    private final Consumer<Message> post;
+    private final BiConsumer<Jid, String> sendPlain;
+    private final Supplier<String> newId;
+    private final Supplier<Jid> me;
     private final Supplier<String> game;
     /** The seats of people at chat clients, by account. */
     private final Map<Jid, PersonSeat> people = new ConcurrentHashMap<>();
 
-    ChatDesk(Host host, Supplier<String> game) {
-        this.host = host;
+    /**
+     * @param post      files a request made for a person in the GameMaster's own mailbox
+     * @param sendPlain sends plain text to an address (never diverted)
+     */
+    ChatDesk(Consumer<Message> post, BiConsumer<Jid, String> sendPlain, Supplier<String> newId, Supplier<Jid> me,
+            Supplier<String> game) {
+        this.post = post;
+        this.sendPlain = sendPlain;
+        this.newId = newId;
+        this.me = me;
         this.game = game;
     }
 
@@ -67,7 +66,9 @@ final class ChatDesk {
 
     /** Forgets a person who no longer holds a seat (left the lobby, or lost the seat at the ready check). */
     void forget(Jid account) {
-        people.remove(account.bare());
+        if (account != null) {
+            people.remove(account.bare());
+        }
     }
 
     /** A line the person typed in their chat client. */
@@ -143,9 +144,9 @@ final class ChatDesk {
 
     /** Makes the catalog message the person's command stands for, from the person's own session; returns its id. */
     private String request(Jid from, Performative p, Catalog.Body body) {
-        String id = host.newId();
-        host.post(Message.builder().sender(from).to(host.jid()).performative(p).ontology(GameAgent.ONTOLOGY)
-                .replyWith(id).thread(host.newId()).body(body).build());
+        String id = newId.get();
+        post.accept(Message.builder().sender(from).to(me.get()).performative(p).ontology(GameAgent.ONTOLOGY)
+                .replyWith(id).thread(newId.get()).body(body).build());
         return id;
     }
 
@@ -195,7 +196,7 @@ final class ChatDesk {
         for (String l : text.split("\n", -1)) {
             shown.add(Text.inert(l));
         }
-        host.sendPlain(account, String.join("\n", shown));
+        sendPlain.accept(account, String.join("\n", shown));
     }
 
     private static String commands() {

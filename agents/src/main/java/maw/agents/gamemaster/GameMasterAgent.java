@@ -46,14 +46,8 @@ import maw.runtime.State;
  */
 public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> extends GameAgent {
 
-
-    /**
-     * What the GameMaster of a game whose steps end as soon as every seat answered takes from one sender (AIWolf's; a
-     * tournament's trusted seats): a burst of 200, then 1,000 a second.
-     */
+    /** What an AIWolf GameMaster (or a tournament's, of trusted seats) takes from one sender: 200, then 1,000/s. */
     public static final RateLimit AIWOLF_LIMIT = new RateLimit(200, 1000);
-
-
 
     private static final String SETUP = "SetupState";
     private static final String ASSIGN = "AssignRolesState";
@@ -71,32 +65,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Turns turns = new Turns();
 
     /** People at ordinary chat clients, who play by typing to the GameMaster and talk in the rooms' group chats. */
-    private final ChatDesk desk = new ChatDesk(new ChatDesk.Host() {
-        @Override
-        public void post(Message m) {
-            GameMasterAgent.this.post(m);
-        }
-
-        @Override
-        public void sendPlain(Jid to, String text) {
-            send(Message.builder().to(to).rawBody(text).build());
-        }
-
-        @Override
-        public String newId() {
-            return GameMasterAgent.this.newId();
-        }
-
-        @Override
-        public Jid jid() {
-            return GameMasterAgent.this.jid();
-        }
-    }, this::gameId);
+    private final ChatDesk desk = new ChatDesk(this::post, (to, text) -> send(Message.builder().to(to)
+            .rawBody(text).build()), this::newId, this::jid, this::gameId);
 
     @Override
-    protected boolean takesPlainText() {
-        return true;
-    }
+    protected boolean takesPlainText() { return true; }
 
     @Override
     protected boolean divert(Message m) {
@@ -129,10 +102,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         limitInbound(ruleset.inbound());
     }
 
-    /**
-     * Takes the game up where its journal left it, after a crash: the same table, the seats, the rounds played and the
-     * current round's state; the current phase goes on to its recorded deadline. Call before {@link #start}.
-     */
+    /** Takes the game up where its journal left it (seats, rounds, state; the phase to its deadline); before start. */
     public GameMasterAgent<S, O, E> resume(Recovery<S, O> from) {
         if (!from.gameId().equals(config.gameId())) {
             throw new IllegalArgumentException("the journal is of game " + from.gameId() + ", not " + config.gameId());
@@ -141,10 +111,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         return this;
     }
 
-    /**
-     * A resumed GameMaster takes what the seats sent while it was away (acts name their game and phase, and are
-     * judged); a fresh one takes nothing from before its start.
-     */
+    /** A resumed GameMaster judges what the seats sent while it was away; a fresh one takes nothing from before. */
     @Override
     protected boolean takesStoredMessagesFromBeforeItsStart() {
         return recovery != null;
@@ -382,7 +349,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void handle(Message m) {
-        if (isPlainText(m)) {
+        if (m.isPlainText()) {
             desk.typed(m);
             return;
         }
@@ -431,12 +398,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             }
             case Seating.Again a -> {
                 vouch(m.sender());
-                reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(),
-                        config.players()));
+                reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             }
             case Seating.Seated a -> {
-                        reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(),
-                        config.players()));
+                reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
                 vouch(m.sender());
                 listener.joined(name, m.sender().bare(), seats.size(), config.players());
                 watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
@@ -516,10 +481,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void unseat(String name, String why) {
-        Jid account = seats.get(name);
-        if (account != null) {
-            desk.forget(account);
-        }
+        desk.forget(seats.get(name));
         boolean was = seating.unseat(name);
         if (was) {
             listener.left(name, why);
@@ -629,10 +591,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     private volatile List<Long> roundSeeds;
 
-    /**
-     * Each round's seed, first to last (a tournament's schedule chose them), instead of seeds drawn from the table's.
-     * Set before the agent starts.
-     */
+    /** Each round's seed, first to last (a tournament's schedule's), not drawn from the table's; before start. */
     public GameMasterAgent<S, O, E> roundSeeds(List<Long> seeds) {
         this.roundSeeds = seeds == null ? null : List.copyOf(seeds);
         return this;

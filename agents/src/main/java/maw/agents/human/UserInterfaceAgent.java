@@ -1,7 +1,6 @@
 package maw.agents.human;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
@@ -10,8 +9,6 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.base.Act;
-import maw.base.Speech;
-import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -102,7 +99,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
                 if (in.view() != null) {
                     view = in.view();
                 }
-                String asked = in.view() == null ? null : aiwolfTurn(in.view());
+                String asked = in.view() == null ? null : maw.agents.typing.AiwolfTalk.turn(in.view());
                 if (asked != null) {
                     // An AIWolf step waits for the person: no answer now (listening would say Skip); what they type
                     // goes to the Player when they type it.
@@ -126,35 +123,6 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
             case Catalog.Refusal r -> person.show("refusal", "Refused: " + r.reason() + ".");
             default -> { }
         }
-    }
-
-    /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
-    public static String aiwolfTurn(SeatCatalog.SeatView v) {
-        if (!v.talk().inTurns() || v.allowed_actions() == null) {
-            return null;
-        }
-        long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
-        String time = left < 0 ? "" : " (" + left + " s)";
-        boolean night = v.phase() == Phase.NIGHT;
-        List<Act.Kind> a = v.allowed_actions();
-        if (a.contains(Act.Kind.TALK)) {
-            return (night ? "Your whisper turn" : "Your talk turn") + time + (v.talk() == Speech.NATURAL
-                    ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
-                    : ": type protocol text (VOTE Agent[03], COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, "
-                    + "/vote N") + (night ? ", /attack N" : "") + ", /skip, /over.";
-        }
-        if (a.contains(Act.Kind.DIVINE)) {
-            return "Whom do you divine tonight" + time + "? /divine N";
-        }
-        if (a.contains(Act.Kind.GUARD)) {
-            return "Whom do you guard tonight" + time + "? /guard N";
-        }
-        if (a.contains(Act.Kind.VOTE)) {
-            return (night ? "The attack vote" + time + ": /attack N" : "The vote" + time + ": /vote N") + " ("
-                    + String.join(", ", v.targets() == null ? List.of()
-                            : v.targets().getOrDefault(Act.Kind.VOTE, List.of())) + ").";
-        }
-        return null;
     }
 
     /** The person's name, or after {@code attempt} refused names the same with a number (Ann 2, Ann 3...). */

@@ -91,7 +91,7 @@ public final class PersonSeat {
     }
 
     private String turn(Catalog.YourTurn t) {
-        String aiwolf = maw.agents.human.UserInterfaceAgent.aiwolfTurn(view());
+        String aiwolf = maw.agents.typing.AiwolfTalk.turn(view());
         if (aiwolf != null) {
             return aiwolf;
         }

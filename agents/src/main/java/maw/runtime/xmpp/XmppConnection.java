@@ -202,9 +202,8 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
     }
 
     @Override
-    public <T> T unwrap(Class<T> type) {
-        AgentXmppConnection c = smack;
-        return type.isInstance(c) ? type.cast(c) : null;
+    public maw.runtime.GroupChat groupChat(String title, maw.runtime.GroupChat.Said said) {
+        return new XmppGroupChat(smack, title, requested, said);
     }
 
     @Override

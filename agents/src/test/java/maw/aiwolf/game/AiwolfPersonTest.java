@@ -10,7 +10,7 @@ import maw.agents.SeatCatalog;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.human.HumanCommands;
+import maw.agents.typing.HumanCommands;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;

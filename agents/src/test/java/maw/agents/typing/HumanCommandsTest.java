@@ -1,10 +1,10 @@
-package maw.agents.human;
+package maw.agents.typing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
-import maw.agents.human.HumanCommands.Command;
+import maw.agents.typing.HumanCommands.Command;
 import maw.base.Act;
 import maw.base.Role;
 import maw.game.Phase;

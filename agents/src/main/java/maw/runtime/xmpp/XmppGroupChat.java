@@ -1,11 +1,10 @@
-package maw.agents.chatroom;
+package maw.runtime.xmpp;
 
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import maw.agents.Text;
+import maw.runtime.GroupChat;
 import maw.runtime.Jid;
 import org.jivesoftware.smack.SmackException;
 import org.jivesoftware.smack.XMPPConnection;
@@ -36,14 +35,9 @@ import org.slf4j.LoggerFactory;
  * their seat's is kicked. What a person says there comes to the room agent as that person's chat act; what the agents
  * say through the catalog appears there as the room's own line, with the speaker's name.
  */
-final class GroupChat {
+final class XmppGroupChat implements GroupChat {
 
-    private static final Logger LOG = LoggerFactory.getLogger(GroupChat.class);
-
-    /** A line a person said in the group chat, for the room agent to take as that person's chat act. */
-    interface Said {
-        void line(Jid person, String text);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(XmppGroupChat.class);
 
     private final XMPPConnection connection;
     private final String title;
@@ -56,7 +50,7 @@ final class GroupChat {
     private volatile Set<String> voiced = Set.of();
     private final Set<Jid> members = ConcurrentHashMap.newKeySet();
 
-    GroupChat(XMPPConnection connection, String title, Jid agent, Said said) {
+    XmppGroupChat(XMPPConnection connection, String title, Jid agent, Said said) {
         this.connection = connection;
         this.title = title;
         this.base = agent.local();
@@ -64,8 +58,8 @@ final class GroupChat {
         this.said = said;
     }
 
-    /** The room's address, once made. */
-    String address() {
+    @Override
+    public String address() {
         return muc == null ? null : muc.getRoom().toString();
     }
 
@@ -74,7 +68,8 @@ final class GroupChat {
      * the names that may write. Makes the group chat at the first call; members and voices follow the phase; those
      * newly let in are invited (XEP-0249).
      */
-    void open(Map<Jid, String> newPeople, Set<String> writers) throws InterruptedException {
+    @Override
+    public void open(Map<Jid, String> newPeople, Set<String> writers) throws InterruptedException {
         try {
             if (muc == null) {
                 create();
@@ -112,7 +107,8 @@ final class GroupChat {
     }
 
     /** The room closes: nobody speaks until it opens again. */
-    void close() throws InterruptedException {
+    @Override
+    public void close() throws InterruptedException {
         voiced = Set.of();
         if (muc == null) {
             return;
@@ -127,19 +123,21 @@ final class GroupChat {
     }
 
     /** A line an agent said through the catalog, shown in the group chat under the speaker's name. */
-    void show(String from, String text) throws InterruptedException {
+    @Override
+    public void show(String line) throws InterruptedException {
         if (muc == null) {
             return;
         }
         try {
-            muc.sendMessage(Text.inert(from) + ": " + Text.inert(text));
+            muc.sendMessage(line);
         } catch (SmackException.NotConnectedException e) {
             LOG.debug("{}: could not show a line in the {} group chat: {}", base, title, e.toString());
         }
     }
 
     /** The game is over for this room agent: the group chat goes. */
-    void destroy() {
+    @Override
+    public void destroy() {
         if (muc == null) {
             return;
         }
@@ -287,10 +285,5 @@ final class GroupChat {
             return;
         }
         said.line(Jid.parse(occ.getJid().toString()), m.getBody());
-    }
-
-    /** For tests and the room's inside: the names that may speak now. */
-    List<String> voicedNow() {
-        return List.copyOf(voiced);
     }
 }

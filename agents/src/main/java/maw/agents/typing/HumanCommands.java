@@ -1,4 +1,4 @@
-package maw.agents.human;
+package maw.agents.typing;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package maw.agents.human;
+package maw.agents.typing;
 
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,7 @@ import maw.game.Phase;
  * {@code VOTE Agent[04]}; when the vote is asked for, the vote), {@code /attack 2} (likewise, for the werewolves),
  * {@code /divine 3}, {@code /guard 3}, {@code /skip}, {@code /over}. A player is its number or its name.
  */
-final class AiwolfTalk {
+public final class AiwolfTalk {
 
     private AiwolfTalk() {}
 
@@ -163,5 +163,34 @@ final class AiwolfTalk {
                 + "REQUEST ANY (VOTE Agent[04])...) or " + commands() + ". When the vote is asked for, /vote N votes "
                 + "(at night, as a werewolf, /attack N). /divine N (seer), /guard N (bodyguard) at night. A player is "
                 + "its number or its name. /who, /role, /time, /quit as usual.";
+    }
+
+    /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
+    public static String turn(SeatCatalog.SeatView v) {
+        if (!v.talk().inTurns() || v.allowed_actions() == null) {
+            return null;
+        }
+        long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
+        String time = left < 0 ? "" : " (" + left + " s)";
+        boolean night = v.phase() == Phase.NIGHT;
+        List<Act.Kind> a = v.allowed_actions();
+        if (a.contains(Act.Kind.TALK)) {
+            return (night ? "Your whisper turn" : "Your talk turn") + time + (v.talk() == Speech.NATURAL
+                    ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"
+                    : ": type protocol text (VOTE Agent[03], COMINGOUT Agent[01] SEER...) or /co, /estimate, /divined, "
+                    + "/vote N") + (night ? ", /attack N" : "") + ", /skip, /over.";
+        }
+        if (a.contains(Act.Kind.DIVINE)) {
+            return "Whom do you divine tonight" + time + "? /divine N";
+        }
+        if (a.contains(Act.Kind.GUARD)) {
+            return "Whom do you guard tonight" + time + "? /guard N";
+        }
+        if (a.contains(Act.Kind.VOTE)) {
+            return (night ? "The attack vote" + time + ": /attack N" : "The vote" + time + ": /vote N") + " ("
+                    + String.join(", ", v.targets() == null ? List.of()
+                            : v.targets().getOrDefault(Act.Kind.VOTE, List.of())) + ").";
+        }
+        return null;
     }
 }

@@ -1,0 +1,35 @@
+package maw.runtime;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A multi-user chat room an agent owns on its transport's server (XEP-0045 on XMPP), for people at ordinary chat
+ * clients: its members, who may speak now, the agents' lines shown in it, and the lines people say there handed back.
+ */
+public interface GroupChat {
+
+    /** A line a person said in the group chat. */
+    @FunctionalInterface
+    interface Said {
+        void line(Jid person, String text);
+    }
+
+    /**
+     * Makes the group chat follow a phase: {@code people} (name by account) are its members from now on, those of
+     * {@code speakers} may speak; the newly let in are invited. Made at the first call.
+     */
+    void open(Map<Jid, String> people, Set<String> speakers) throws InterruptedException;
+
+    /** Nobody speaks until the next {@link #open}. */
+    void close() throws InterruptedException;
+
+    /** Shows a line in the room as its own (already made inert by the caller). */
+    void show(String line) throws InterruptedException;
+
+    /** The group chat goes. */
+    void destroy();
+
+    /** Its address, once made (null before). */
+    String address();
+}
