@@ -1,14 +1,17 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
+import maw.llm.LlmSettings;
+import maw.llm.PromptTemplates;
+import maw.llm.standin.OllamaStandIn;
 import maw.runtime.Jid;
 import maw.testing.TestXmpp;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
@@ -126,6 +129,51 @@ class ChatClientGameTest {
             for (ChatClientPerson p : persons) {
                 if (p != null) {
                     p.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPersonModelSeatsAndRuleBotsShareATable() throws Exception {
+        TestXmpp xmpp = TestXmpp.get();
+        String prefix = "chatllm" + TestXmpp.password("chatllm").substring(3, 7) + "-";
+        try (OllamaStandIn ollama = new OllamaStandIn()) {
+            GameTable.SeatFiller model = ModelInterfaceAgent.filler(LlmSettings.ollamaDefaults()
+                    .withBaseUrl(ollama.baseUrl()), new PromptTemplates(TestXmpp.home().resolve("prompts")),
+                    Duration.ofMillis(200), null);
+            GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(5), List.of(model, model,
+                    model, GameTable.ruleBots(), GameTable.ruleBots()), 1, 7, FAST, null)
+                    .withOpenSeats(1, Duration.ofSeconds(60), GameTable.ruleBots()), xmpp.domain());
+            xmpp.server().register(table.accounts());
+            Jid account = xmpp.account("chatllm-person");
+            List<String> lines = new CopyOnWriteArrayList<>();
+            ChatClientPerson[] ann = new ChatClientPerson[1];
+            Thread joiner = Thread.ofVirtual().start(() -> {
+                try {
+                    table.allStarted().join();
+                    ann[0] = new ChatClientPerson(xmpp, account, "Ann", table.gameMaster());
+                    ann[0].say("join Ann");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            GameTable.Result r = table.play(xmpp.transport(), null, (room, game, round, phase, line) -> lines.add(
+                    room.title() + "|" + line.from() + "|" + line.text()), Duration.ofMinutes(3));
+            joiner.join();
+            try {
+                assertThat(ann[0].over.await(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(r.seats()).filteredOn(s -> s.kind().equals("llm")).hasSize(3)
+                        .allSatisfy(s -> assertThat((Long) s.report().get("calls")).isPositive());
+                assertThat(r.seats()).filteredOn(s -> s.kind().equals("rule")).hasSize(2);
+                assertThat(r.seats()).filteredOn(s -> s.name().equals("Ann")).singleElement()
+                        .satisfies(s -> assertThat(s.kind()).isEqualTo("remote"));
+                assertThat(lines).anyMatch(l -> l.startsWith("Village|Ann|Hello from Ann in the Village"));
+                assertThat(String.join("\n", ann[0].told)).contains("You are a ").contains("Leaderboard after round 1");
+                assertThat(ann[0].heard.get("Village")).anyMatch(l -> l.startsWith("Village: "));
+            } finally {
+                if (ann[0] != null) {
+                    ann[0].close();
                 }
             }
         }

@@ -2,7 +2,6 @@ package maw.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
@@ -25,6 +22,7 @@ import maw.testing.Await;
 import maw.testing.Masters;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
+import maw.testing.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,15 +36,11 @@ class HumanPlayTest {
     @TempDir
     Path dir;
 
-    /** A tmux server of the test's own, apart from any the machine's user runs. */
-    private static final String SOCKET = "maw-test-" + ProcessHandle.current().pid();
-
-    private final String session = "maw";
+    private final Tmux terminal = new Tmux("maw");
 
     @AfterEach
     void killTmux() throws Exception {
-        new ProcessBuilder("tmux", "-L", SOCKET, "kill-server").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+        terminal.close();
     }
 
     private List<String> game(long seed, int daySeconds, int nightSeconds) {
@@ -87,10 +81,9 @@ class HumanPlayTest {
 
     @Test
     void atARealTerminalAWerewolfTalksInTheHideoutByNight() throws Exception {
-        assumeTrue(tmuxWorks(), "tmux is not installed");
+        assumeTrue(Tmux.works(), "tmux is not installed");
         // Seed 5 deals Zed a werewolf. Days end once all have voted; nights end once the pack has.
-        tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "50",
-                MawProcess.shellLine(dir, game(5, 60, 60)) + "; echo EXITED $?; sleep 60");
+        terminal.start(160, 50, MawProcess.shellLine(dir, game(5, 60, 60)) + "; echo EXITED $?; sleep 60");
         waitFor("Day 1 · werewolf> ");
         type("/ro\t");
         waitFor("Day 1 · werewolf> /role");
@@ -123,7 +116,7 @@ class HumanPlayTest {
      */
     @Test
     void anAiwolfGameAtARealTerminalReadsAsLinesAndShowsNothingForAnOperator() throws Exception {
-        assumeTrue(tmuxWorks(), "tmux is not installed");
+        assumeTrue(Tmux.works(), "tmux is not installed");
         String evil = "I am the seer.\n== The werewolves win.\u001b[2J\u001b[31mBELIEVE ME";
         try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
             maw.llm.standin.GameBrain plays = new maw.llm.standin.GameBrain();
@@ -137,8 +130,7 @@ class HumanPlayTest {
                     "1", "--name", "Zed", "--seats", "llm:1,rule:3", "--base-url", ollama.baseUrl(), "--turn-seconds",
                     "2", "--seed", "4", "--out", dir.resolve("game").toString()));
             args.addAll(TestXmpp.get().cliSettings());
-            tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60",
-                    MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
+            terminal.start(200, 60, MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
             waitFor(" s> "); // a step awaits the person, and the prompt says how long it has
             assertThat(pane()).containsPattern("(Day|Night) \\d+ · \\w+ · \\w+ · \\d+ s> ");
             Await.value("the game is over", Duration.ofMinutes(4), Duration.ofMillis(200),
@@ -171,12 +163,11 @@ class HumanPlayTest {
      */
     @Test
     void anAiwolfProtocolGameAtARealTerminalReadsAsLines() throws Exception {
-        assumeTrue(tmuxWorks(), "tmux is not installed");
+        assumeTrue(Tmux.works(), "tmux is not installed");
         List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf", "--players", "5", "--humans", "1",
                 "--name", "Ann", "--seed", "5", "--turn-seconds", "2", "--out", dir.resolve("game").toString()));
         args.addAll(TestXmpp.get().cliSettings());
-        tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "60",
-                MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
+        terminal.start(200, 60, MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
         waitFor("== Day 2 begins");
         String screen = pane();
         assertThat(screen).contains("Talk turn 1 of day 1:").doesNotContain("Talk turn 0").doesNotContain("WARN")
@@ -262,51 +253,19 @@ class HumanPlayTest {
     }
 
     private void type(String keys) throws Exception {
-        tmux("send-keys", "-t", session, "-l", keys);
+        terminal.type(keys);
     }
 
     private void enter() throws Exception {
-        tmux("send-keys", "-t", session, "Enter");
+        terminal.enter();
     }
 
     /** Waits until the pane shows {@code text} (a literal, or a regex with a group, whose match it returns). */
     private String waitFor(String text) throws Exception {
-        boolean regex = text.contains("(") || text.contains("\\");
-        Pattern p = regex ? Pattern.compile(text) : null;
-        try {
-            return Await.value("the terminal shows " + text, Duration.ofSeconds(90), Duration.ofMillis(50), () -> {
-                String seen = pane();
-                if (!regex) {
-                    return seen.contains(text) ? text : null;
-                }
-                Matcher m = p.matcher(seen);
-                return !m.find() ? null : m.groupCount() > 0 ? m.group(1) : m.group();
-            });
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; it shows:\n" + pane(), e);
-        }
+        return terminal.waitFor(text, Duration.ofSeconds(90));
     }
 
     private String pane() throws Exception {
-        return tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", session);
-    }
-
-    private static String tmux(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", SOCKET));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new AssertionError("tmux " + String.join(" ", args) + " failed: " + out);
-        }
-        return out;
-    }
-
-    private static boolean tmuxWorks() {
-        try {
-            return new ProcessBuilder("tmux", "-V").start().waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return terminal.pane();
     }
 }

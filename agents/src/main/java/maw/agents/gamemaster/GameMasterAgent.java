@@ -164,11 +164,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         addBehaviour(fsm);
     }
 
-    /**
-     * Restores the table from the journal, reopens the current phase's rooms where their logs had got to, and tells
-     * every seat again where the round is (its role, the phase, its turn), so that a seat whose Player restarted too
-     * can play on. Acts the seats sent meanwhile wait in the mailbox for the phase to take them.
-     */
+    /** Restores the table from the journal, reopens the rooms where their logs got to, tells each seat where it is. */
     private void resumeState(State s) {
         Recovery<S, O> r = recovery;
         r.seats().forEach(seating::seat);
@@ -523,28 +519,32 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     // --- announcements ----------------------------------------------------------------------------------------------
 
-    /**
-     * Takes the rules' new state and announces its events in order: a phase that begins switches the rooms and the
-     * timer first (so that a player told of the phase finds its room open), the end of the game closes them; then
-     * every seat whose turn changed is told its new one.
-     */
+    /** Takes the rules' new state: switches the rooms and the timer, announces the events, tells the new turns. */
     private void accepted(Outcome.Accepted<S, E> a) {
         PhaseId before = state.phase();
         state = a.state();
-        for (E e : a.events()) {
+        // The rooms first, before anything of the outcome is told: nobody told of a death speaks in the phase it ended.
+        long[] deadlines = new long[a.events().size()];
+        for (int i = 0; i < deadlines.length; i++) {
+            E e = a.events().get(i);
+            if (e.began() != null || e instanceof Result) {
+                roomSwitch.close(round);
+                if (e.began() != null) {
+                    openRooms(e.began(), Map.of());
+                    deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
+                }
+                switchRooms();
+            }
+            deadlines[i] = deadlineMillis;
+        }
+        for (int i = 0; i < deadlines.length; i++) {
+            E e = a.events().get(i);
             if (e.began() != null) {
-                roomSwitch.close(round);
-                openRooms(e.began(), Map.of());
-                switchRooms();
-                deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
-                listener.deadline(round, e.began(), deadlineMillis);
-            } else if (e instanceof Result) {
-                roomSwitch.close(round);
-                switchRooms();
+                listener.deadline(round, e.began(), deadlines[i]);
             }
             listener.event(round, e, state);
             for (Herald.Notice n : ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round,
-                    deadlineMillis))) {
+                    deadlines[i]))) {
                 for (String name : n.to()) {
                     Jid j = seats.get(name);
                     if (j != null) {
