@@ -113,6 +113,7 @@ public final class Moderation {
                     out.printf("GameMaster %s (game %s, seed %d) waits for %d players on %s.%n", gm, gameId,
                             seed, gmConfig.players(), network.describe());
                     out.printf("Join with: ./maw player --name NAME --gm %s   (or ./maw join ...)%n", gm);
+                    out.printf("  or from an XMPP chat client: chat with %s and type join NAME%n", gm.bare());
                     out.printf("Watch token (the god view of a watcher: roles, the pack, whispers): %s%n",
                             master.watchToken());
                 }

@@ -87,7 +87,7 @@ final class XmppCommand implements Callable<Integer> {
         env.put("MAW_XMPP_HTTP_PORT", Integer.toString(config.port(Setting.XMPP_HTTP_PORT)));
         env.put("MAW_XMPP_DIST_PORT", Integer.toString(config.port(Setting.XMPP_DIST_PORT)));
         env.put("MAW_XMPP_DOMAIN", config.string(Setting.XMPP_DOMAIN));
-        if (openRegistration) {
+        if (openRegistration || config.flag(Setting.XMPP_OPEN_REGISTRATION)) {
             env.put("MAW_XMPP_OPEN_REGISTRATION", "1");
         }
         return pb.start().waitFor();

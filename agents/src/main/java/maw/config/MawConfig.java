@@ -157,6 +157,15 @@ public final class MawConfig {
         return integer(s, 1, 65535);
     }
 
+    /** A setting that is true or false (also yes/no, 1/0, as the maw-xmpp script reads its variables). */
+    public boolean flag(Setting s) {
+        return switch (value(s).text().strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw bad(s, "true or false");
+        };
+    }
+
     public <E extends Enum<E>> E choice(Setting s, Class<E> type) {
         String text = value(s).text().strip();
         for (E e : type.getEnumConstants()) {

@@ -59,6 +59,11 @@ public enum Setting {
                             + "the provisioner)");
                 }
             }),
+    XMPP_OPEN_REGISTRATION("xmpp.open-registration", "false",
+            "whether the private ejabberd lets anyone on this machine create accounts in-band (XEP-0077, SPADE's "
+                    + "auto_register, a chat client's own sign-up) when ./maw xmpp start starts it: true or false "
+                    + "(as --open-registration)",
+            (c, s) -> c.flag(s)),
     XMPP_CLUSTER_NODES("xmpp.cluster.nodes", "3",
             "with xmpp.server cluster: the nodes of the private cluster (./maw xmpp cluster start)",
             (c, s) -> c.integer(s, 1, 16)),

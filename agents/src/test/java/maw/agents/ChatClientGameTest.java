@@ -6,8 +6,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.AiwolfVariant;
+import maw.aiwolf.game.AiwolfOptions;
 import maw.game.GameOptions;
 import maw.llm.LlmSettings;
 import maw.llm.PromptTemplates;
@@ -176,6 +179,44 @@ class ChatClientGameTest {
                     ann[0].close();
                 }
             }
+        }
+    }
+
+    @Test
+    void aPersonPlaysAnAiwolfGameByTypingProtocolCommands() throws Exception {
+        TestXmpp xmpp = TestXmpp.get();
+        String prefix = "chataiw" + TestXmpp.password("chataiw").substring(3, 7) + "-";
+        List<GameTable.SeatFiller> bots = List.of(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES),
+                GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES), GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES),
+                GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(4), bots, 1, 5,
+                new AiwolfVariant().ruleset(AiwolfOptions.of(5, Duration.ofSeconds(3))), null)
+                .withOpenSeats(1, Duration.ofSeconds(60), GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES)),
+                xmpp.domain());
+        xmpp.server().register(table.accounts());
+        Jid account = xmpp.account("chataiw-person");
+        ChatClientPerson[] ann = new ChatClientPerson[1];
+        Thread joiner = Thread.ofVirtual().start(() -> {
+            try {
+                table.allStarted().join();
+                ann[0] = new ChatClientPerson(xmpp, account, "Ann", table.gameMaster());
+                ann[0].aiwolf = true;
+                ann[0].say("join Ann");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        GameTable.Result r = table.play(xmpp.transport(), null, null, Duration.ofMinutes(3));
+        joiner.join();
+        try {
+            assertThat(ann[0].over.await(10, TimeUnit.SECONDS)).isTrue();
+            String told = String.join("\n", ann[0].told);
+            assertThat(r.rounds().get(0).roles()).containsKey("Ann");
+            assertThat(told).contains("AIWolf rules: talk is protocol text").contains("Your talk turn")
+                    .contains("Done: talk").contains("Leaderboard after round 1");
+            assertThat(told).containsPattern("Done: (vote|attack) \\w+");
+        } finally {
+            ann[0].close();
         }
     }
 }

@@ -41,6 +41,8 @@ final class ChatClientPerson implements AutoCloseable {
     final CountDownLatch over = new CountDownLatch(1);
     /** Whether the person answers turns by itself (speaks, then votes for the first target). */
     volatile boolean plays = true;
+    /** Whether the game is AIWolf's: talk is protocol text typed to the GameMaster, turn by turn. */
+    volatile boolean aiwolf;
     /** Whether the person tried to speak in the Village once dead. */
     volatile boolean spokeDead;
 
@@ -91,7 +93,9 @@ final class ChatClientPerson implements AutoCloseable {
                 }
             });
         }
-        if (plays && text.contains("Your turn")) {
+        if (plays && aiwolf) {
+            Thread.ofVirtual().start(() -> playAiwolf(text));
+        } else if (plays && text.contains("Your turn")) {
             Thread.ofVirtual().start(() -> play(text));
         }
     }
@@ -134,6 +138,22 @@ final class ChatClientPerson implements AutoCloseable {
                 if (target != null) {
                     say("vote " + target);
                 }
+            }
+        } catch (Exception e) {
+            errors.add("could not play: " + e);
+        }
+    }
+
+    /** An AIWolf step asks the person: says Over in talk turns, votes and attacks the first name it may. */
+    private void playAiwolf(String asked) {
+        try {
+            if (asked.contains("Your talk turn") || asked.contains("Your whisper turn")) {
+                say("over");
+            }
+            Matcher m = Pattern.compile("The (attack )?vote \\(\\d+ s\\): /(?:vote|attack) N \\(([^)]*)\\)")
+                    .matcher(asked);
+            if (m.find()) {
+                say((m.group(1) == null ? "vote " : "attack ") + m.group(2).split(",\\s*")[0]);
             }
         } catch (Exception e) {
             errors.add("could not play: " + e);

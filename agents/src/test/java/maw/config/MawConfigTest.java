@@ -65,6 +65,18 @@ class MawConfigTest {
     }
 
     @Test
+    void aFlagIsTrueOrFalseAndNothingElse() {
+        assertThat(MawConfig.load(home, null, Map.of(), Map.of()).flag(Setting.XMPP_OPEN_REGISTRATION)).isFalse();
+        assertThat(MawConfig.load(home, null, Map.of("MAW_XMPP_OPEN_REGISTRATION", "TRUE"), Map.of())
+                .flag(Setting.XMPP_OPEN_REGISTRATION)).isTrue();
+        assertThat(MawConfig.load(home, null, Map.of("MAW_XMPP_OPEN_REGISTRATION", "1"), Map.of())
+                .flag(Setting.XMPP_OPEN_REGISTRATION)).isTrue();
+        assertThatThrownBy(() -> MawConfig.load(home, null, Map.of("MAW_XMPP_OPEN_REGISTRATION", "maybe"), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessage("invalid value 'maybe' for xmpp.open-registration "
+                        + "(from environment MAW_XMPP_OPEN_REGISTRATION): expected true or false");
+    }
+
+    @Test
     void anUnknownSettingInTheFileIsAnErrorNotSilentlyIgnored() throws IOException {
         yaml("xmpp:\n  prot: 5222\n");
         assertThatThrownBy(() -> MawConfig.load(home, null, Map.of(), Map.of()))
