@@ -32,6 +32,7 @@ import maw.runtime.Performative;
 final class ChatDesk {
 
     private final Consumer<Message> post;
+    private final Consumer<String> seated;
     private final BiConsumer<Jid, String> sendPlain;
     private final Supplier<String> newId;
     private final Supplier<Jid> me;
@@ -42,9 +43,11 @@ final class ChatDesk {
     /**
      * @param post      files a request made for a person in the GameMaster's own mailbox
      * @param sendPlain sends plain text to an address (never diverted)
+     * @param seated    told the name of each person the GameMaster seats (the journal keeps it for a resume)
      */
     ChatDesk(Consumer<Message> post, BiConsumer<Jid, String> sendPlain, Supplier<String> newId, Supplier<Jid> me,
-            Supplier<String> game) {
+            Supplier<String> game, Consumer<String> seated) {
+        this.seated = seated;
         this.post = post;
         this.sendPlain = sendPlain;
         this.newId = newId;
@@ -62,6 +65,15 @@ final class ChatDesk {
     /** Whether {@code account} is a person at a chat client seated here. */
     boolean isPerson(Jid account) {
         return account != null && people.containsKey(account.bare());
+    }
+
+    /** A person's seat again, as a resumed GameMaster's journal names it. */
+    void adopt(String name, Jid account, String game) {
+        if (account != null) {
+            PersonSeat seat = new PersonSeat(name);
+            seat.joined(game);
+            people.put(account.bare(), seat);
+        }
     }
 
     /** Forgets a person who no longer holds a seat (left the lobby, or lost the seat at the ready check). */
@@ -171,6 +183,7 @@ final class ChatDesk {
         }
         if (body instanceof Catalog.Joined j) {
             seat.joined(j.game());
+            seated.accept(j.player_name());
         }
         if (body instanceof Catalog.Refusal r && "join_lobby".equals(r.refused())) {
             people.remove(account);

@@ -15,6 +15,9 @@ public interface GameListener {
 
     default void joined(String name, Jid jid, int waiting, int needed) {}
 
+    /** The seat just joined is a person at an ordinary chat client (the GameMaster speaks to it in plain words). */
+    default void chatClient(String name) {}
+
     default void left(String name, String why) {}
 
     /**

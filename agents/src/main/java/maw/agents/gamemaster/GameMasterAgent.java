@@ -65,16 +65,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Turns turns = new Turns();
 
     /** People at ordinary chat clients, who play by typing to the GameMaster and talk in the rooms' group chats. */
-    private final ChatDesk desk = new ChatDesk(this::post, (to, text) -> send(Message.builder().to(to)
-            .rawBody(text).build()), this::newId, this::jid, this::gameId);
+    private final ChatDesk desk;
 
     @Override
     protected boolean takesPlainText() { return true; }
 
     @Override
-    protected boolean divert(Message m) {
-        return desk.divert(m);
-    }
+    protected boolean divert(Message m) { return desk.divert(m); }
 
     /** At most this many watchers at once. */
     public static final int MAX_WATCHERS = Watchers.MAX;
@@ -99,6 +96,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         this.seats = seating.seats();
         this.ruleset = Objects.requireNonNull(ruleset, "ruleset");
         this.listener = listener == null ? new GameListener() { } : listener;
+        this.desk = new ChatDesk(this::post, (to, text) -> send(Message.builder().to(to).rawBody(text).build()),
+                this::newId, this::jid, this::gameId, this.listener::chatClient);
         limitInbound(ruleset.inbound());
     }
 
@@ -168,6 +167,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private void resumeState(State s) {
         Recovery<S, O> r = recovery;
         r.seats().forEach(seating::seat);
+        r.chatClients().forEach(name -> desk.adopt(name, seats.get(name), config.gameId()));
         leaderboard.add(r.totals());
         round = r.round();
         for (S played : r.played()) {

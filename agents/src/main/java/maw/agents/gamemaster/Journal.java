@@ -111,6 +111,11 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     }
 
     @Override
+    public void chatClient(String name) {
+        write(line("chat_client", 0).put("player", name));
+    }
+
+    @Override
     public void left(String name, String why) {
         write(line("left", 0).put("player", name).put("why", why));
     }

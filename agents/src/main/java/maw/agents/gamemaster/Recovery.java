@@ -40,12 +40,14 @@ import maw.runtime.Json;
  * @param deadlineMillis  the current phase's end (wall clock), or 0 when none was journaled
  * @param chatIndex       the last line of each room in the current phase
  * @param commands        how many commands the journal holds for the current round
+ * @param chatClients     the seats of people at chat clients (told in plain words)
  * @param <S>             the rule set's state
  * @param <O>             its options
  */
 public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameConfig config,
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
-        Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands) {
+        Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands,
+        java.util.Set<String> chatClients) {
 
     /** Thrown when a journal cannot be taken up again; the message says why, for a person. */
     public static final class Unrecoverable extends Exception {
@@ -64,6 +66,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         JsonNode opened = null;
         JsonNode optionsNode = null;
         Map<String, Jid> seats = new LinkedHashMap<>();
+        java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
         int round = 0;
         long seed = 0;
         List<JsonNode> commands = new ArrayList<>();
@@ -102,7 +105,11 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                         seats.put(n.get("player").asText(), Jid.parse(n.get("jid").asText()));
                     }
                 }
-                case "left" -> seats.remove(n.path("player").asText());
+                case "left" -> {
+                    seats.remove(n.path("player").asText());
+                    chatClients.remove(n.path("player").asText());
+                }
+                case "chat_client" -> chatClients.add(n.path("player").asText());
                 case "round" -> {
                     if (round > 0) {
                         played.add(replay(rules, optionsNode, seed, commands, round));
@@ -168,7 +175,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         }
         return new Recovery<>(gameId, Jid.parse(c.get("gamemaster").asText()), config, rules.name(), options,
                 Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
-                chatIndex, commands.size());
+                chatIndex, commands.size(), java.util.Set.copyOf(chatClients));
     }
 
     private static <S extends GameView, O, E extends GameEvent> S replay(Rules<S, O, E> rules, JsonNode options,

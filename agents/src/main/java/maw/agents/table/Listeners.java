@@ -42,6 +42,11 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
     }
 
     @Override
+    public void chatClient(String name) {
+        each(l -> l.chatClient(name));
+    }
+
+    @Override
     public void left(String name, String why) {
         each(l -> l.left(name, why));
     }

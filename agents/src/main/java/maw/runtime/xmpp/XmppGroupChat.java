@@ -151,6 +151,8 @@ final class XmppGroupChat implements GroupChat {
 
     private void create() throws SmackException, XMPPException, InterruptedException, XmppStringprepException {
         MultiUserChatManager manager = MultiUserChatManager.getInstanceFor(connection);
+        // A session that is not resumed after a reconnection enters its rooms again (the room agent moderates).
+        manager.setAutoJoinOnReconnect(true);
         for (int attempt = 0; ; attempt++) {
             EntityBareJid room = JidCreate.entityBareFrom(base + "-" + Long.toString(
                     java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1, 36) + "@" + service);
