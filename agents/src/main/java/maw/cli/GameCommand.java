@@ -92,15 +92,50 @@ final class GameCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
 
+    @Option(names = "--fork", paramLabel = "DIR",
+            description = {"play on from a point of the game journaled in DIR (with --at): its journal is replayed to",
+                "the start of that phase, word for word, and the game goes on live under a new game id; the same",
+                "table, or other seats with --seats"})
+    Path fork;
+
+    @Option(names = "--at", paramLabel = "PHASE",
+            description = "with --fork: the phase to play on from, as day:2, night:1, or day:1:3 (day 1, step 3)")
+    String at;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = {"take up a game whose process died from its journal DIR/game.jsonl: the same table, seats",
                 "and seed; the current phase goes on to its recorded deadline (the game's own settings win over",
                 "the seat and rule options given here)"})
     Path resume;
 
+    /** Writes the fork that --fork and --at ask for into a new game directory; returns it, to be taken up. */
+    private Path forkInto() throws java.io.IOException {
+        if (fork == null || at == null) {
+            throw new ConfigException(fork == null ? "--at needs --fork (the game to play on from)"
+                    : "--fork needs --at (the phase to play on from, such as day:2)");
+        }
+        if (resume != null) {
+            throw new ConfigException("--fork and --resume do not go together: a fork is a new game");
+        }
+        maw.app.Forks.Point point = maw.app.Forks.point(at, "--at");
+        GamePlay.TableFile parent = GamePlay.TableFile.of(fork, "--fork");
+        String gameId = maw.agents.table.GameTable.newGameId();
+        Path dir = maw.app.Games.gameDir(config.load(Map.of()), out, gameId);
+        GamePlay.TableFile table = seats == null ? parent : new GamePlay.TableFile(seats, parent.bots(),
+                parent.humans(), parent.name(), parent.openSeats(), parent.lobbySeconds());
+        int kept = maw.app.Forks.fork(fork, point, dir, gameId, table);
+        System.out.printf("forking %s at %s: %d line(s) of its journal kept, as game %s in %s%n", fork,
+                point.text(), kept, gameId, dir);
+        out = null;
+        return dir;
+    }
+
     @Override
     public Integer call() throws Exception {
         Recovery<?, ?> recovery = null;
+        if (fork != null || at != null) {
+            resume = forkInto();
+        }
         if (resume != null) {
             GamePlay.TableFile t = GamePlay.TableFile.of(resume, "--resume");
             recovery = Games.recover(resume, "--resume");

@@ -67,6 +67,8 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         JsonNode optionsNode = null;
         Map<String, Jid> seats = new LinkedHashMap<>();
         java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
+        // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
+        String forkedAs = null;
         int round = 0;
         long seed = 0;
         List<JsonNode> commands = new ArrayList<>();
@@ -110,6 +112,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     chatClients.remove(n.path("player").asText());
                 }
                 case "chat_client" -> chatClients.add(n.path("player").asText());
+                case "forked" -> forkedAs = n.path("as").asText(null);
                 case "round" -> {
                     if (round > 0) {
                         played.add(replay(rules, optionsNode, seed, commands, round));
@@ -138,6 +141,9 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                 }
                 default -> { }
             }
+        }
+        if (forkedAs != null) {
+            gameId = forkedAs;
         }
         if (opened == null || gameId == null) {
             throw new Unrecoverable("the journal " + file + " does not say how its game was set up (it has no "

@@ -490,7 +490,7 @@ final class Seat {
         }
         turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
                 turn.targets(), turn.done(), turn.rooms(), turn.step());
-        if (left.isEmpty()) {
+        if (left.isEmpty() && alive) {
             effects.add(new Become(Mode.ASLEEP));
         }
         return drain();

@@ -257,7 +257,7 @@ public final class AiwolfBots {
                     return;
                 }
                 // What I know for sure unmasks a liar: a "werewolf" who is me, or who I know to be human.
-                boolean meHuman = target.equals(me) && role.species() == Species.HUMAN;
+                boolean meHuman = target.equals(me) && role != null && role.species() == Species.HUMAN;
                 if (wolf && (meHuman || known.get(target) == Species.HUMAN)) {
                     liars.add(speaker);
                     return;
