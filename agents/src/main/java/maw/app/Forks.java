@@ -159,6 +159,20 @@ public final class Forks {
         if (table != null) {
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("table.json").toFile(), table);
         }
+        // The model calls made before the point are the fork's too: its cassette begins with the parent's.
+        Path cassette = parent.resolve("cassette.jsonl");
+        JsonNode point = parse(lines.get(cut));
+        if (Files.isRegularFile(cassette) && point != null && point.has("t")) {
+            long until = point.get("t").asLong();
+            List<String> calls = new ArrayList<>();
+            for (String line : Files.readAllLines(cassette, StandardCharsets.UTF_8)) {
+                JsonNode n = parse(line);
+                if (n != null && n.path("t").asLong(Long.MAX_VALUE) < until) {
+                    calls.add(line);
+                }
+            }
+            Files.write(dir.resolve("cassette.jsonl"), calls, StandardCharsets.UTF_8);
+        }
         return cut;
     }
 

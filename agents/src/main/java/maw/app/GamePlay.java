@@ -185,8 +185,27 @@ public final class GamePlay {
                 // the roles away.
                 Listeners listeners = r.quiet() || person ? new Listeners(journal)
                         : new Listeners(new ConsoleView(out, ""), journal);
-                result = person ? playWithPerson(table, network, listeners, r.person(), seat, timeout)
-                        : table.play(network.transport(), listeners, listeners, timeout);
+                String[] missed = new String[1];
+                Runnable unwatch = maw.llm.Cassette.whenMissed(why -> {
+                    if (missed[0] == null) {
+                        missed[0] = why;
+                        table.abort(why);
+                    }
+                });
+                try {
+                    result = person ? playWithPerson(table, network, listeners, r.person(), seat, timeout)
+                            : table.play(network.transport(), listeners, listeners, timeout);
+                } catch (java.util.concurrent.CancellationException e) {
+                    if (missed[0] == null) {
+                        throw e;
+                    }
+                    throw new maw.llm.ModelServer.Unavailable(missed[0]);
+                } finally {
+                    unwatch.run();
+                }
+                if (missed[0] != null) {
+                    throw new maw.llm.ModelServer.Unavailable(missed[0]);
+                }
             } finally {
                 if (person) {
                     r.person().close();

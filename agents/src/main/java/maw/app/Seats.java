@@ -66,6 +66,18 @@ public final class Seats {
         return all;
     }
 
+    /** The game's cassette: kept in {@code contextDir}'s parent; answering from llm.cassette when it is set. */
+    private static maw.llm.Cassette cassette(MawConfig settings, Path contextDir) {
+        Path from = settings.path(Setting.LLM_CASSETTE);
+        try {
+            return new maw.llm.Cassette(from, settings.choice(Setting.LLM_CASSETTE_MISS, Setting.CassetteMiss.class)
+                    == Setting.CassetteMiss.LIVE, contextDir == null ? null : contextDir.resolveSibling(
+                    "cassette.jsonl"));
+        } catch (java.io.IOException e) {
+            throw new ConfigException("invalid value '" + from + "' for llm.cassette: " + e.getMessage());
+        }
+    }
+
     /** One filler per seat, after checking every model server and prompt directory the plan uses. */
     public static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out) throws ModelServer.Unavailable {
@@ -84,6 +96,8 @@ public final class Seats {
         }
         Map<SeatPlan.Group, GameTable.SeatFiller> byGroup = new LinkedHashMap<>();
         Map<String, Boolean> checked = new LinkedHashMap<>();
+        // Every model call of the game is kept beside its journal (cassette.jsonl); llm.cassette answers from one.
+        maw.llm.Cassette cassette = !plan.has(SeatPlan.Kind.LLM) ? null : cassette(settings, contextDir);
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
                 case RULE -> ruleBots;
@@ -96,7 +110,7 @@ public final class Seats {
                     LlmSettings llm = LlmConfig.settings(seat);
                     PromptTemplates templates = templates(seat);
                     String key = llm.provider() + " " + llm.baseUrl() + " " + llm.model() + " " + llm.apiKey();
-                    if (checked.putIfAbsent(key, true) == null) {
+                    if (checked.putIfAbsent(key, true) == null && !cassette.offline()) {
                         ModelServer.Status status;
                         try {
                             status = ModelServer.check(llm);
@@ -113,7 +127,8 @@ public final class Seats {
                         out.accept("model server: " + llm.describe() + " answers (" + status.version() + ")");
                     }
                     Duration think = LlmConfig.thinkTime(seat);
-                    yield ModelInterfaceAgent.filler(llm, templates, think, contextDir, LlmConfig.readingHint(seat));
+                    yield ModelInterfaceAgent.filler(llm, templates, think, contextDir, LlmConfig.readingHint(seat),
+                            cassette);
                 }
             });
         }

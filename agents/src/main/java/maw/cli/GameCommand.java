@@ -102,6 +102,12 @@ final class GameCommand implements Callable<Integer> {
             description = "with --fork: the phase to play on from, as day:2, night:1, or day:1:3 (day 1, step 3)")
     String at;
 
+    @Option(names = "--model-cassette", paramLabel = "FILE",
+            description = {"answer the model seats from a cassette (a game's cassette.jsonl: every model call it made)",
+                "instead of the model, exactly as recorded (setting llm.cassette; a call it lacks stops the game",
+                "unless llm.cassette-miss is live)"})
+    Path modelCassette;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = {"take up a game whose process died from its journal DIR/game.jsonl: the same table, seats",
                 "and seed; the current phase goes on to its recorded deadline (the game's own settings win over",
@@ -157,6 +163,10 @@ final class GameCommand implements Callable<Integer> {
         }
         if (seats != null) {
             flags.put("seats", new MawConfig.Value(seats, "--seats"));
+        }
+        if (modelCassette != null) {
+            flags.put("llm.cassette", new MawConfig.Value(modelCassette.toAbsolutePath().toString(),
+                    "--model-cassette"));
         }
         MawConfig settings = config.load(flags);
         if (chatSeats < 0 || chatSeats > 59) {

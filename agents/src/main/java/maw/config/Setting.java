@@ -1,5 +1,6 @@
 package maw.config;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -131,6 +132,19 @@ public enum Setting {
             }),
     LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
             (c, s) -> c.choice(s, ProviderKind.class)),
+    LLM_CASSETTE("llm.cassette", "",
+            "a cassette of model calls (a game's cassette.jsonl) to answer the model seats from, exactly as recorded, "
+                    + "without the model; empty: ask the model (every game keeps its own calls in cassette.jsonl)",
+            (c, s) -> {
+                Path p = c.path(s);
+                if (p != null && !java.nio.file.Files.isRegularFile(p)) {
+                    throw c.bad(s, "a cassette file (a game's cassette.jsonl)");
+                }
+            }),
+    LLM_CASSETTE_MISS("llm.cassette-miss", "stop",
+            "with llm.cassette, a call the cassette has no answer for: stop (the game stops, saying so) or live "
+                    + "(the model answers it)",
+            (c, s) -> c.choice(s, CassetteMiss.class)),
     LLM_BASE_URL("llm.base-url", "",
             "the model server; empty: http://localhost:11434 for ollama, https://api.openai.com/v1 for openai; several "
                     + "serving the same model, separated by commas or spaces: a pool (each call to the one with the "
@@ -241,4 +255,7 @@ public enum Setting {
     public static List<String> keys() {
         return Arrays.stream(values()).map(Setting::key).toList();
     }
+
+    /** What a call missing from a cassette does. */
+    public enum CassetteMiss { STOP, LIVE }
 }

@@ -75,11 +75,16 @@ public final class Llm {
      * share one {@link ModelPool}, which then sees every call of theirs.
      */
     public static java.util.function.Supplier<Llm> forSeats(LlmSettings settings) {
-        if (settings.endpoints().size() == 1) {
-            return () -> new Llm(settings);
-        }
-        ModelPool pool = ModelPool.of(settings);
-        return () -> new Llm(settings, pool);
+        return forSeats(settings, null);
+    }
+
+    /** Likewise, every call going through {@code cassette} (kept there, or answered from it); null: none. */
+    public static java.util.function.Supplier<Llm> forSeats(LlmSettings settings, Cassette cassette) {
+        ModelPool pool = settings.endpoints().size() == 1 ? null : ModelPool.of(settings);
+        return () -> {
+            ChatModel model = pool != null ? pool : ModelClients.chatModel(settings);
+            return new Llm(settings, cassette == null ? model : cassette.around(model, settings.model()));
+        };
     }
 
     public LlmSettings settings() {

@@ -95,9 +95,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     /** Likewise; {@code hint}: each turn's message carries a rule player's reading of the table. */
     public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
             Path contextDir, boolean hint) {
+        return filler(settings, templates, think, contextDir, hint, null);
+    }
+
+    /** Likewise, each call going through {@code cassette} (kept there, or answered from it; null: none). */
+    public static GameTable.SeatFiller filler(LlmSettings settings, PromptTemplates templates, Duration think,
+            Path contextDir, boolean hint, maw.llm.Cassette cassette) {
         // A pool of model servers is one for all the seats it fills, so that it sends each call to the server with
         // the fewest calls outstanding among all of theirs.
-        java.util.function.Supplier<Llm> contexts = Llm.forSeats(settings);
+        java.util.function.Supplier<Llm> contexts = Llm.forSeats(settings, cassette);
         return new GameTable.SeatFiller() {
             @Override
             public ModelInterfaceAgent create(GameTable.Seat s) {

@@ -46,6 +46,11 @@ public sealed interface AiwolfEvent {
         }
     }
 
+    /** Ballots in the voters' name order, whatever order they came in: a replayed game tells them alike. */
+    static Map<String, String> sorted(Map<String, String> ballots) {
+        return java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(ballots));
+    }
+
     /** A vote's ballots ({@code revote} from 0); seen by everyone when votes are visible. */
     record Votes(int day, int revote, boolean attack, Map<String, String> ballots, Set<String> audience)
             implements AiwolfEvent {}

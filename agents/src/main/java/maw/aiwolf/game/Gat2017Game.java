@@ -151,7 +151,10 @@ final class Gat2017Game extends AiwolfGame {
 
     private void endTurn() {
         boolean whisper = stage == Stage.WHISPER;
+        // The turn's order is the seed's shuffle of the speakers in name order, not of the order their talk arrived:
+        // the same game, replayed (its journal, a model cassette), talks in the same order.
         List<String> speakers = new ArrayList<>(said.keySet());
+        Collections.sort(speakers);
         for (int i = speakers.size() - 1; i > 0; i--) {
             Collections.swap(speakers, i, nextInt(i + 1));
         }
@@ -196,7 +199,7 @@ final class Gat2017Game extends AiwolfGame {
     }
 
     private void endVote() {
-        events.add(new AiwolfEvent.Votes(day, revote, false, Map.copyOf(ballots), settings.voteVisible() ? null
+        events.add(new AiwolfEvent.Votes(day, revote, false, AiwolfEvent.sorted(ballots), settings.voteVisible() ? null
                 : Set.of()));
         List<String> top = mostVoted(ballots);
         if (top.size() > 1 && revote < settings.maxRevote()) {
@@ -251,7 +254,7 @@ final class Gat2017Game extends AiwolfGame {
         boolean saved = false;
         Set<String> wolves = Set.copyOf(alive.stream().filter(this::isWolf).toList());
         if (day > 0 && !wolves.isEmpty()) {
-            events.add(new AiwolfEvent.Votes(day, revote, true, Map.copyOf(attackBallots), wolves));
+            events.add(new AiwolfEvent.Votes(day, revote, true, AiwolfEvent.sorted(attackBallots), wolves));
             List<String> top = mostVoted(attackBallots);
             if (top.size() > 1 && revote < settings.maxAttackRevote()) {
                 revote++;

@@ -289,7 +289,7 @@ final class NlpGame extends AiwolfGame {
     }
 
     private void endNaturalVote() {
-        events.add(new AiwolfEvent.Votes(day, revote, false, Map.copyOf(ballots), settings.voteVisible() ? null
+        events.add(new AiwolfEvent.Votes(day, revote, false, AiwolfEvent.sorted(ballots), settings.voteVisible() ? null
                 : Set.of()));
         List<String> top = mostVoted(ballots);
         if (top.size() > 1 && revote + 1 < settings.nlp().voteRounds()) {
@@ -349,7 +349,7 @@ final class NlpGame extends AiwolfGame {
         String attacked = null;
         Set<String> wolves = Set.copyOf(alive.stream().filter(this::isWolf).toList());
         if (day > 0 && nightPart == NightPart.ACTS && !wolves.isEmpty()) {
-            events.add(new AiwolfEvent.Votes(day, revote, true, Map.copyOf(attackBallots), wolves));
+            events.add(new AiwolfEvent.Votes(day, revote, true, AiwolfEvent.sorted(attackBallots), wolves));
             Map<String, String> counted = new LinkedHashMap<>(attackBallots);
             counted.values().removeIf(this::isWolf);
             List<String> top = mostVoted(counted);
