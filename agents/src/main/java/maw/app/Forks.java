@@ -100,6 +100,15 @@ public final class Forks {
      */
     public static int fork(Path parent, Point at, Path dir, String gameId, GamePlay.TableFile table)
             throws IOException {
+        return fork(parent, at, null, dir, gameId, table);
+    }
+
+    /**
+     * The same at {@code at} of round {@code round} (null: the first round that reached it); with a round, the fork
+     * ends with that round (a tournament's table plays its games as rounds: a fork is one of them).
+     */
+    public static int fork(Path parent, Point at, Integer round, Path dir, String gameId, GamePlay.TableFile table)
+            throws IOException {
         Path journal = parent.resolve("game.jsonl");
         if (!Files.isRegularFile(journal)) {
             throw new ConfigException("invalid value '" + parent + "' for --fork: it has no game.jsonl");
@@ -118,7 +127,8 @@ public final class Forks {
             }
             JsonNode began = n.path("event");
             String type = began.path("type").asText();
-            if (n.path("kind").asText().equals("event") && (type.equals("PhaseBegan") || type.equals("StepBegan"))) {
+            if (n.path("kind").asText().equals("event") && (type.equals("PhaseBegan") || type.equals("StepBegan"))
+                    && (round == null || n.path("round").asInt() == round)) {
                 PhaseId p = Json.MAPPER.treeToValue(began.get("phase"), PhaseId.class);
                 if (at.matches(p, began)) {
                     target = p;
@@ -129,8 +139,8 @@ public final class Forks {
         }
         if (target == null) {
             throw new ConfigException("invalid value '" + at.text() + "' for --at: the game in " + parent
-                    + " never began it" + (reached.isEmpty() ? "" : " (it reached " + String.join(", ", reached)
-                    + ")"));
+                    + (round == null ? "" : " (round " + round + ")") + " never began it"
+                    + (reached.isEmpty() ? "" : " (it reached " + String.join(", ", reached) + ")"));
         }
         // The point's own lines (its deadline, then its beginning) and all after them are the fork's.
         int cut = -1;
@@ -138,7 +148,8 @@ public final class Forks {
             JsonNode n = parse(lines.get(i));
             JsonNode phase = n == null ? null : n.path("kind").asText().equals("deadline") ? n.get("phase")
                     : n.path("kind").asText().equals("event") ? n.path("event").get("phase") : null;
-            if (phase != null && target.equals(Json.MAPPER.treeToValue(phase, PhaseId.class))) {
+            if (phase != null && (round == null || n.path("round").asInt() == round)
+                    && target.equals(Json.MAPPER.treeToValue(phase, PhaseId.class))) {
                 cut = i;
             }
         }
@@ -154,6 +165,9 @@ public final class Forks {
         forked.put("parentGame", parentGame);
         forked.put("at", at.text());
         forked.put("as", gameId);
+        if (round != null) {
+            forked.put("rounds", round);
+        }
         kept.add(Json.write(forked));
         Files.write(dir.resolve("game.jsonl"), kept, StandardCharsets.UTF_8);
         if (table != null) {

@@ -127,6 +127,14 @@ final class TournamentCommand implements Callable<Integer> {
         + "not played yet")
     Path resume;
 
+    @Option(names = "--fork-from", paramLabel = "DIR", description = {"fork every game of the finished tournament in DIR",
+        "at --at and play each on with --seats; each outcome beside its game's (forks.jsonl in --out)"})
+    Path forkFrom;
+
+    @Option(names = "--at", paramLabel = "PHASE", description = "with --fork-from: the phase to play on from (day:2, "
+        + "night:1, day:1:talk:3...)")
+    String at;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -142,6 +150,9 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (forkFrom != null || at != null) {
+            return forkAll();
+        }
         if (resume != null) {
             return resume(resume);
         }
@@ -157,6 +168,30 @@ final class TournamentCommand implements Callable<Integer> {
         } else {
             Tournaments.run(r, System.out);
         }
+        return 0;
+    }
+
+    /** --fork-from: every game of a finished tournament forked at --at and played on with --seats. */
+    private int forkAll() throws Exception {
+        if (forkFrom == null || at == null) {
+            throw new ConfigException(forkFrom == null ? "--at needs --fork-from (the tournament to fork)"
+                    : "--fork-from needs --at (the phase to play on from, such as day:2)");
+        }
+        if (seats == null) {
+            throw new ConfigException("--fork-from needs --seats: who plays the games on from " + at);
+        }
+        maw.app.Forks.Point point = maw.app.Forks.point(at, "--at");
+        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
+        flags.put("seats", new MawConfig.Value(seats, "--seats"));
+        if (transport != null) {
+            Checks.transport(transport);
+            flags.put("transport", new MawConfig.Value(transport, "--transport"));
+        }
+        MawConfig settings = config.load(flags);
+        maw.config.SeatPlan plan = maw.app.Seats.plan(settings, "rule", null, 0);
+        Path dir = out != null ? out : forkFrom.resolveSibling(forkFrom.getFileName() + "-fork-"
+                + at.replace(':', '-'));
+        maw.app.TournamentForks.run(settings, forkFrom, point, plan, dir, System.out);
         return 0;
     }
 

@@ -105,4 +105,32 @@ class ForkTest {
         assertThat(Main.execute("game", "--fork", parent.toString(), "--at", "dusk:1")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value 'dusk:1' for --at");
     }
+
+    @Test
+    void everyGameOfATournamentForksAtAPointAndSitsBesideItsOriginal() throws Exception {
+        Path tournament = dir.resolve("tournament");
+        assertThat(Main.execute("tournament", "--games", "3", "--seats", "rule:6", "--transport", "local", "--out",
+                tournament.toString())).as(console.err()).isZero();
+        Path forks = dir.resolve("forks");
+        assertThat(Main.execute("tournament", "--fork-from", tournament.toString(), "--at", "night:1", "--seats",
+                "rule:6", "--transport", "local", "--out", forks.toString())).as(console.err()).isZero();
+        List<String> pairs = Files.readAllLines(forks.resolve("forks.jsonl"), StandardCharsets.UTF_8);
+        assertThat(pairs).hasSize(3);
+        List<String> results = Files.readAllLines(tournament.resolve("results.jsonl"), StandardCharsets.UTF_8);
+        for (int i = 0; i < 3; i++) {
+            JsonNode pair = Json.parse(pairs.get(i));
+            JsonNode original = Json.parse(results.get(i));
+            assertThat(pair.get("original").asText()).isEqualTo(original.get("winner").asText());
+            assertThat(pair.get("fork").asText()).isIn("villagers", "werewolves", "draw");
+            List<String> mine = Files.readAllLines(forks.resolve(pair.get("journal").asText()));
+            List<String> theirs = Files.readAllLines(tournament.resolve(original.get("journal").asText())
+                    .resolve("game.jsonl"));
+            int point = 0;
+            while (!mine.get(point).contains("\"kind\":\"forked\"")) {
+                point++;
+            }
+            assertThat(mine.subList(0, point)).isEqualTo(theirs.subList(0, point));
+        }
+        assertThat(console.out()).contains("outcome(s) changed from night:1 on");
+    }
 }

@@ -69,6 +69,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
         // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
         String forkedAs = null;
+        int forkedRounds = 0;
         int round = 0;
         long seed = 0;
         List<JsonNode> commands = new ArrayList<>();
@@ -112,7 +113,10 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     chatClients.remove(n.path("player").asText());
                 }
                 case "chat_client" -> chatClients.add(n.path("player").asText());
-                case "forked" -> forkedAs = n.path("as").asText(null);
+                case "forked" -> {
+                    forkedAs = n.path("as").asText(null);
+                    forkedRounds = n.path("rounds").asInt(0);
+                }
                 case "round" -> {
                     if (round > 0) {
                         played.add(replay(rules, optionsNode, seed, commands, round));
@@ -164,8 +168,8 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                 rooms.put(r, Jid.parse(kept.get(r.name()).asText()));
             }
         }
-        GameConfig config = new GameConfig(gameId, c.get("players").asInt(),
-                c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(), rooms,
+        GameConfig config = new GameConfig(gameId, c.get("players").asInt(), forkedRounds > 0 ? forkedRounds
+                : c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(), rooms,
                 Duration.ofSeconds(10), Duration.ofSeconds(10));
         S state = round == 0 ? null : replay(rules, optionsNode, seed, commands, round);
         long deadline = 0;
