@@ -16,6 +16,7 @@ import maw.agents.Text;
 import maw.agents.typing.HumanCommands;
 import maw.agents.player.PersonSeat;
 import maw.base.Act;
+import maw.game.RefusalCode;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
@@ -187,7 +188,8 @@ final class ChatDesk {
         }
         if (body instanceof Catalog.Refusal r && "join_lobby".equals(r.refused())) {
             people.remove(account);
-            tell(account, "Refused: " + r.reason() + ". Try another name: join NAME");
+            boolean name = r.code() == RefusalCode.NAME_TAKEN || r.code() == RefusalCode.NAME_INVALID;
+            tell(account, "Refused: " + r.reason() + "." + (name ? " Try another name: join NAME" : ""));
             return true;
         }
         if (body instanceof Catalog.Ok ok && "left".equals(ok.what())) {
