@@ -81,13 +81,8 @@ class ChatClientGameTest {
             try {
                 joiner.join();
                 ChatClientPerson ann = persons[0];
-                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                while ((ann.rooms.get("Hideout") == null || ann.rooms.get("Village") == null)
-                        && System.nanoTime() < until) {
-                    Thread.sleep(50);
-                }
-                String hideout = ann.rooms.get("Hideout").getRoom().toString();
-                String village = ann.rooms.get("Village").getRoom().toString();
+                String hideout = ann.entered("Hideout").get(120, TimeUnit.SECONDS).getRoom().toString();
+                String village = ann.entered("Village").get(120, TimeUnit.SECONDS).getRoom().toString();
                 refusals.putAll(intrude(persons[1].connection, hideout, "Bea", "Bea asks to enter the Hideout"));
                 refusals.putAll(intrude(persons[2].connection, village, "Ann", "Zed asks for Ann's name"));
                 refusals.putAll(intrude(persons[2].connection, village, "Zed", "Zed asks for a name of his own"));

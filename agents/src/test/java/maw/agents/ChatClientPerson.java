@@ -36,6 +36,9 @@ final class ChatClientPerson implements AutoCloseable {
     /** Lines seen in each group chat (room title from the invitation body), as "nick: text". */
     final Map<String, List<String>> heard = new ConcurrentHashMap<>();
     final Map<String, MultiUserChat> rooms = new ConcurrentHashMap<>();
+    /** Completes with each group chat (by title) once the person is in it. */
+    private final Map<String, java.util.concurrent.CompletableFuture<MultiUserChat>> entered =
+            new ConcurrentHashMap<>();
     /** Errors the server answered to the person's group chat lines. */
     final List<String> errors = new CopyOnWriteArrayList<>();
     final CountDownLatch over = new CountDownLatch(1);
@@ -115,21 +118,34 @@ final class ChatClientPerson implements AutoCloseable {
                 muc.join(Resourcepart.from(name));
             }
             rooms.put(title, muc);
+            entered(title).complete(muc);
         } catch (Exception e) {
             errors.add("could not enter " + address + ": " + e);
         }
+    }
+
+    /** The group chat titled {@code title}, once the person is in it. */
+    java.util.concurrent.CompletableFuture<MultiUserChat> entered(String title) {
+        return entered.computeIfAbsent(title, k -> new java.util.concurrent.CompletableFuture<>());
     }
 
     private void play(String turn) {
         try {
             if (turn.contains("speak in the Village") || turn.contains("speak in the Hideout")) {
                 String title = turn.contains("speak in the Hideout") ? "Hideout" : "Village";
-                Thread.sleep(300);
-                MultiUserChat muc = rooms.get(title);
-                if (muc != null) {
-                    muc.sendMessage("Hello from " + name + " in the " + title);
-                }
-                Thread.sleep(300);
+                MultiUserChat muc = entered(title).get(20, TimeUnit.SECONDS);
+                String line = "Hello from " + name + " in the " + title;
+                int before = heard(title, name + ": " + line);
+                // Voice comes with the room's opening, or as the person enters: say it once the room gives it.
+                org.jxmpp.jid.EntityFullJid me = org.jxmpp.jid.impl.JidCreate.entityFullFrom(muc.getRoom() + "/"
+                        + name);
+                maw.testing.Await.until(name + "'s voice in the " + title, java.time.Duration.ofSeconds(20), () -> {
+                    var occupant = muc.getOccupant(me);
+                    return occupant != null && occupant.getRole() == org.jivesoftware.smackx.muc.MUCRole.participant;
+                });
+                muc.sendMessage(line);
+                maw.testing.Await.until(name + "'s line back from the " + title, java.time.Duration.ofSeconds(20),
+                        () -> heard(title, name + ": " + line) > before);
             }
             Matcher v = VOTE.matcher(turn);
             if (v.find()) {
@@ -139,9 +155,14 @@ final class ChatClientPerson implements AutoCloseable {
                     say("vote " + target);
                 }
             }
-        } catch (Exception e) {
+        } catch (Exception | AssertionError e) {
             errors.add("could not play: " + e);
         }
+    }
+
+    /** How many times the person saw {@code line} in the group chat titled {@code title}. */
+    private int heard(String title, String line) {
+        return (int) heard.getOrDefault(title, List.of()).stream().filter(line::equals).count();
     }
 
     /** An AIWolf step asks the person: says Over in talk turns, votes and attacks the first name it may. */
@@ -167,17 +188,13 @@ final class ChatClientPerson implements AutoCloseable {
     }
 
     /** Waits for a line from the GameMaster containing {@code part}; returns it. */
-    String await(String part, long seconds) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < until) {
-            for (String t : told) {
-                if (t.contains(part)) {
-                    return t;
-                }
-            }
-            Thread.sleep(20);
+    String await(String part, long seconds) {
+        try {
+            return maw.testing.Await.value(name + " told \"" + part + "\"", java.time.Duration.ofSeconds(seconds),
+                    () -> told.stream().filter(t -> t.contains(part)).findFirst().orElse(null));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; told: " + told, e);
         }
-        throw new AssertionError(name + " was never told \"" + part + "\"; told: " + told);
     }
 
     @Override

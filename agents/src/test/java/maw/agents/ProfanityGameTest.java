@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Jid;
+import maw.testing.Await;
 import maw.testing.TestXmpp;
 import maw.testing.Tmux;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,16 @@ class ProfanityGameTest {
             String hideout = null;
             String gmWindow = "";
             long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
-            while (!gmWindow.contains("The game is over.") && System.nanoTime() < until) {
+            while (!gmWindow.contains("The game is over.")) {
+                // The GameMaster's window: wait there for the next turn, or the end.
+                profanity.line("/win " + gm);
+                profanity.waitFor(" " + gm + " [", Duration.ofSeconds(10));
+                int told = turnsDone;
+                gmWindow = Await.value("a new turn or the end of the game", Duration.ofNanos(Math.max(0,
+                        until - System.nanoTime())), Duration.ofMillis(100), () -> {
+                            String screen = profanity.pane();
+                            return turns(screen).size() > told || screen.contains("The game is over.") ? screen : null;
+                        });
                 // The invitations land in the console window: accept each, under the seat's name.
                 profanity.line("/win console");
                 profanity.waitFor(" Profanity. Type /help", Duration.ofSeconds(10));
@@ -99,14 +109,7 @@ class ProfanityGameTest {
                         }
                     }
                 }
-                profanity.line("/win " + gm);
-                profanity.waitFor(" " + gm + " [", Duration.ofSeconds(10));
-                gmWindow = profanity.pane();
-                List<String> turns = new ArrayList<>();
-                Matcher t = TURN.matcher(gmWindow);
-                while (t.find()) {
-                    turns.add(t.group(1));
-                }
+                List<String> turns = turns(gmWindow);
                 for (; turnsDone < turns.size(); turnsDone++) {
                     String turn = turns.get(turnsDone);
                     String room = turn.contains("speak in the Hideout") ? hideout
@@ -124,7 +127,6 @@ class ProfanityGameTest {
                         profanity.line("vote " + v.group(1).split(",\\s*")[0]);
                     }
                 }
-                Thread.sleep(300);
             }
             GameTable.Result r = played.get(60, TimeUnit.SECONDS);
             assertThat(r.rounds().get(0).roles()).containsEntry("Ann", "werewolf");
@@ -136,5 +138,15 @@ class ProfanityGameTest {
             assertThat(lines).anyMatch(l -> l.startsWith("Hideout|night 1|Ann|Ann speaks in turn"));
             assertThat(entered).hasSize(2);
         }
+    }
+
+    /** The turns the GameMaster's window shows, in order. */
+    private static List<String> turns(String screen) {
+        List<String> turns = new ArrayList<>();
+        Matcher t = TURN.matcher(screen);
+        while (t.find()) {
+            turns.add(t.group(1));
+        }
+        return turns;
     }
 }
