@@ -171,6 +171,19 @@ final class TournamentCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The settings with what the options set: the model seats', the seats, the transport. */
+    private MawConfig settings() {
+        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
+        if (seats != null) {
+            flags.put("seats", new MawConfig.Value(seats, "--seats"));
+        }
+        if (transport != null) {
+            Checks.transport(transport);
+            flags.put("transport", new MawConfig.Value(transport, "--transport"));
+        }
+        return config.load(flags);
+    }
+
     /** --fork-from: every game of a finished tournament forked at --at and played on with --seats. */
     private int forkAll() throws Exception {
         if (forkFrom == null || at == null) {
@@ -181,13 +194,7 @@ final class TournamentCommand implements Callable<Integer> {
             throw new ConfigException("--fork-from needs --seats: who plays the games on from " + at);
         }
         maw.app.Forks.Point point = maw.app.Forks.point(at, "--at");
-        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
-        flags.put("seats", new MawConfig.Value(seats, "--seats"));
-        if (transport != null) {
-            Checks.transport(transport);
-            flags.put("transport", new MawConfig.Value(transport, "--transport"));
-        }
-        MawConfig settings = config.load(flags);
+        MawConfig settings = settings();
         maw.config.SeatPlan plan = maw.app.Seats.plan(settings, "rule", null, 0);
         Path dir = out != null ? out : forkFrom.resolveSibling(forkFrom.getFileName() + "-fork-"
                 + at.replace(':', '-'));
@@ -226,15 +233,7 @@ final class TournamentCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + rules.rounds + "' for --rounds: a tournament's game is one "
                     + "round (ask for more games)");
         }
-        Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
-        if (seats != null) {
-            flags.put("seats", new MawConfig.Value(seats, "--seats"));
-        }
-        if (transport != null) {
-            Checks.transport(transport);
-            flags.put("transport", new MawConfig.Value(transport, "--transport"));
-        }
-        MawConfig settings = config.load(flags);
+        MawConfig settings = settings();
         SeatPlan plan = SeatPlan.parse(settings.value(Setting.SEATS));
         if (plan == null) {
             throw new ConfigException("a tournament needs its entrants: --seats \"llm[model=a]:3,rule:3\" (or the "

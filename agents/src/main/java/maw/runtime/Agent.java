@@ -302,9 +302,7 @@ public class Agent {
     /** {@link #post} held to the inbound rate limit of {@code m}'s sender; false when over it (dropped). */
     protected final boolean postLimited(Message m) {
         RateLimit limit = inboundLimit;
-        long now = System.nanoTime();
-        if (limit != null && !buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now))
-                .take(now)) {
+        if (limit != null && !bucket(m, limit).take(System.nanoTime())) {
             rateLimited.incrementAndGet();
             return false;
         }
@@ -505,9 +503,8 @@ public class Agent {
 
     /** Whether the sender may send this message now; if not, it is counted and (first of a run) answered. */
     private boolean admitted(Transport.Connection via, Message m, RateLimit limit) {
-        long now = System.nanoTime();
-        RateLimit.Bucket bucket = buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, now));
-        if (bucket.take(now)) {
+        RateLimit.Bucket bucket = bucket(m, limit);
+        if (bucket.take(System.nanoTime())) {
             return true;
         }
         long n = rateLimited.incrementAndGet();
@@ -529,6 +526,11 @@ public class Agent {
             });
         }
         return false;
+    }
+
+    /** The rate-limit bucket of {@code m}'s sender's account. */
+    private RateLimit.Bucket bucket(Message m, RateLimit limit) {
+        return buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, System.nanoTime()));
     }
 
     /** Why a message cannot be handed to behaviours, or null when it can. */

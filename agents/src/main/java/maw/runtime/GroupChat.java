@@ -29,7 +29,4 @@ public interface GroupChat {
 
     /** The group chat goes. */
     void destroy();
-
-    /** Its address, once made (null before). */
-    String address();
 }

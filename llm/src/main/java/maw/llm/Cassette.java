@@ -41,7 +41,7 @@ import java.util.function.Consumer;
 public final class Cassette {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Map<Path, BufferedWriter> RECORDERS = new ConcurrentHashMap<>();
+    private static final Map<Path, Object> LOCKS = new ConcurrentHashMap<>();
     private static final List<Consumer<String>> MISS_LISTENERS = new CopyOnWriteArrayList<>();
 
     /** A request the cassette has no answer for (and the model is not to be asked). */
@@ -192,22 +192,19 @@ public final class Cassette {
             return;
         }
         entry.put("t", System.currentTimeMillis());
-        BufferedWriter w = RECORDERS.computeIfAbsent(recordTo.toAbsolutePath().normalize(), p -> {
+        // Opened for each call and closed again (a call takes far longer than that): a long run of games keeps no
+        // file open, and the seats of one game that share the file write whole lines, one at a time.
+        Path file = recordTo.toAbsolutePath().normalize();
+        synchronized (LOCKS.computeIfAbsent(file, p -> new Object())) {
             try {
-                Files.createDirectories(p.getParent());
-                return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+                Files.createDirectories(file.getParent());
+                try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                    w.write(JSON.writeValueAsString(entry));
+                    w.newLine();
+                }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot keep the model's calls in " + p, e);
-            }
-        });
-        synchronized (w) {
-            try {
-                w.write(JSON.writeValueAsString(entry));
-                w.newLine();
-                w.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot keep the model's calls in " + recordTo, e);
+                throw new UncheckedIOException("cannot keep the model's calls in " + file, e);
             }
         }
     }

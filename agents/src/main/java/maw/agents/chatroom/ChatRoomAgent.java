@@ -445,8 +445,4 @@ public final class ChatRoomAgent extends GameAgent {
         return true;
     }
 
-    /** The address of the room's group chat, once made (null: nobody plays from a chat client). */
-    public String groupChatAddress() {
-        return groupChat == null ? null : groupChat.address();
-    }
 }

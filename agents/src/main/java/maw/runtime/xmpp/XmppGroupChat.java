@@ -58,11 +58,6 @@ final class XmppGroupChat implements GroupChat {
         this.said = said;
     }
 
-    @Override
-    public String address() {
-        return muc == null ? null : muc.getRoom().toString();
-    }
-
     /**
      * The room opens for a phase: {@code people} are the readers at chat clients (name by account), {@code writers}
      * the names that may write. Makes the group chat at the first call; members and voices follow the phase; those
