@@ -49,6 +49,8 @@ public final class Catalog {
         @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
         @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
         @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class),
+        @JsonSubTypes.Type(WatchCatalog.Control.class), @JsonSubTypes.Type(WatchCatalog.Clock.class),
+        @JsonSubTypes.Type(WatchCatalog.Debug.class),
         @JsonSubTypes.Type(TournamentCatalog.WorkerReady.class), @JsonSubTypes.Type(TournamentCatalog.CallForGames.class),
         @JsonSubTypes.Type(TournamentCatalog.GamesProposal.class), @JsonSubTypes.Type(TournamentCatalog.GamesAward.class),
         @JsonSubTypes.Type(TournamentCatalog.GamesRefused.class), @JsonSubTypes.Type(TournamentCatalog.GameResult.class)
@@ -60,7 +62,8 @@ public final class Catalog {
             Whispered, EndGame, Scores, Ping, Pong, Refusal, NotUnderstood, Failure, Ok, SeatCatalog.GetInput,
             SeatCatalog.SeatName, SeatCatalog.PlayerAction, SeatCatalog.Observe, WatchCatalog.Watch,
             WatchCatalog.Watching, WatchCatalog.Watched, WatchCatalog.Inspect, WatchCatalog.Inside,
-            WatchCatalog.Inspectors, TournamentCatalog.WorkerReady, TournamentCatalog.CallForGames,
+            WatchCatalog.Inspectors, WatchCatalog.Control, WatchCatalog.Clock, WatchCatalog.Debug,
+            TournamentCatalog.WorkerReady, TournamentCatalog.CallForGames,
             TournamentCatalog.GamesProposal, TournamentCatalog.GamesAward, TournamentCatalog.GamesRefused,
             TournamentCatalog.GameResult {
         /** The game this message belongs to (null before a player has joined one). */
@@ -230,15 +233,16 @@ public final class Catalog {
     /**
      * GameMaster to a room, request: open for these writers (name to address) and readers. {@code after} (when a
      * resumed GameMaster reopens a phase's room) is the index of the last line the room said before, so that the
-     * numbering goes on where the readers left it.
+     * numbering goes on where the readers left it. {@code paused}: the game is paused (lines are refused until a
+     * {@code control} resumes it).
      */
     @JsonTypeName("open_room")
     public record OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
             Map<String, String> readers, Long after, Map<String, WatchCatalog.WatchView> watchers,
-            List<String> chat_clients) implements Body {
+            List<String> chat_clients, Boolean paused) implements Body {
         public OpenRoom(String game, int round, Phase phase, int day, Map<String, String> writers,
                 Map<String, String> readers, Long after) {
-            this(game, round, phase, day, writers, readers, after, null, null);
+            this(game, round, phase, day, writers, readers, after, null, null, null);
         }
 
         /** The readers at ordinary chat clients, who read and write in the room's multi-user chat (none: empty). */

@@ -168,11 +168,14 @@ public abstract class GameAgent extends Agent {
      */
     protected void describe(ObjectNode inside, boolean detail) {}
 
-    /** {@code inspect} and {@code inspectors} are answered here, past the behaviours, whatever the agent is doing. */
+    /**
+     * {@code inspect}, {@code debug} and {@code inspectors} are answered here, past the behaviours, whatever the agent is
+     * doing (held at a break too).
+     */
     @Override
     protected final boolean intercept(Message m) {
         String type = m.bodyType();
-        if (!"inspect".equals(type) && !"inspectors".equals(type)) {
+        if (!"inspect".equals(type) && !"inspectors".equals(type) && !"debug".equals(type)) {
             return false;
         }
         Thread.ofVirtual().name(jid().local() + "/inside").start(() -> guarded(m, () -> introspection(m)));
@@ -183,7 +186,7 @@ public abstract class GameAgent extends Agent {
         switch (read(m)) {
             case WatchCatalog.Inspect i -> {
                 if (!mayInspect(m.sender())) {
-                    refuse(m, null, RefusalCode.NOT_YOURS, "an agent's inside is shown to the sessions the game "
+                    aside(m, null, RefusalCode.NOT_YOURS, "an agent's inside is shown to the sessions the game "
                             + "vouches for: the GameMaster's god-view watchers");
                     return;
                 }
@@ -195,6 +198,22 @@ public abstract class GameAgent extends Agent {
                 };
                 sendUntraced(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
                         .body(new WatchCatalog.Inside(jid().local(), part, inside)).build());
+            }
+            case WatchCatalog.Debug d -> {
+                if (!mayInspect(m.sender())) {
+                    aside(m, null, RefusalCode.NOT_YOURS, "an agent's breakpoints are set by the sessions the game "
+                            + "vouches for: the GameMaster's god-view watchers");
+                    return;
+                }
+                String problem = Introspection.debug(breaks(), d.action(), d.delay_ms());
+                if (problem != null) {
+                    aside(m, null, RefusalCode.BAD_REQUEST, problem);
+                    return;
+                }
+                log.info("{}: {} by {}", jid(), d.action(), m.sender());
+                sendUntraced(m.createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
+                        .body(new WatchCatalog.Inside(jid().local(), WatchCatalog.InsidePart.SUMMARY,
+                                Introspection.summary(this))).build());
             }
             case WatchCatalog.Inspectors named -> {
                 Jid account = voucher;
@@ -208,7 +227,7 @@ public abstract class GameAgent extends Agent {
                 boolean trusted = known != null ? known.equals(m.sender())
                         : account != null && voucherFirstSession && fromKnownSession(m, account);
                 if (!trusted) {
-                    refuse(m, named.game(), RefusalCode.NOT_YOURS, "who may see this agent's inside is named by "
+                    aside(m, named.game(), RefusalCode.NOT_YOURS, "who may see this agent's inside is named by "
                             + (account == null ? "nobody" : "the session of " + account + " it knows"));
                     return;
                 }
@@ -225,6 +244,12 @@ public abstract class GameAgent extends Agent {
             }
             case null, default -> { }
         }
+    }
+
+    /** A refusal about the agent itself: past its breakpoints and out of its trace, as {@code inside} is. */
+    private void aside(Message m, String game, RefusalCode code, String reason) {
+        sendUntraced(m.createReply().performative(Performative.REFUSE).ontology(ONTOLOGY)
+                .body(Catalog.Refusal.of(game, code, reason, m.bodyType())).build());
     }
 
     /** The catalog body of {@code m}, or null after answering {@code not-understood} with the reason. */

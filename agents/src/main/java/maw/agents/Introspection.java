@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import maw.runtime.Agent;
 import maw.runtime.Behaviour;
+import maw.runtime.Breaks;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Json;
 
@@ -38,8 +39,44 @@ public final class Introspection {
                 break;
             }
         }
+        n.set("breaks", breaks(a.breaks()));
         if (a instanceof GameAgent g) {
             g.describe(n, false);
+        }
+        return n;
+    }
+
+    /** Does a {@code debug} action to an agent's breakpoints; returns why it cannot, or null. */
+    public static String debug(Breaks b, WatchCatalog.DebugAction action, Long delayMillis) {
+        switch (action) {
+            case GO -> b.go();
+            case BREAK -> b.brk();
+            case STEP -> b.step();
+            case SLOW -> {
+                try {
+                    b.slow(delayMillis == null ? Breaks.DEFAULT_SLOW : java.time.Duration.ofMillis(delayMillis));
+                } catch (IllegalArgumentException e) {
+                    return e.getMessage();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Where the agent's breakpoints stand: {@code mode} (go, break, slow), the slow delay, the message held. */
+    public static ObjectNode breaks(Breaks b) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("mode", b.mode().wire());
+        n.put("slow_ms", b.slowDelay().toMillis());
+        n.put("passed", b.passed());
+        Breaks.Held h = b.held();
+        if (h != null) {
+            ObjectNode held = n.putObject("held");
+            held.put("direction", h.in() ? "in" : "out");
+            held.put("type", h.type());
+            held.put("performative", h.performative());
+            held.put("other", h.other());
+            held.put("since", h.since());
         }
         return n;
     }

@@ -84,4 +84,73 @@ public final class WatchCatalog {
             Catalog.required(sessions, "inspectors' sessions");
         }
     }
+
+    // --- the lab: pausing a game, breaking an agent -----------------------------------------------------------------
+
+    /** What a {@code control} asks of the GameMaster's phase clock. */
+    public enum ClockAction implements Catalog.Wire {
+        PAUSE, RESUME, STEP, STATUS;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /** How far a {@code step} runs: to the next phase (day, night), or to the next step of one (AIWolf's turns). */
+    public enum StepUnit implements Catalog.Wire {
+        PHASE, STEP;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * A god-view watcher to the GameMaster, request: pause the game (its phase clock stops, acts are held), resume it,
+     * step it (run until the next phase or step begins, then pause), or tell where the clock stands. {@code token}
+     * (the watch token) lets anyone who holds it control the game without watching it.
+     */
+    @JsonTypeName("control")
+    public record Control(String game, ClockAction action, StepUnit unit, String token) implements Catalog.Body {
+        public Control {
+            Catalog.required(action, "control's action");
+        }
+
+        public Control(String game, ClockAction action, StepUnit unit) {
+            this(game, action, unit, null);
+        }
+    }
+
+    /**
+     * GameMaster to whoever controls it (agree) and to every watcher (inside {@code watched}): where the phase clock
+     * stands. {@code left_ms} is the time left in the phase (frozen while paused), {@code stepping} the unit of a step
+     * under way, {@code held} the acts waiting to be judged, {@code by} who paused or resumed it.
+     */
+    @JsonTypeName("clock")
+    public record Clock(String game, int round, boolean paused, String phase, int day, Integer step, long left_ms,
+            StepUnit stepping, int held, String by) implements Catalog.Body {}
+
+    /** What a {@code debug} does to an agent's behaviours: JADE Introspector's Step, Break, Slow and Go. */
+    public enum DebugAction implements Catalog.Wire {
+        STEP, BREAK, SLOW, GO;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * A god-view watcher to any agent of the game, request: break its behaviours at their next message in or out, step
+     * one message on, slow every message by {@code delay_ms}, or let it go; answered (inform) with its {@code inside}
+     * summary, whose {@code breaks} says where it stands. Only a session allowed to see its inside is obeyed.
+     */
+    @JsonTypeName("debug")
+    public record Debug(DebugAction action, Long delay_ms) implements Catalog.Body {
+        public Debug {
+            Catalog.required(action, "debug's action");
+        }
+    }
 }

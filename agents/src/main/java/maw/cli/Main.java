@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
             TournamentCommand.class,
             WorkerCommand.class,
             WebCommand.class,
+            ControlCommand.class,
             BenchCommand.class,
             ConfigCommand.class,
             CommandLine.HelpCommand.class},

@@ -67,7 +67,11 @@ public enum RefusalCode {
     /** This agent does not take this kind of message. */
     WRONG_RECIPIENT,
     /** The sender sent more messages than this agent takes from one sender (the rest of the run is dropped). */
-    RATE_LIMITED;
+    RATE_LIMITED,
+    /** The game is paused by its host: a room takes no line until it resumes. */
+    PAUSED,
+    /** A request that cannot be done as asked (a step of a game that is over, a slow step out of range). */
+    BAD_REQUEST;
 
     public String wire() {
         return name().toLowerCase(Locale.ROOT);

@@ -25,8 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 public class Agent {
 
-    /** Mailbox size: enough for a whole game's worth of messages nobody has asked for yet. */
-    public static final int DEFAULT_MAILBOX_CAPACITY = 10_000;
+    public static final int DEFAULT_MAILBOX_CAPACITY = 10_000; // a whole game's messages nobody has asked for yet
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(2);
 
@@ -54,14 +53,13 @@ public class Agent {
     private volatile Status status = Status.NEW;
     private volatile Instant startedAt = Instant.MIN;
     private volatile Transport.Connection connection;
+    private final Breaks breaks = new Breaks();
 
     public Agent(Jid jid, String password) {
         this(jid, password, DEFAULT_MAILBOX_CAPACITY);
     }
 
-    public Agent(String jid, String password) {
-        this(Jid.parse(jid), password);
-    }
+    public Agent(String jid, String password) { this(Jid.parse(jid), password); }
 
     public Agent(Jid jid, String password, int mailboxCapacity) {
         this.jid = Objects.requireNonNull(jid, "jid").bare();
@@ -241,6 +239,7 @@ public class Agent {
             }
             status = Status.STOPPING;
         }
+        breaks.go();
         for (Behaviour b : behaviours) {
             b.kill();
         }
@@ -278,6 +277,7 @@ public class Agent {
         if (divert(message)) {
             return;
         }
+        breaks.pass(false, message);
         Message sentMessage = deliver(message);
         sent.incrementAndGet();
         trace(false, sentMessage);
@@ -316,11 +316,7 @@ public class Agent {
         return c == null ? null : c.groupChat(title, said);
     }
 
-    /**
-     * Sends a message like {@link #send(Message)} but leaves it out of the trace and the count of messages sent: for
-     * talk about the agent itself (its inside, asked by a monitor), which would otherwise crowd out the game's messages
-     * in the very trace it reports.
-     */
+    /** {@link #send(Message)} left out of the trace and the counts: talk about the agent itself (its inside). */
     protected final void sendUntraced(Message message) {
         deliver(message);
     }
@@ -449,6 +445,11 @@ public class Agent {
 
     final Mailbox mailbox() {
         return mailbox;
+    }
+
+    /** The agent's breakpoints (Step, Break, Slow, Go): where its behaviours stop at their messages. */
+    public final Breaks breaks() {
+        return breaks;
     }
 
     /** Checks an arrived message and keeps it for the behaviours, or answers why it cannot. */

@@ -76,18 +76,26 @@ public abstract class Behaviour {
 
     /** Takes the oldest message matching this behaviour's template, waiting up to {@code timeout}; null if none. */
     public final Message receive(Duration timeout) throws InterruptedException {
-        return agent().mailbox().receive(template, nanos(timeout), this);
+        return taken(agent().mailbox().receive(template, nanos(timeout), this));
+    }
+
+    /** A message this behaviour took, once the agent's breakpoints let it on ({@link Breaks}). */
+    private Message taken(Message m) {
+        if (m != null) {
+            agent().breaks().pass(true, m);
+        }
+        return m;
     }
 
     /** Like {@link #receive(Duration)} but only for messages that also match {@code extra}. */
     public final Message receive(Template extra, Duration timeout) throws InterruptedException {
         Template t = template == Template.any() ? extra : template.and(extra);
-        return agent().mailbox().receive(t, nanos(timeout), this);
+        return taken(agent().mailbox().receive(t, nanos(timeout), this));
     }
 
     /** Takes a matching message only if one is already waiting (never blocks). */
     public final Message poll() throws InterruptedException {
-        return agent().mailbox().receive(template, 0, this);
+        return taken(agent().mailbox().receive(template, 0, this));
     }
 
     public final void send(Message message) {
@@ -128,7 +136,7 @@ public abstract class Behaviour {
         for (Message m : sent) {
             Template answer = Template.sender(m.to())
                     .and(Template.inReplyTo(m.replyWith()).or(Template.thread(m.thread())));
-            answers.add(agent().mailbox().receive(answer, Math.max(0, until - System.nanoTime()), this));
+            answers.add(taken(agent().mailbox().receive(answer, Math.max(0, until - System.nanoTime()), this)));
         }
         return answers;
     }

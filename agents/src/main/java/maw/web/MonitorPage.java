@@ -100,6 +100,54 @@ public final class MonitorPage implements AutoCloseable {
                 }
                 ctx.contentType("application/json").result(inside.toString());
             });
+            cfg.routes.post("/control", ctx -> {
+                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("pausing and stepping the game needs the GameMaster's watch token");
+                    return;
+                }
+                WatchCatalog.ClockAction action = word(WatchCatalog.ClockAction.class, ctx.queryParam("action"));
+                String u = ctx.queryParam("unit");
+                WatchCatalog.StepUnit unit = u == null ? null : word(WatchCatalog.StepUnit.class, u);
+                if (action == null || u != null && unit == null) {
+                    ctx.status(400).result("action is pause, resume, step or status; unit is phase or step");
+                    return;
+                }
+                try {
+                    ctx.contentType("application/json").result(agents.control(action, unit).toString());
+                } catch (IllegalStateException | java.util.concurrent.CompletionException e) {
+                    ctx.status(409).result(String.valueOf(e.getMessage()));
+                }
+            });
+            cfg.routes.post("/agents/{name}/debug", ctx -> {
+                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("the breakpoints of the agents need the GameMaster's watch token");
+                    return;
+                }
+                WatchCatalog.DebugAction action = word(WatchCatalog.DebugAction.class, ctx.queryParam("action"));
+                Long delay;
+                try {
+                    delay = ctx.queryParam("delay_ms") == null ? null : Long.parseLong(ctx.queryParam("delay_ms"));
+                } catch (NumberFormatException e) {
+                    delay = -1L;
+                }
+                if (action == null || delay != null && delay < 0) {
+                    ctx.status(400).result("action is step, break, slow or go; delay_ms a number of milliseconds");
+                    return;
+                }
+                String name = ctx.pathParam("name");
+                try {
+                    ObjectNode after = agents.debug(name, action, delay);
+                    if (after == null) {
+                        ctx.status(404).result("no agent " + name + " in this game");
+                        return;
+                    }
+                    ctx.contentType("application/json").result(after.toString());
+                } catch (IllegalArgumentException e) {
+                    ctx.status(400).result(String.valueOf(e.getMessage()));
+                } catch (IllegalStateException e) {
+                    ctx.status(409).result(String.valueOf(e.getMessage()));
+                }
+            });
             cfg.routes.post("/seat", ctx -> {
                 WebSeats s = seats;
                 String name = ctx.queryParam("name");
@@ -172,6 +220,16 @@ public final class MonitorPage implements AutoCloseable {
     /** The agents whose inside the god view shows. */
     void agents(InsideSource in) {
         this.agents = in;
+    }
+
+    /** The constant of a wire enum named by {@code given} (lower case), or null. */
+    private static <E extends Enum<E>> E word(Class<E> type, String given) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(given == null ? "" : given.strip())) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** True for the god view, false for the public one, null for a wrong token. */
@@ -255,6 +313,7 @@ public final class MonitorPage implements AutoCloseable {
         private long deadline;
         private String winner;
         private JsonNode scores;
+        private JsonNode clock;
         private volatile boolean seatsOffered;
 
         synchronized void watching(String g, String r, int rd, List<String> seated) {
@@ -327,6 +386,13 @@ public final class MonitorPage implements AutoCloseable {
                     b.path("roles").properties().forEach(e -> roles.put(e.getKey(), e.getValue().asText()));
                 }
                 case "scores" -> scores = b.path("totals");
+                case "clock" -> {
+                    clock = b;
+                    if (!b.path("paused").asBoolean() && !"lobby".equals(b.path("phase").asText())) {
+                        deadline = System.currentTimeMillis() + b.path("left_ms").asLong();
+                    }
+                    everyone = true;
+                }
                 default -> { }
             }
             return everyone;
@@ -362,6 +428,9 @@ public final class MonitorPage implements AutoCloseable {
             }
             if (scores != null) {
                 t.set("scores", scores);
+            }
+            if (clock != null) {
+                t.set("clock", clock);
             }
             return t.toString();
         }

@@ -139,12 +139,17 @@ public final class WebMonitor extends GameAgent {
 
     /** Asks an agent elsewhere for its inside (a session the GameMaster vouched for is answered). */
     private CompletableFuture<JsonNode> ask(Jid to, WatchCatalog.InsidePart part) {
+        return ask(to, new WatchCatalog.Inspect(part));
+    }
+
+    /** Sends {@code request} to {@code to}; completes with the answer's JSON (an inside, a clock) or its refusal. */
+    private CompletableFuture<JsonNode> ask(Jid to, Catalog.Body request) {
         String thread = newId();
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         asked.put(thread, new Asked(to, answer));
         try {
             sendUntraced(Message.builder().to(to).performative(Performative.REQUEST).ontology(ONTOLOGY).thread(thread)
-                    .replyWith(thread).body(new WatchCatalog.Inspect(part)).build());
+                    .replyWith(thread).body(request).build());
         } catch (RuntimeException e) {
             answer.completeExceptionally(e);
         }
@@ -221,18 +226,28 @@ public final class WebMonitor extends GameAgent {
             });
         }
 
-        @Override
-        public ObjectNode detail(String name) {
-            for (Agent a : agents.get()) {
-                if (a.jid().local().equals(name)) {
-                    return Introspection.detail(a);
-                }
-            }
+        /** The agent named {@code name} in this process, or null. */
+        private Agent here(String name) {
+            return agents.get().stream().filter(a -> a.jid().local().equals(name)).findFirst().orElse(null);
+        }
+
+        /** The address of the agent named {@code name} elsewhere (the list is read again if need be), or null. */
+        private Jid there(String name) {
             Jid there = elsewhere.get(name);
             if (there == null) {
                 summaries();
                 there = elsewhere.get(name);
             }
+            return there;
+        }
+
+        @Override
+        public ObjectNode detail(String name) {
+            Agent a = here(name);
+            if (a != null) {
+                return Introspection.detail(a);
+            }
+            Jid there = there(name);
             if (there == null) {
                 return null;
             }
@@ -250,6 +265,36 @@ public final class WebMonitor extends GameAgent {
                 n.putArray("waiting");
                 n.putArray("messages");
                 return n;
+            }
+        }
+
+        @Override
+        public ObjectNode debug(String name, WatchCatalog.DebugAction action, Long delayMillis) {
+            Agent a = here(name);
+            if (a != null) {
+                String problem = Introspection.debug(a.breaks(), action, delayMillis);
+                if (problem != null) {
+                    throw new IllegalArgumentException(problem);
+                }
+                return Introspection.summary(a);
+            }
+            Jid there = there(name);
+            if (there == null) {
+                return null;
+            }
+            try {
+                return (ObjectNode) ask(there, new WatchCatalog.Debug(action, delayMillis)).join();
+            } catch (RuntimeException failed) {
+                throw new IllegalStateException(name + ": " + why(failed));
+            }
+        }
+
+        @Override
+        public JsonNode control(WatchCatalog.ClockAction action, WatchCatalog.StepUnit unit) {
+            try {
+                return ask(gameMaster, new WatchCatalog.Control(null, action, unit)).join();
+            } catch (RuntimeException failed) {
+                throw new IllegalStateException("the GameMaster: " + why(failed));
             }
         }
 
@@ -288,6 +333,7 @@ public final class WebMonitor extends GameAgent {
         if (a != null && m.sender() != null && m.sender().sameBare(a.to())) {
             switch (read(m)) {
                 case WatchCatalog.Inside i when i.inside() != null -> a.answer().complete(i.inside());
+                case WatchCatalog.Clock c -> a.answer().complete(Json.MAPPER.valueToTree(c));
                 case Catalog.Refusal r -> a.answer().completeExceptionally(new IllegalStateException(r.reason()));
                 case null, default -> a.answer().completeExceptionally(new IllegalStateException(
                         "answered " + m.performative().map(Object::toString).orElse("?") + " " + m.bodyType()));

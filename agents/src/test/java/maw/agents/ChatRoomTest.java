@@ -72,4 +72,30 @@ class ChatRoomTest {
         assertThat(Files.readAllLines(file)).hasSize(2).allSatisfy(l -> assertThat(l).contains("\"game\":\"g\""));
         assertThat(Files.readAllLines(file).get(1)).contains("\"from\":\"Bob\"").contains("\"text\":\"Hi Ann.\"");
     }
+
+    @Test
+    void aPausedGamesRoomRefusesLinesUntilItsGameMasterResumesIt() throws Exception {
+        for (String n : new String[] {"gm2", "village2", "cid"}) {
+            local.register(n, "pw");
+        }
+        Jid gmJid = Jid.of("gm2", "localhost");
+        ChatRoomAgent village = agents.start(new ChatRoomAgent(Jid.of("village2", "localhost"), "pw", Room.VILLAGE,
+                gmJid, null, null));
+        ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
+        ScriptedSeat cid = agents.start(new ScriptedSeat(Jid.of("cid", "localhost"), "pw", "Cid", gmJid));
+        Map<String, String> me = Map.of("Cid", cid.jid().toString());
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, me, me, null, null, null, true));
+        assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
+        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Anyone?"));
+        Message no = cid.next(m -> m.is(Performative.REFUSE));
+        assertThat(no.json().get("code").asText()).isEqualTo("paused");
+        assertThat(no.json().get("reason").asText()).contains("paused by its host");
+        // Only the GameMaster pauses and resumes a room.
+        Message forged = cid.ask(village.jid(), new WatchCatalog.Control("g", WatchCatalog.ClockAction.RESUME, null));
+        assertThat(forged.is(Performative.REFUSE)).isTrue();
+        gm.send(village.jid(), new WatchCatalog.Control("g", WatchCatalog.ClockAction.RESUME, null));
+        assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("resumed");
+        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Anyone?"));
+        Await.until("the line is taken once the game goes on", () -> village.logSize() == 1);
+    }
 }

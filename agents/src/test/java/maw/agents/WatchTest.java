@@ -3,23 +3,13 @@ package maw.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.RuleBotAgent;
-import maw.agents.chatroom.ChatRoomAgent;
-import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
-import maw.game.GameOptions;
-import maw.game.Room;
-import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
-import maw.testing.Masters;
-import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,38 +21,14 @@ class WatchTest {
 
     @Test
     void thePublicViewShowsWhatEveryoneIsToldAndTheGodViewEverythingWithItsToken() throws Exception {
-        TestXmpp xmpp = TestXmpp.get();
-        String prefix = "watch" + TestXmpp.password("watch").substring(0, 4) + "-";
-        Jid gm = Jid.of(prefix + "gm", xmpp.domain());
-        Jid village = Jid.of(prefix + "village", xmpp.domain());
-        Jid hideout = Jid.of(prefix + "hideout", xmpp.domain());
-        Map<String, String> accounts = new LinkedHashMap<>();
-        for (Jid j : List.of(gm, village, hideout)) {
-            accounts.put(j.local(), "pw");
-        }
-        List<String> names = List.of("Ann", "Bob", "Cid", "Dan");
-        for (String n : names) {
-            accounts.put(prefix + "player-" + n.toLowerCase(), "pw");
-            accounts.put(prefix + "ui-" + n.toLowerCase(), "pw");
-        }
-        for (String w : List.of("public", "god", "thief")) {
-            accounts.put(prefix + w, "pw");
-        }
-        xmpp.server().register(accounts);
-        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-watch", 4, 1, 5,
-                village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults()
-                .withTimers(Duration.ofSeconds(8), Duration.ofSeconds(8)).withEndWhenAllVoted(true).withDayCap(4), null);
-        List<Agent> agents = new ArrayList<>(List.of(master,
-                new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, null, null),
-                new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null)));
-        ScriptedSeat pub = new ScriptedSeat(Jid.of(prefix + "public", xmpp.domain()), "pw", "public", gm);
-        ScriptedSeat god = new ScriptedSeat(Jid.of(prefix + "god", xmpp.domain()), "pw", "god", gm);
-        ScriptedSeat thief = new ScriptedSeat(Jid.of(prefix + "thief", xmpp.domain()), "pw", "thief", gm);
-        agents.addAll(List.of(pub, god, thief));
-        try {
-            for (Agent a : agents) {
-                a.start(xmpp.transport());
-            }
+        try (BotTable t = new BotTable("watch", "g-watch", List.of("Ann", "Bob", "Cid", "Dan"),
+                List.of("public", "god", "thief")).start()) {
+            Jid gm = t.gm;
+            Jid village = t.jid("village");
+            GameMasterAgent<?, ?, ?> master = t.master;
+            ScriptedSeat pub = t.scripted("public");
+            ScriptedSeat god = t.scripted("god");
+            ScriptedSeat thief = t.scripted("thief");
             Message refused = thief.ask(gm, new WatchCatalog.Watch("g-watch", WatchCatalog.WatchView.GOD, "guess"));
             assertThat(refused.is(Performative.REFUSE)).isTrue();
             assertThat(refused.json().get("reason").asText()).contains("needs the token");
@@ -71,22 +37,11 @@ class WatchTest {
             Message agreed = god.ask(gm, new WatchCatalog.Watch(null, WatchCatalog.WatchView.GOD, master.watchToken()));
             assertThat(agreed.bodyType()).isEqualTo("watching");
             assertThat(master.watchers()).isEqualTo(2);
-            List<PlayerAgent> players = new ArrayList<>();
-            for (String n : names) {
-                Jid ui = Jid.of(prefix + "ui-" + n.toLowerCase(), xmpp.domain());
-                Jid player = Jid.of(prefix + "player-" + n.toLowerCase(), xmpp.domain());
-                RuleBotAgent bot = new RuleBotAgent(ui, "pw", n, 3, player);
-                PlayerAgent p = new PlayerAgent(player, "pw", gm, ui);
-                bot.start(xmpp.transport());
-                p.start(xmpp.transport());
-                agents.add(bot);
-                agents.add(p);
-                players.add(p);
-            }
+            t.seatBots();
             // The inside of the agents: the god view's watcher, vouched for by the GameMaster (to the seats, and by
             // each seat to its interface agent), sees it; the public view's watcher and a stranger do not.
-            Jid annPlayer = Jid.of(prefix + "player-ann", xmpp.domain());
-            Jid annUi = Jid.of(prefix + "ui-ann", xmpp.domain());
+            Jid annPlayer = t.player("Ann");
+            Jid annUi = t.ui("Ann");
             com.fasterxml.jackson.databind.JsonNode gmInside = inside(god, gm, WatchCatalog.InsidePart.SUMMARY);
             assertThat(gmInside.path("kind").asText()).isEqualTo("GameMasterAgent");
             assertThat(gmInside.path("links").path("Ann").asText()).startsWith(annPlayer.toString());
@@ -122,10 +77,6 @@ class WatchTest {
                     "scores");
             assertThat(godTypes.stream().filter("assign_role"::equals)).hasSize(4);
             assertThat(godTypes.size()).isGreaterThan(publicTypes.size());
-        } finally {
-            for (Agent a : agents) {
-                a.stop();
-            }
         }
     }
 

@@ -93,4 +93,15 @@ class CommandLineTest {
         assertThat(Main.execute("game", "--transport", "local", "--chat-seats", "2")).isEqualTo(2);
         assertThat(err()).contains("--chat-seats needs the xmpp transport");
     }
+
+    @Test
+    void aControlThatIsNoneIsNamedBeforeAnythingStarts() {
+        assertThat(Main.execute("control", "halt", "--gm", "gamemaster@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value 'halt' for ACTION: pause, step, resume or status");
+        assertThat(Main.execute("control", "step", "--unit", "day", "--gm", "gamemaster@localhost", "--token", "t"))
+                .isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value 'day' for --unit: phase or step");
+        assertThat(Main.execute("control", "pause", "--gm", "@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '@localhost' for --gm");
+    }
 }

@@ -103,4 +103,65 @@ class LocalTransportTest extends AgentRuntimeContract {
         assertThat(boom.failure()).get().extracting(Throwable::getMessage).isEqualTo("boom");
         assertThat(a.isActive()).isTrue();
     }
+
+    /** JADE Introspector's Break, Step, Slow and Go on an agent's behaviours: held at each message in and out. */
+    @Test
+    void aBreakHoldsTheNextMessageInOrOutAndAStepLetsOneThrough() throws Exception {
+        Jid[] j = accounts("breaks", 2);
+        java.util.List<String> took = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Agent echo = new Agent(j[0], TestXmpp.password(j[0]));
+        echo.addBehaviour(CyclicBehaviour.of("echo", self -> {
+            Message m = self.receive(Duration.ofMillis(100));
+            if (m != null) {
+                took.add(m.bodyType());
+                self.send(Message.builder().to(m.sender()).performative(Performative.INFORM)
+                        .body(java.util.Map.of("type", "re-" + m.bodyType())).build());
+            }
+        }));
+        Agent asker = new Agent(j[1], TestXmpp.password(j[1]));
+        asker.addBehaviour(CyclicBehaviour.of("listen", self -> {
+            Message m = self.receive(Duration.ofMillis(100));
+            if (m != null) {
+                answered.add(m.bodyType());
+            }
+        }));
+        agents.start(echo);
+        agents.start(asker);
+        Breaks breaks = echo.breaks();
+        breaks.brk();
+        for (String t : java.util.List.of("a", "b", "c")) {
+            asker.send(Message.builder().to(j[0]).performative(Performative.INFORM)
+                    .body(java.util.Map.of("type", t)).build());
+        }
+        maw.testing.Await.until("the first message in is held", () -> breaks.held() != null);
+        assertThat(breaks.held().in()).isTrue();
+        assertThat(breaks.held().type()).isEqualTo("a");
+        assertThat(breaks.held().other()).startsWith(j[1].toString());
+        assertThat(took).isEmpty();
+        breaks.step();
+        maw.testing.Await.until("the answer going out is held",
+                () -> breaks.held() != null && !breaks.held().in());
+        assertThat(took).containsExactly("a");
+        assertThat(breaks.held().type()).isEqualTo("re-a");
+        assertThat(answered).isEmpty();
+        breaks.step();
+        maw.testing.Await.until("the next message in is held",
+                () -> breaks.held() != null && breaks.held().in() && "b".equals(breaks.held().type()));
+        assertThat(answered).containsExactly("re-a");
+        assertThat(breaks.passed()).isEqualTo(2);
+        breaks.slow(Duration.ofMillis(20));
+        maw.testing.Await.until("every answer came, each slowed", () -> answered.size() == 3);
+        assertThat(answered).containsExactly("re-a", "re-b", "re-c");
+        assertThat(breaks.mode()).isEqualTo(Breaks.Mode.SLOW);
+        assertThat(breaks.passed()).isEqualTo(6);
+        breaks.go();
+        asker.send(Message.builder().to(j[0]).performative(Performative.INFORM)
+                .body(java.util.Map.of("type", "d")).build());
+        maw.testing.Await.until("a message goes through at once after go", () -> answered.size() == 4);
+        assertThat(breaks.passed()).isEqualTo(6);
+        assertThat(breaks.held()).isNull();
+        assertThatThrownBy(() -> breaks.slow(Duration.ofMinutes(2))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0 to 60 s");
+    }
 }

@@ -60,6 +60,8 @@ public final class ChatRoomAgent extends GameAgent {
     private final Listener listener;
 
     private boolean open;
+    /** The game is paused: lines are refused until it goes on. */
+    private boolean paused;
     private String game;
     private int round;
     private String phase;
@@ -143,6 +145,11 @@ public final class ChatRoomAgent extends GameAgent {
             case Catalog.CloseRoom c -> onClose(m, c);
             case Catalog.Chat c -> onChat(m, c);
             case Catalog.GetNewMessages g -> onGetNew(m, g);
+            case WatchCatalog.Control c when fromGameMaster(m) -> {
+                // The game is paused (a line is refused until it resumes) or goes on.
+                paused = c.action() == WatchCatalog.ClockAction.PAUSE;
+                reply(m, Performative.AGREE, new Catalog.Ok(game, paused ? "paused" : "resumed"));
+            }
             default -> refuse(m, game, RefusalCode.WRONG_RECIPIENT,
                     "a chat room takes chat, get_new_messages, open_room and close_room");
         }
@@ -170,6 +177,7 @@ public final class ChatRoomAgent extends GameAgent {
                 .filter(e -> e.getValue() == WatchCatalog.WatchView.GOD).map(e -> Jid.parse(e.getKey())).toList());
         lines.clear();
         lastRead.clear();
+        paused = Boolean.TRUE.equals(o.paused());
         nextIndex = o.after() == null ? 1 : o.after() + 1;
         open = true;
         openArchive();
@@ -276,6 +284,10 @@ public final class ChatRoomAgent extends GameAgent {
         }
         if (write && !writers.containsKey(from)) {
             return Catalog.Refusal.of(game, RefusalCode.READ_ONLY, room.readOnly(), what);
+        }
+        if (write && paused) {
+            return Catalog.Refusal.of(game, RefusalCode.PAUSED, "the game is paused by its host: say it again when "
+                    + "it goes on", what);
         }
         return null;
     }

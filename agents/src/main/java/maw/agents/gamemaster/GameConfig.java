@@ -38,6 +38,19 @@ public record GameConfig(String gameId, int players, int rounds, long seed, Map<
         return out;
     }
 
+    /** A round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
+    public maw.agents.Catalog.StartGame startGame(int round, java.util.List<String> players, String rules,
+            maw.base.Speech speech) {
+        return new maw.agents.Catalog.StartGame(gameId, round, rounds, players.size(), players,
+                village() == null ? null : village().toString(), hideout() == null ? null : hideout().toString(), rules,
+                speech, roomsByTitle());
+    }
+
+    /** Round {@code r}'s seed: the one {@code given} for it (a tournament's schedule), else drawn from the table's. */
+    public long seedFor(int r, java.util.List<Long> given) {
+        return given != null && r >= 1 && r <= given.size() ? given.get(r - 1) : seed + (r - 1) * 0x9E3779B97F4A7C15L;
+    }
+
     /** The agent that keeps the Village, or null when the rule set has none. */
     public Jid village() {
         return rooms.get(Room.VILLAGE);

@@ -32,6 +32,7 @@ import maw.runtime.Message;
 import maw.runtime.Performative;
 import maw.runtime.RateLimit;
 import maw.runtime.State;
+import maw.runtime.Template;
 
 /**
  * The GameMaster: the lobby (players join under unique names; the game starts when the table is full and everyone
@@ -83,7 +84,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private FSMBehaviour fsm;
     private S state;
     private int round;
-    private long deadlineMillis;
+    /** The phase clock, which the host may stop and step. */
+    private final GameClock clock = new GameClock();
     private boolean seated;
     /** The first round begins once this is done (a tournament starting its tables together); done by default. */
     private volatile CompletableFuture<?> startGate = CompletableFuture.completedFuture(null);
@@ -117,32 +119,20 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     /** Completes with every round's summary when the last round is over. */
-    public CompletableFuture<List<RoundSummary>> finished() {
-        return finished;
-    }
+    public CompletableFuture<List<RoundSummary>> finished() { return finished; }
 
-    public Map<String, Integer> totals() {
-        return leaderboard.totals();
-    }
+    public Map<String, Integer> totals() { return leaderboard.totals(); }
 
-    public String gameId() {
-        return config.gameId();
-    }
+    public String gameId() { return config.gameId(); }
 
     /** The token a watcher shows for the god view (roles, the pack's news, whispers); print it for the operator. */
-    public String watchToken() {
-        return watchers.token();
-    }
+    public String watchToken() { return watchers.token(); }
 
     /** How many watch the game now. */
-    public int watchers() {
-        return watchers.size();
-    }
+    public int watchers() { return watchers.size(); }
 
     /** The names seated in the lobby now, in the order they joined. */
-    public List<String> lobby() {
-        return seating.lobby();
-    }
+    public List<String> lobby() { return seating.lobby(); }
 
     @Override
     protected void setup() {
@@ -186,11 +176,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         if (state.isOver()) {
             if (r.scored() && round >= config.rounds()) {
-                Map<String, Integer> snapshot = totals();
-                for (Jid j : seats.values()) {
-                    send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot,
-                            true));
-                }
+                tellScores(totals(), true, false);
                 leaderboard.ended(summary(round, state));
                 finished.complete(leaderboard.rounds());
                 return;
@@ -198,11 +184,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             s.setNextState(r.scored() ? ASSIGN : END);
             return;
         }
-        deadlineMillis = r.deadlineMillis() > 0 ? r.deadlineMillis()
-                : System.currentTimeMillis() + state.awaiting().length().toMillis();
+        clock.runTo(r.deadlineMillis() > 0 ? r.deadlineMillis()
+                : System.currentTimeMillis() + state.awaiting().length().toMillis());
         openRooms(state.phase(), r.chatIndex());
         switchRooms();
-        Herald.Context context = new Herald.Context(config.gameId(), round, deadlineMillis);
+        Herald.Context context = new Herald.Context(config.gameId(), round, clock.deadline());
         for (String p : players) {
             for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
                 for (String to : n.to()) {
@@ -281,12 +267,18 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         s.setNextState(PHASE);
     }
 
-    /** Takes acts until the phase's timer runs out or the acts end it; then asks the rules to close it. */
+    /**
+     * Takes acts until the phase's timer runs out or the acts end it; then asks the rules to close it. While the game
+     * is paused the clock stands and acts wait in the mailbox.
+     */
     private void phaseState(State s) throws InterruptedException {
         PhaseId id = state.phase();
-        while (isActive() && !state.isOver() && state.phase().equals(id)
-                && System.currentTimeMillis() < deadlineMillis) {
-            handleNext(s, Duration.ofMillis(Math.max(1, deadlineMillis - System.currentTimeMillis())));
+        while (isActive() && !state.isOver() && state.phase().equals(id) && !clock.expired()) {
+            Message m = s.receive(clock.paused() ? GameClock.NOT_AN_ACT : Template.any(),
+                    Duration.ofMillis(clock.waitMillis()));
+            if (m != null) {
+                guarded(m, () -> handle(m));
+            }
         }
         if (!isActive()) {
             return;
@@ -320,14 +312,19 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         Map<String, Integer> snapshot = totals();
         listener.roundEnded(ended);
         listener.scores(round, snapshot, last);
-        for (Jid j : seats.values()) {
-            send(j, Performative.INFORM, new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
-        }
-        watched(seats.keySet(), new Catalog.Scores(config.gameId(), round, config.rounds(), snapshot, last));
+        tellScores(snapshot, last, true);
         if (last) {
             finished.complete(leaderboard.rounds());
         } else {
             s.setNextState(ASSIGN);
+        }
+    }
+
+    private void tellScores(Map<String, Integer> totals, boolean last, boolean toWatchers) {
+        Catalog.Scores scores = new Catalog.Scores(config.gameId(), round, config.rounds(), totals, last);
+        seats.values().forEach(j -> send(j, Performative.INFORM, scores));
+        if (toWatchers) {
+            watched(seats.keySet(), scores);
         }
     }
 
@@ -363,20 +360,12 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 }
             }
             case WatchCatalog.Watch w -> onWatch(m, w);
+            case WatchCatalog.Control c -> onControl(m, c);
             case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
                     state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
-            case Catalog.Chat c -> refuse(m, Catalog.Refusal.of(config.gameId(), RefusalCode.WRONG_RECIPIENT,
-                    "the GameMaster takes votes; chat goes to the " + (state != null
-                            && state.phase().phase() == Phase.NIGHT ? "Hideout" : "Village"), m.bodyType(), c));
-            case Catalog.Stamped act -> onAct(m, act, act.act());
-            case Catalog.GetNewMessages g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
-                    "the rooms keep the lines: ask the room that is open to you");
-            case SeatCatalog.PlayerAction a -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
-                    "an interface answers its own Player; the GameMaster takes the Player's acts");
-            case SeatCatalog.GetInput g -> refuse(m, config.gameId(), RefusalCode.WRONG_RECIPIENT,
-                    "a Player asks its own interface agent for input");
-            default -> refuse(m, config.gameId(), RefusalCode.NOT_YOURS,
-                    "only the GameMaster sends " + m.bodyType() + " messages");
+            case Catalog.Stamped act when !(act instanceof Catalog.Chat) -> onAct(m, act, act.act());
+            default -> refuse(m, Misdirected.refusal(config.gameId(), body, m.bodyType(),
+                    state == null ? null : state.phase()));
         }
     }
 
@@ -426,7 +415,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             send(m.sender(), Performative.INFORM, new WatchCatalog.Watched(config.gameId(), round, players,
                     startGame(players)));
             for (WatchCatalog.Watched recap : ruleset.herald().watcherRecap(state, new Herald.Context(config.gameId(),
-                    round, deadlineMillis), w.view() == WatchCatalog.WatchView.GOD)) {
+                    round, clock.deadline()), w.view() == WatchCatalog.WatchView.GOD)) {
                 send(m.sender(), Performative.INFORM, recap);
             }
         }
@@ -463,6 +452,31 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         watchers.tell(to.containsAll(everyone), jid -> send(jid, Performative.INFORM, w));
     }
 
+    /** The host pauses, steps or resumes the game's clock (a god-view watcher); rooms and watchers are told. */
+    private void onControl(Message m, WatchCatalog.Control c) {
+        if (!watchers.isGod(m.sender()) && !watchers.isToken(c.token())) {
+            refuse(m, config.gameId(), RefusalCode.NOT_YOURS, "a game is paused and stepped by its god-view watchers "
+                    + "or with its watch token");
+            return;
+        }
+        PhaseId now = state == null || !seated || state.isOver() ? null : state.phase();
+        boolean changed = clock.control(c, now, m.sender().toString());
+        WatchCatalog.Clock status = clock.status(config.gameId(), round, now,
+                (int) mailboxSnapshot().stream().filter(GameClock::isAct).count());
+        reply(m, Performative.AGREE, status);
+        if (changed) {
+            log.info("{}: game {} {} by {} at {}", jid(), config.gameId(), clock.paused() ? "paused" : "resumed",
+                    m.sender(), now == null ? "the lobby" : now);
+            roomSwitch.pause(clock.paused());
+            switchRooms();
+            if (now != null && !clock.paused()) {
+                listener.deadline(round, now, clock.deadline());
+                tellTurns(true); // the seats' deadline is a new one
+            }
+            watched(state == null ? seating.lobby() : state.players(), status);
+        }
+    }
+
     private void onLeave(Message m) {
         String name = seating.name(m.sender().bare());
         if (name == null) {
@@ -487,17 +501,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** An act of a seated player, for the game, round, phase and day it names. */
     private void onAct(Message m, Catalog.Stamped stamped, Act act) {
         String player = seating.name(m.sender().bare());
-        RefusalCode code = player == null ? RefusalCode.NOT_SEATED
-                : state == null || !seated ? RefusalCode.NOT_STARTED
-                : !config.gameId().equals(stamped.game()) || stamped.round() != round ? RefusalCode.OTHER_GAME
-                : null;
+        RefusalCode code = Misdirected.whyNotJudged(player != null, state != null && seated,
+                config.gameId().equals(stamped.game()) && stamped.round() == round);
         if (code != null) {
-            String reason = switch (code) {
-                case NOT_SEATED -> "you are not a player in this game";
-                case NOT_STARTED -> "the game has not started";
-                default -> "that message belongs to another game or round";
-            };
-            refuseAct(m, stamped, player != null ? player : m.sender().toString(), code, reason);
+            refuseAct(m, stamped, player != null ? player : m.sender().toString(), code, Misdirected.reason(code));
             return;
         }
         Command c = new Command.Perform(player, stamped.phaseId(), act);
@@ -525,17 +532,19 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         state = a.state();
         // The rooms first, before anything of the outcome is told: nobody told of a death speaks in the phase it ended.
         long[] deadlines = new long[a.events().size()];
+        boolean pausedAtStart = false;
         for (int i = 0; i < deadlines.length; i++) {
             E e = a.events().get(i);
             if (e.began() != null || e instanceof Result) {
                 roomSwitch.close(round);
                 if (e.began() != null) {
+                    clock.begin(e.began(), state.awaiting().length().toMillis());
+                    pausedAtStart = clock.paused();
                     openRooms(e.began(), Map.of());
-                    deadlineMillis = System.currentTimeMillis() + state.awaiting().length().toMillis();
                 }
                 switchRooms();
             }
-            deadlines[i] = deadlineMillis;
+            deadlines[i] = clock.deadline();
         }
         for (int i = 0; i < deadlines.length; i++) {
             E e = a.events().get(i);
@@ -555,11 +564,14 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             }
         }
         tellTurns(!state.phase().equals(before));
+        if (pausedAtStart) { // the host's step ended here, or the game was paused before: it stands at this start
+            watched(state.players(), clock.status(config.gameId(), round, state.phase(), 0));
+        }
     }
 
     /** Tells each seat what the rules await from it, when that changed (or, at a new phase, always). */
     private void tellTurns(boolean all) {
-        turns.toTell(state, config.gameId(), round, deadlineMillis, all).forEach((player, turn) -> {
+        turns.toTell(state, config.gameId(), round, clock.deadline(), all).forEach((player, turn) -> {
             Jid j = seats.get(player);
             if (j != null) {
                 send(j, Performative.INFORM, turn);
@@ -568,26 +580,15 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {
-        roomSwitch.open(state.rooms(), round, phase, after, seats::get, watchers, desk.seated().keySet());
+        roomSwitch.open(state.rooms(), round, phase, after, seats::get, watchers, desk.seated().keySet(),
+                clock.paused());
     }
 
-    private void switchRooms() {
-        roomSwitch.send(fsm, log, jid());
-    }
+    private void switchRooms() { roomSwitch.send(fsm, log, jid()); }
 
-    /** The round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
-    private Catalog.StartGame startGame(List<String> players) {
-        return new Catalog.StartGame(config.gameId(), round, config.rounds(), players.size(), players,
-                config.village() == null ? null : config.village().toString(),
-                config.hideout() == null ? null : config.hideout().toString(), ruleset.label(), ruleset.speech(),
-                config.roomsByTitle());
-    }
+    private Catalog.StartGame startGame(List<String> p) { return config.startGame(round, p, ruleset.label(), ruleset.speech()); }
 
-    private long seedFor(int r) {
-        List<Long> given = roundSeeds;
-        return given != null && r >= 1 && r <= given.size() ? given.get(r - 1)
-                : config.seed() + (r - 1) * 0x9E3779B97F4A7C15L;
-    }
+    private long seedFor(int r) { return config.seedFor(r, roundSeeds); }
 
     private volatile List<Long> roundSeeds;
 

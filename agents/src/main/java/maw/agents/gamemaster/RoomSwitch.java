@@ -43,7 +43,7 @@ final class RoomSwitch {
      * gives a name's account), which watchers see its lines, and (after a resume) from which line of its log on.
      */
     void open(Map<Room, Access> rooms, int round, PhaseId phase, Map<Room, Long> after, Function<String, Jid> seat,
-            Watchers watchers, java.util.Set<String> people) {
+            Watchers watchers, java.util.Set<String> people, boolean paused) {
         for (Map.Entry<Room, Access> e : rooms.entrySet()) {
             Map<String, String> writers = new TreeMap<>();
             Map<String, String> readers = new TreeMap<>();
@@ -55,7 +55,7 @@ final class RoomSwitch {
             List<String> chat = readers.keySet().stream().filter(people::contains).toList();
             request(jid(e.getKey()), new Catalog.OpenRoom(config.gameId(), round, phase.phase(), phase.number(),
                     writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen,
-                    chat.isEmpty() ? null : chat));
+                    chat.isEmpty() ? null : chat, paused ? true : null));
             open.put(e.getKey(), phase);
         }
     }
@@ -65,6 +65,14 @@ final class RoomSwitch {
         for (Room r : List.copyOf(open.keySet())) {
             request(jid(r), new Catalog.CloseRoom(config.gameId(), round));
             open.remove(r);
+        }
+    }
+
+    /** Asks every open room to take no line while the game is paused, or to take lines again. */
+    void pause(boolean paused) {
+        for (Room r : open.keySet()) {
+            request(jid(r), new WatchCatalog.Control(config.gameId(), paused ? WatchCatalog.ClockAction.PAUSE
+                    : WatchCatalog.ClockAction.RESUME, null));
         }
     }
 

@@ -59,6 +59,12 @@ final class Watchers {
         return new Seating.Refused(code, reason, reason);
     }
 
+    /** Whether {@code given} is the god view's token. */
+    boolean isToken(String given) {
+        return given != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                given.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** Whether {@code session} watches in the god view. */
     boolean isGod(Jid session) {
         return views.get(session) == WatchCatalog.WatchView.GOD;
