@@ -22,6 +22,8 @@ import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
 import maw.runtime.Json;
+import maw.tournament.ForkReport;
+import maw.tournament.ForkReport.Pair;
 
 /**
  * Every game of a finished tournament forked at one point and played on with other seats ({@code ./maw tournament
@@ -31,13 +33,6 @@ import maw.runtime.Json;
 public final class TournamentForks {
 
     private TournamentForks() {}
-
-    /** One game and its fork: how each ended. */
-    public record Pair(int game, String original, int originalDays, String fork, int forkDays, String journal) {
-        boolean changed() {
-            return !original.equals(fork);
-        }
-    }
 
     /** Forks every game in {@code from}'s results at {@code at}, seats {@code plan}, plays them; writes into {@code out}. */
     public static List<Pair> run(MawConfig settings, Path from, Forks.Point at, SeatPlan plan, Path out,
@@ -68,15 +63,21 @@ public final class TournamentForks {
         for (Pair p : pairs) {
             lines.add(Json.write(p));
         }
-        Files.write(out.resolve("forks.jsonl"), lines, StandardCharsets.UTF_8);
+        Files.write(out.resolve(ForkReport.FORKS), lines, StandardCharsets.UTF_8);
+        ObjectNode about = Json.MAPPER.createObjectNode();
+        about.put("from", from.toAbsolutePath().normalize().toString());
+        about.put("at", at.text());
+        about.put("seats", Seats.describe(settings, plan));
+        Files.writeString(out.resolve("fork.json"), Json.write(about));
+        Path page = ForkReport.write(out, at.text(), Seats.describe(settings, plan));
         print.printf("%n  game  original (days)           fork (days)%n");
         for (Pair p : pairs) {
             print.printf("  %4d  %-14s (%d)   -> %-14s (%d)%s%n", p.game(), p.original(), p.originalDays(), p.fork(),
                     p.forkDays(), p.changed() ? "   changed" : "");
         }
         long changed = pairs.stream().filter(Pair::changed).count();
-        print.printf("%d of %d outcome(s) changed from %s on; each pair in %s%n", changed, pairs.size(), at.text(),
-                out.resolve("forks.jsonl"));
+        print.printf("%d of %d outcome(s) changed from %s on; each pair in %s; the report: %s%n", changed,
+                pairs.size(), at.text(), out.resolve(ForkReport.FORKS), page);
         return pairs;
     }
 
@@ -119,6 +120,6 @@ public final class TournamentForks {
         print.printf("  game %d: %s (%d days) -> %s (%d days)%n", number, g.path("winner").asText(),
                 g.path("days").asInt(), fork.winner(), fork.days());
         return new Pair(number, g.path("winner").asText(), g.path("days").asInt(), fork.winner(), fork.days(),
-                out.relativize(dir.resolve("game.jsonl")).toString());
+                out.relativize(dir.resolve("game.jsonl")).toString(), journal.toAbsolutePath().normalize().toString());
     }
 }

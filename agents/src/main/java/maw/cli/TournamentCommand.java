@@ -63,6 +63,12 @@ final class TournamentCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            if (!Files.isRegularFile(dir.resolve(Tournament.RESULTS))
+                    && Files.isRegularFile(dir.resolve(maw.tournament.ForkReport.FORKS))) {
+                System.out.println("report: " + maw.tournament.ForkReport.write(dir, null, null)
+                        + " (each fork's outcome beside its game's)");
+                return 0;
+            }
             if (!Files.isRegularFile(dir.resolve(Tournament.RESULTS))) {
                 throw new ConfigException("invalid value '" + dir + "' for DIR: no " + Tournament.RESULTS + " there "
                         + "(a tournament's directory, as --out named it)");

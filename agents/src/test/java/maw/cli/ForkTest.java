@@ -132,5 +132,17 @@ class ForkTest {
             assertThat(mine.subList(0, point)).isEqualTo(theirs.subList(0, point));
         }
         assertThat(console.out()).contains("outcome(s) changed from night:1 on");
+        // The report sets each fork beside its game: both winners, and the commands that replay both.
+        String page = Files.readString(forks.resolve("report").resolve("index.html"));
+        assertThat(page).contains("MAW tournament forked at night:1").contains("6 rule bots")
+                .contains("Wins before and after the point");
+        for (String pair : pairs) {
+            JsonNode p = Json.parse(pair);
+            assertThat(page).contains("./maw web --replay " + p.get("parent").asText())
+                    .contains(p.get("journal").asText());
+        }
+        Files.delete(forks.resolve("report").resolve("index.html"));
+        assertThat(Main.execute("tournament", "report", forks.toString())).as(console.err()).isZero();
+        assertThat(Files.readString(forks.resolve("report").resolve("index.html"))).isEqualTo(page);
     }
 }
