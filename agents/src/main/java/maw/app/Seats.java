@@ -66,13 +66,21 @@ public final class Seats {
         return all;
     }
 
-    /** The game's cassette: kept in {@code contextDir}'s parent; answering from llm.cassette when it is set. */
-    private static maw.llm.Cassette cassette(MawConfig settings, Path contextDir) {
+    /**
+     * The cassette of the model calls, kept in {@code keepIn} (null: nowhere), answering from llm.cassette when it is
+     * set (a directory: a game's or a tournament's, its cassette.jsonl).
+     */
+    private static maw.llm.Cassette cassette(MawConfig settings, Path keepIn) {
         Path from = settings.path(Setting.LLM_CASSETTE);
+        if (from != null && java.nio.file.Files.isDirectory(from)) {
+            if (!java.nio.file.Files.isRegularFile(from.resolve("cassette.jsonl"))) {
+                throw new ConfigException("invalid value '" + from + "' for llm.cassette: it has no cassette.jsonl");
+            }
+            from = from.resolve("cassette.jsonl");
+        }
         try {
             return new maw.llm.Cassette(from, settings.choice(Setting.LLM_CASSETTE_MISS, Setting.CassetteMiss.class)
-                    == Setting.CassetteMiss.LIVE, contextDir == null ? null : contextDir.resolveSibling(
-                    "cassette.jsonl"));
+                    == Setting.CassetteMiss.LIVE, keepIn);
         } catch (java.io.IOException e) {
             throw new ConfigException("invalid value '" + from + "' for llm.cassette: " + e.getMessage());
         }
@@ -84,9 +92,20 @@ public final class Seats {
         return fillers(settings, plan, contextDir, human, out, GameTable.ruleBots());
     }
 
-    /** The same, with {@code ruleBots} in the rule seats (the rule set's own bots: AIWolf's talk protocol). */
+    /**
+     * The same, with {@code ruleBots} in the rule seats (the rule set's own bots: AIWolf's talk protocol); the model
+     * calls kept beside {@code contextDir} (cassette.jsonl).
+     */
     public static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
             GameTable.SeatFiller human, Consumer<String> out, GameTable.SeatFiller ruleBots)
+            throws ModelServer.Unavailable {
+        return fillers(settings, plan, contextDir, contextDir == null ? null : contextDir.resolveSibling(
+                "cassette.jsonl"), human, out, ruleBots);
+    }
+
+    /** The same, the model calls kept in {@code cassetteFile} (null: nowhere): a tournament's, for all its games. */
+    public static List<GameTable.SeatFiller> fillers(MawConfig settings, SeatPlan plan, Path contextDir,
+            Path cassetteFile, GameTable.SeatFiller human, Consumer<String> out, GameTable.SeatFiller ruleBots)
             throws ModelServer.Unavailable {
         if (plan.groups().stream().filter(g -> g.kind() == SeatPlan.Kind.HUMAN).mapToInt(SeatPlan.Group::count).sum()
                 > (human == null ? 0 : 1)) {
@@ -97,7 +116,7 @@ public final class Seats {
         Map<SeatPlan.Group, GameTable.SeatFiller> byGroup = new LinkedHashMap<>();
         Map<String, Boolean> checked = new LinkedHashMap<>();
         // Every model call of the game is kept beside its journal (cassette.jsonl); llm.cassette answers from one.
-        maw.llm.Cassette cassette = !plan.has(SeatPlan.Kind.LLM) ? null : cassette(settings, contextDir);
+        maw.llm.Cassette cassette = !plan.has(SeatPlan.Kind.LLM) ? null : cassette(settings, cassetteFile);
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
                 case RULE -> ruleBots;

@@ -55,8 +55,9 @@ public final class Tournaments {
     private static List<GameTable.SeatFiller> ourFillers(Request r, PrintStream out) throws Exception {
         List<SeatPlan.Group> ourGroups = r.plan().groups().stream().filter(g -> g.kind() != SeatPlan.Kind.OUTSIDE)
                 .toList();
-        return ourGroups.isEmpty() ? List.of() : Seats.fillers(r.settings(), new SeatPlan(ourGroups), null, null,
-                out::println, r.variant().bots());
+        // Every model call of the tournament is kept in its directory's cassette.jsonl, in the order made.
+        return ourGroups.isEmpty() ? List.of() : Seats.fillers(r.settings(), new SeatPlan(ourGroups), null,
+                r.dir().resolve("cassette.jsonl"), null, out::println, r.variant().bots());
     }
 
     /**

@@ -95,6 +95,13 @@ final class TournamentCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llm;
 
+    @Option(names = "--model-cassette", paramLabel = "DIR",
+            description = {"answer the model seats from a finished tournament's cassette (DIR: its directory, whose",
+                "cassette.jsonl holds every model call its games made) instead of the model: the same tournament",
+                "replays offline (setting llm.cassette; a call the cassette lacks stops that game unless",
+                "llm.cassette-miss is live)"})
+    Path modelCassette;
+
     @Option(names = "--games", description = "games to play (default: 10)")
     Integer games;
 
@@ -180,6 +187,10 @@ final class TournamentCommand implements Callable<Integer> {
     /** The settings with what the options set: the model seats', the seats, the transport. */
     private MawConfig settings() {
         Map<String, MawConfig.Value> flags = new LinkedHashMap<>(llm.flags());
+        if (modelCassette != null) {
+            flags.put("llm.cassette", new MawConfig.Value(modelCassette.toAbsolutePath().toString(),
+                    "--model-cassette"));
+        }
         if (seats != null) {
             flags.put("seats", new MawConfig.Value(seats, "--seats"));
         }

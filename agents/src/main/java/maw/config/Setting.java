@@ -133,12 +133,13 @@ public enum Setting {
     LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
             (c, s) -> c.choice(s, ProviderKind.class)),
     LLM_CASSETTE("llm.cassette", "",
-            "a cassette of model calls (a game's cassette.jsonl) to answer the model seats from, exactly as recorded, "
-                    + "without the model; empty: ask the model (every game keeps its own calls in cassette.jsonl)",
+            "a cassette of model calls (a game's cassette.jsonl, or a tournament's directory: each game answered from "
+                    + "its own) to answer the model seats from, exactly as recorded, without the model; empty: ask the "
+                    + "model (every game keeps its own calls in cassette.jsonl)",
             (c, s) -> {
                 Path p = c.path(s);
-                if (p != null && !java.nio.file.Files.isRegularFile(p)) {
-                    throw c.bad(s, "a cassette file (a game's cassette.jsonl)");
+                if (p != null && !java.nio.file.Files.isRegularFile(p) && !java.nio.file.Files.isDirectory(p)) {
+                    throw c.bad(s, "a cassette file (a game's cassette.jsonl) or a tournament's directory");
                 }
             }),
     LLM_CASSETTE_MISS("llm.cassette-miss", "stop",

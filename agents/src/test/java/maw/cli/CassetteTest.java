@@ -95,4 +95,37 @@ class CassetteTest {
         assertThat(console.err()).contains("maw: the cassette " + cassette + " has no answer for a call to llama3.1")
                 .contains("llm.cassette-miss: live");
     }
+
+    @Test
+    void aTournamentOfModelSeatsReplaysFromItsCassetteWithoutTheModel() throws Exception {
+        Path recorded = dir.resolve("tournament");
+        List<String> args = List.of("tournament", "--transport", "local", "--rules", "aiwolf", "--players", "5",
+                "--seats", "llm:3,rule:2", "--games", "2", "--seed", "8", "--set", "llm.think-seconds=0");
+        int calls;
+        try (OllamaStandIn ollama = new OllamaStandIn()) {
+            List<String> live = new java.util.ArrayList<>(args);
+            live.addAll(List.of("--base-url", ollama.baseUrl(), "--out", recorded.toString()));
+            assertThat(Main.execute(live.toArray(String[]::new))).as(console.err()).isZero();
+            calls = ollama.calls().size();
+        }
+        assertThat(Files.readAllLines(recorded.resolve("cassette.jsonl"), StandardCharsets.UTF_8)).hasSize(calls);
+        Path replayed = dir.resolve("replayed");
+        List<String> offline = new java.util.ArrayList<>(args);
+        offline.addAll(List.of("--base-url", "http://127.0.0.1:9", "--model-cassette", recorded.toString(), "--out",
+                replayed.toString()));
+        assertThat(Main.execute(offline.toArray(String[]::new))).as(console.err()).isZero();
+        List<String> before = Files.readAllLines(recorded.resolve("results.jsonl"), StandardCharsets.UTF_8);
+        List<String> after = Files.readAllLines(replayed.resolve("results.jsonl"), StandardCharsets.UTF_8);
+        assertThat(after).hasSameSizeAs(before).hasSize(2);
+        for (int i = 0; i < before.size(); i++) {
+            JsonNode a = Json.parse(before.get(i));
+            JsonNode b = Json.parse(after.get(i));
+            assertThat(b.get("winner")).isEqualTo(a.get("winner"));
+            assertThat(b.get("days")).isEqualTo(a.get("days"));
+            assertThat(play(replayed.resolve(b.get("journal").asText())))
+                    .isEqualTo(play(recorded.resolve(a.get("journal").asText()))).hasSizeGreaterThan(20);
+        }
+        assertThat(Files.readAllLines(replayed.resolve("cassette.jsonl"), StandardCharsets.UTF_8)).hasSize(calls)
+                .allMatch(l -> l.contains("\"replayed\":true"));
+    }
 }
