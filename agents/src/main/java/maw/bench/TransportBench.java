@@ -17,6 +17,7 @@ import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
+import maw.runtime.Template;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 import maw.runtime.xmpp.SpadeWire;
@@ -42,7 +43,9 @@ public final class TransportBench {
     public record Result(int rounds, int warmup, double rawMedianMicros, double rawP99Micros,
             double runtimeMedianMicros, double runtimeP99Micros, double ratio, double rawBodyOnlyMedianMicros,
             double rawBodyOnlyP99Micros, double ratioToBodyOnly, long start20Millis, List<Long> start20Trials,
-            long stop20Millis, double localMedianMicros, double localP99Micros) {
+            long stop20Millis, double localMedianMicros, double localP99Micros, Map<String, Double> legMedianMicros,
+            Map<String, Double> legP99Micros, double runtimeShareMedianMicros, double runtimeShareP99Micros,
+            long start20ScramMillis, List<Long> start20ScramTrials) {
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -59,8 +62,14 @@ public final class TransportBench {
             m.put("start20Millis", start20Millis);
             m.put("start20TrialsMillis", start20Trials);
             m.put("stop20Millis", stop20Millis);
+            m.put("start20ScramMillis", start20ScramMillis);
+            m.put("start20ScramTrialsMillis", start20ScramTrials);
             m.put("localMedianMicros", round(localMedianMicros));
             m.put("localP99Micros", round(localP99Micros));
+            m.put("legMedianMicros", legMedianMicros);
+            m.put("legP99Micros", legP99Micros);
+            m.put("runtimeShareMedianMicros", round(runtimeShareMedianMicros));
+            m.put("runtimeShareP99Micros", round(runtimeShareP99Micros));
             return m;
         }
 
@@ -114,11 +123,17 @@ public final class TransportBench {
             long[] rawTimes = new long[rounds];
             long[] plainTimes = new long[rounds];
             long[] rtTimes = new long[rounds];
+            List<long[]> legs = new ArrayList<>();
             int done = 0;
             for (int block = 0; block < BLOCKS; block++) {
                 int n = rounds / BLOCKS + (block < rounds % BLOCKS ? 1 : 0);
                 System.arraycopy(raw.roundTrips(n), 0, rawTimes, done, n);
                 System.arraycopy(agents.roundTrips(n), 0, rtTimes, done, n);
+                for (long[] l : agents.legs) {
+                    if (l != null) {
+                        legs.add(l);
+                    }
+                }
                 System.arraycopy(plain.roundTrips(n), 0, plainTimes, done, n);
                 done += n;
                 out.printf("  block %d/%d: %d round trips each; medians so far: raw %.0f us, runtime %.0f us, "
@@ -130,27 +145,55 @@ public final class TransportBench {
 
             out.printf("starting %d agents at once, %d times ...%n", startAgents, startTrials);
             List<Long> trials = new ArrayList<>();
+            List<Long> scramTrials = new ArrayList<>();
             long stopMillis = 0;
             for (int t = 0; t < startTrials; t++) {
                 long[] startStop = startAll(startAgents, domain);
                 trials.add(startStop[0]);
                 stopMillis = Math.max(stopMillis, startStop[1]);
-                out.printf("  trial %d: %d agents started in %d ms (stopped in %d ms)%n", t + 1, startAgents,
-                        startStop[0], startStop[1]);
+                // The baseline, alternately: the same logins with SCRAM, as Smack negotiates it by itself.
+                xmpp.plainInsideTls(false);
+                long[] scram;
+                try {
+                    scram = startAll(startAgents, domain);
+                } finally {
+                    xmpp.plainInsideTls(true);
+                }
+                scramTrials.add(scram[0]);
+                out.printf("  trial %d: %d agents started in %d ms (stopped in %d ms); with SCRAM %d ms%n", t + 1,
+                        startAgents, startStop[0], startStop[1], scram[0]);
             }
 
             out.printf("the same request/reply on the in-JVM transport, for reference ...%n");
             long[] localTimes = localRoundTrips(warmup, rounds);
 
             long[] sortedTrials = trials.stream().mapToLong(Long::longValue).sorted().toArray();
+            long[] sortedScram = scramTrials.stream().mapToLong(Long::longValue).sorted().toArray();
             double rawMedian = percentile(rawTimes, 50) / 1000.0;
             double rtMedian = percentile(rtTimes, 50) / 1000.0;
             double plainMedian = percentile(plainTimes, 50) / 1000.0;
+            Map<String, Double> legMedians = new LinkedHashMap<>();
+            Map<String, Double> legP99s = new LinkedHashMap<>();
+            long[] ours = new long[legs.size()];
+            for (int k = 0; k < LEGS.size(); k++) {
+                final int leg = k;
+                long[] v = legs.stream().mapToLong(l -> l[leg]).toArray();
+                legMedians.put(LEGS.get(k), Result.round(percentile(v, 50) / 1000.0));
+                legP99s.put(LEGS.get(k), Result.round(percentile(v, 99) / 1000.0));
+                if (RUNTIME_LEGS.contains(LEGS.get(k))) {
+                    for (int i = 0; i < ours.length; i++) {
+                        ours[i] += legs.get(i)[k];
+                    }
+                }
+            }
+            double oursMedian = ours.length == 0 ? 0 : percentile(ours, 50) / 1000.0;
+            double oursP99 = ours.length == 0 ? 0 : percentile(ours, 99) / 1000.0;
             return new Result(rounds, warmup, rawMedian, percentile(rawTimes, 99) / 1000.0, rtMedian,
                     percentile(rtTimes, 99) / 1000.0, rtMedian / rawMedian, plainMedian,
                     percentile(plainTimes, 99) / 1000.0, rtMedian / plainMedian,
                     sortedTrials[sortedTrials.length / 2], trials, stopMillis, percentile(localTimes, 50) / 1000.0,
-                    percentile(localTimes, 99) / 1000.0);
+                    percentile(localTimes, 99) / 1000.0, legMedians, legP99s, oursMedian, oursP99,
+                    sortedScram[sortedScram.length / 2], scramTrials);
         } finally {
             raw.close();
             plain.close();
@@ -304,12 +347,25 @@ public final class TransportBench {
         }
     }
 
+    /** The legs of a runtime round trip, in order: where its time goes. */
+    static final List<String> LEGS = List.of("aSend", "outbound", "bInbound", "bReply", "back", "aInbound");
+    /** The legs that are the runtime's own work (the others are Smack's, the network's and the server's). */
+    static final List<String> RUNTIME_LEGS = List.of("aSend", "bInbound", "bReply", "aInbound");
+
     /** Two agents: B answers every request with an inform; A's behaviour asks when the bench orders a block. */
     private final class AgentPair implements AutoCloseable {
         private final Agent a;
         private final Agent b;
         private final BlockingQueue<Integer> orders = new ArrayBlockingQueue<>(1);
         private final BlockingQueue<long[]> results = new ArrayBlockingQueue<>(1);
+        /**
+         * Per round trip of the last block, its legs in ns ({@link #LEGS}): A's send (the runtime, to Smack's queue),
+         * on to B (Smack, TLS, the server, Smack's parse at B), B's inbound (the runtime: conversion, checks, mailbox,
+         * the behaviour's wake-up), B's reply (the runtime, to Smack's queue), back to A, A's inbound.
+         */
+        volatile long[][] legs = new long[0][];
+        /** B's marks per round trip: when its message arrived, when the behaviour took it, when the reply was queued. */
+        private volatile long[][] bMarks = new long[0][];
 
         AgentPair(Transport transport, String domain, String aName, String bName) throws Exception {
             this(transport, transport, domain, aName, bName);
@@ -322,7 +378,14 @@ public final class TransportBench {
             b.addBehaviour(CyclicBehaviour.of("echo", self -> {
                 Message m = self.receive(Duration.ofSeconds(1));
                 if (m != null) {
+                    long taken = System.nanoTime();
                     self.send(m.createReply().performative(Performative.INFORM).body(m.json()).build());
+                    long sent = System.nanoTime();
+                    int seq = m.json().path("seq").asInt(-1);
+                    long[][] marks = bMarks;
+                    if (seq >= 0 && seq < marks.length) {
+                        marks[seq] = new long[] {m.arrivedNanos(), taken, sent};
+                    }
                 }
             }));
             a = new Agent(Jid.of(aName, domain), password);
@@ -332,15 +395,30 @@ public final class TransportBench {
                     return;
                 }
                 long[] times = new long[n];
+                long[][] marks = new long[n][];
+                bMarks = marks;
+                long[][] block = new long[n][];
                 for (int i = 0; i < n; i++) {
+                    String id = "bench-rt-" + i + "-" + self.agent().newId();
                     Message request = Message.builder().to(bJid).performative(Performative.REQUEST)
-                            .rawBody(pingBody(i)).build();
+                            .replyWith(id).thread(id).rawBody(pingBody(i)).build();
                     long t0 = System.nanoTime();
-                    if (self.ask(request, REPLY_TIMEOUT) == null) {
+                    self.send(request);
+                    long t1 = System.nanoTime();
+                    Message reply = self.receive(Template.sender(bJid).and(Template.inReplyTo(id)), REPLY_TIMEOUT);
+                    long t3 = System.nanoTime();
+                    if (reply == null) {
                         throw new IllegalStateException("runtime: no reply within " + REPLY_TIMEOUT);
                     }
-                    times[i] = System.nanoTime() - t0;
+                    times[i] = t3 - t0;
+                    long[] bm = marks[i];
+                    long arrived = reply.arrivedNanos();
+                    if (bm != null && bm[0] > 0 && arrived > 0) {
+                        block[i] = new long[] {t1 - t0, bm[0] - t1, bm[1] - bm[0], bm[2] - bm[1], arrived - bm[2],
+                            t3 - arrived};
+                    }
                 }
+                legs = block;
                 results.put(times);
             }));
             b.start(tb);

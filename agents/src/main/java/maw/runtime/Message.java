@@ -67,6 +67,7 @@ public final class Message {
     private final Instant storedAt;
     private final Object original;
     private volatile JsonNode json;
+    private volatile long arrivedNanos;
 
     private Message(Builder b) {
         this.to = b.to;
@@ -119,6 +120,19 @@ public final class Message {
      */
     public Instant storedAt() {
         return storedAt;
+    }
+
+    /**
+     * When the transport took this message in ({@link System#nanoTime()}, before anything of the runtime's own work on
+     * it), or 0 for a message that was not received: for measuring where a message's time goes.
+     */
+    public long arrivedNanos() {
+        return arrivedNanos;
+    }
+
+    /** Marks when the transport took this message in (see {@link #arrivedNanos()}); set by the transport. */
+    public void arrived(long nanos) {
+        this.arrivedNanos = nanos;
     }
 
     public Map<String, String> metadata() {

@@ -61,6 +61,7 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
     }
 
     void onStanza(org.jivesoftware.smack.packet.Message s) {
+        long arrived = System.nanoTime();
         if (s.getType() == org.jivesoftware.smack.packet.Message.Type.error) {
             XmppTransport.LOG.debug("{}: error stanza from {}: {}", requested, s.getFrom(), s.getError());
             return;
@@ -78,6 +79,7 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
             XmppTransport.LOG.trace("{} <- {}", requested, m);
         }
         if (m != null) {
+            m.arrived(arrived);
             inbound.message(this, m);
         }
     }
