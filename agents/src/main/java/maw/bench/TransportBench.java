@@ -73,6 +73,41 @@ public final class TransportBench {
             return m;
         }
 
+        /** The figures as the terminal shows them ({@code agents} started at once). */
+        public void print(PrintStream out, int agents) {
+            out.printf("%n%-34s %10s %10s%n", "", "median us", "p99 us");
+            out.printf("%-34s %10.1f %10.1f%n", "raw Smack, same stanzas", rawMedianMicros(),
+                    rawP99Micros());
+            out.printf("%-34s %10.1f %10.1f%n", "raw Smack, body only", rawBodyOnlyMedianMicros(),
+                    rawBodyOnlyP99Micros());
+            out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (xmpp)", runtimeMedianMicros(),
+                    runtimeP99Micros());
+            out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (local)", localMedianMicros(),
+                    localP99Micros());
+            out.printf("ratio runtime/raw, same stanzas (median): %.3f   (target <= 1.1)%n", ratio());
+            out.printf("ratio runtime/raw, body only (median):    %.3f   (what SPADE's metadata adds too)%n",
+                    ratioToBodyOnly());
+            out.printf("runtime p99: %.2f ms, %.2f times raw Smack's   (target <= 3 ms and <= 2 times)%n",
+                    runtimeP99Micros() / 1000, runtimeP99Micros() / rawP99Micros());
+            out.printf("%d agents started at once in %d ms, median of %s   (target < 250 ms)%n", agents,
+                    start20Millis(), start20Trials());
+            out.printf("  the same with SCRAM (the baseline): %d ms, median of %s; ratio %.2f%n",
+                    start20ScramMillis(), start20ScramTrials(),
+                    (double) start20Millis() / Math.max(1, start20ScramMillis()));
+            out.printf("%nwhere a runtime round trip's time goes (us):%n%-44s %10s %10s%n", "", "median",
+                    "p99");
+            Map<String, String> legNames = Map.of("aSend", "A sends (the runtime, to Smack's queue)",
+                    "outbound", "to B (Smack, TLS, the server, Smack at B)",
+                    "bInbound", "B takes it in (the runtime, to its behaviour)",
+                    "bReply", "B replies (the runtime, to Smack's queue)",
+                    "back", "back to A (Smack, TLS, the server, Smack)",
+                    "aInbound", "A takes it in (the runtime, to its behaviour)");
+            legMedianMicros().forEach((leg, median) -> out.printf("%-44s %10.1f %10.1f%n",
+                    legNames.getOrDefault(leg, leg), median, legP99Micros().get(leg)));
+            out.printf("%-44s %10.1f %10.1f%n", "the runtime's share (the four legs it runs)",
+                    runtimeShareMedianMicros(), runtimeShareP99Micros());
+        }
+
         private static double round(double d) {
             return Math.round(d * 10) / 10.0;
         }

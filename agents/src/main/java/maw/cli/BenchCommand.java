@@ -101,37 +101,7 @@ final class BenchCommand implements Runnable {
                 network.provision(accounts);
                 System.out.println("bench transport on " + network.describe());
                 TransportBench.Result r = new TransportBench(network.transport(), pw, System.out).run(rounds, warmup, agents, trials);
-                System.out.printf("%n%-34s %10s %10s%n", "", "median us", "p99 us");
-                System.out.printf("%-34s %10.1f %10.1f%n", "raw Smack, same stanzas", r.rawMedianMicros(),
-                        r.rawP99Micros());
-                System.out.printf("%-34s %10.1f %10.1f%n", "raw Smack, body only", r.rawBodyOnlyMedianMicros(),
-                        r.rawBodyOnlyP99Micros());
-                System.out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (xmpp)", r.runtimeMedianMicros(),
-                        r.runtimeP99Micros());
-                System.out.printf("%-34s %10.1f %10.1f%n", "runtime request/reply (local)", r.localMedianMicros(),
-                        r.localP99Micros());
-                System.out.printf("ratio runtime/raw, same stanzas (median): %.3f   (target <= 1.1)%n", r.ratio());
-                System.out.printf("ratio runtime/raw, body only (median):    %.3f   (what SPADE's metadata adds too)%n",
-                        r.ratioToBodyOnly());
-                System.out.printf("runtime p99: %.2f ms, %.2f times raw Smack's   (target <= 3 ms and <= 2 times)%n",
-                        r.runtimeP99Micros() / 1000, r.runtimeP99Micros() / r.rawP99Micros());
-                System.out.printf("%d agents started at once in %d ms, median of %s   (target < 250 ms)%n", agents,
-                        r.start20Millis(), r.start20Trials());
-                System.out.printf("  the same with SCRAM (the baseline): %d ms, median of %s; ratio %.2f%n",
-                        r.start20ScramMillis(), r.start20ScramTrials(),
-                        (double) r.start20Millis() / Math.max(1, r.start20ScramMillis()));
-                System.out.printf("%nwhere a runtime round trip's time goes (us):%n%-44s %10s %10s%n", "", "median",
-                        "p99");
-                Map<String, String> legNames = Map.of("aSend", "A sends (the runtime, to Smack's queue)",
-                        "outbound", "to B (Smack, TLS, the server, Smack at B)",
-                        "bInbound", "B takes it in (the runtime, to its behaviour)",
-                        "bReply", "B replies (the runtime, to Smack's queue)",
-                        "back", "back to A (Smack, TLS, the server, Smack)",
-                        "aInbound", "A takes it in (the runtime, to its behaviour)");
-                r.legMedianMicros().forEach((leg, median) -> System.out.printf("%-44s %10.1f %10.1f%n",
-                        legNames.getOrDefault(leg, leg), median, r.legP99Micros().get(leg)));
-                System.out.printf("%-44s %10.1f %10.1f%n", "the runtime's share (the four legs it runs)",
-                        r.runtimeShareMedianMicros(), r.runtimeShareP99Micros());
+                r.print(System.out, agents);
                 if (json) {
                     Map<String, Object> out = new LinkedHashMap<>(r.toJson());
                     out.put("agents", agents);
