@@ -133,44 +133,40 @@ class WebMonitorBrowserTest {
         local.register("web", "pw");
         try (Browser browser = new Browser()) {
             var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(3));
-            table.allStarted().get(10, TimeUnit.SECONDS);
-            WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
-                    table.watchToken(), "127.0.0.1", 0).agents(table::agents);
-            monitor.start(local);
+            WebMonitor monitor = WebMonitorTest.monitor(table, local);
             try {
-            maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
-            browser.open("http://127.0.0.1:" + monitor.port() + "/?token=" + table.watchToken());
-            browser.waitForText(t -> t.contains("pause") && t.contains("running"), Duration.ofSeconds(10),
-                    "the host's buttons");
-            browser.script("document.getElementById('pause').click(); return true;");
-            browser.waitForText(t -> t.contains("paused (the clock stands"), Duration.ofSeconds(10), "the pause");
-            // The open seat is filled by a bot; the first day begins paused, its whole time left.
-            String day = browser.waitForText(t -> t.contains("· day 1") && t.contains("paused (the clock stands"),
-                    Duration.ofSeconds(20), "day 1, paused");
-            assertThat(day).contains("· 8 s left");
-            browser.screenshot(Path.of("target", "screenshots", "monitor-paused.png"));
-            String player = browser.script("return [...document.querySelectorAll('#agentList tbody tr')]"
-                    + ".find(r => r.children[1].textContent === 'PlayerAgent').dataset.agent;").asText();
-            click(browser, player, "break");
-            browser.waitForText(t -> row(browser, player).contains("break"), Duration.ofSeconds(10),
-                    "the Player breaking");
-            browser.script("document.getElementById('stepPhase').click(); return true;");
-            browser.waitForText(t -> row(browser, player).contains("held in"), Duration.ofSeconds(20),
-                    "the Player held at a message in");
-            click(browser, player, "step");
-            browser.waitForText(t -> row(browser, player).contains("1 passed"), Duration.ofSeconds(10),
-                    "one message let through");
-            browser.script("document.querySelector('#agentList tr[data-agent=\"" + player + "\"]')"
-                    + ".scrollIntoView({block: 'center'}); return true;");
-            browser.screenshot(Path.of("target", "screenshots", "monitor-break.png"));
-            click(browser, player, "go");
-            browser.waitForText(t -> row(browser, player).startsWith(player) && row(browser, player).contains("go"),
-                    Duration.ofSeconds(10), "the Player going on");
-            browser.waitForText(t -> t.contains("· night 1") && t.contains("paused (the clock stands"),
-                    Duration.ofSeconds(30), "the step stopping at night 1");
-            browser.script("document.getElementById('resume').click(); return true;");
-            game.get(2, TimeUnit.MINUTES);
-            browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
+                browser.open("http://127.0.0.1:" + monitor.port() + "/?token=" + table.watchToken());
+                browser.waitForText(t -> t.contains("pause") && t.contains("running"), Duration.ofSeconds(10),
+                        "the host's buttons");
+                browser.script("document.getElementById('pause').click(); return true;");
+                browser.waitForText(t -> t.contains("paused (the clock stands"), Duration.ofSeconds(10), "the pause");
+                // The open seat is filled by a bot; the first day begins paused, its whole time left.
+                String day = browser.waitForText(t -> t.contains("· day 1") && t.contains("paused (the clock stands"),
+                        Duration.ofSeconds(20), "day 1, paused");
+                assertThat(day).contains("· 8 s left");
+                browser.screenshot(Path.of("target", "screenshots", "monitor-paused.png"));
+                String player = browser.script("return [...document.querySelectorAll('#agentList tbody tr')]"
+                        + ".find(r => r.children[1].textContent === 'PlayerAgent').dataset.agent;").asText();
+                click(browser, player, "break");
+                browser.waitForText(t -> breaks(browser, player).startsWith("break"), Duration.ofSeconds(10),
+                        "the Player breaking");
+                browser.script("document.getElementById('stepPhase').click(); return true;");
+                browser.waitForText(t -> breaks(browser, player).contains("held in"), Duration.ofSeconds(20),
+                        "the Player held at a message in");
+                click(browser, player, "step");
+                browser.waitForText(t -> breaks(browser, player).contains("1 passed"), Duration.ofSeconds(10),
+                        "one message let through");
+                browser.script("document.querySelector('#agentList tr[data-agent=\"" + player + "\"]')"
+                        + ".scrollIntoView({block: 'center'}); return true;");
+                browser.screenshot(Path.of("target", "screenshots", "monitor-break.png"));
+                click(browser, player, "go");
+                browser.waitForText(t -> breaks(browser, player).startsWith("go"),
+                        Duration.ofSeconds(10), "the Player going on");
+                browser.waitForText(t -> t.contains("· night 1") && t.contains("paused (the clock stands"),
+                        Duration.ofSeconds(30), "the step stopping at night 1");
+                browser.script("document.getElementById('resume').click(); return true;");
+                game.get(2, TimeUnit.MINUTES);
+                browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
             } finally {
                 monitor.stop();
             }
@@ -182,11 +178,12 @@ class WebMonitorBrowserTest {
                 + action + "\"]').click(); return true;");
     }
 
-    /** The text of an agent's row in the god view's list. */
-    private static String row(Browser browser, String agent) {
+    /** What an agent's row in the god view's list says of its breakpoints. */
+    private static String breaks(Browser browser, String agent) {
         try {
             return browser.script("const r = [...document.querySelectorAll('#agentList tbody tr')]"
-                    + ".find(r => r.dataset.agent === '" + agent + "'); return r ? r.textContent : '';").asText();
+                    + ".find(r => r.dataset.agent === '" + agent + "'); return r ? r.children[8].textContent : '';")
+                    .asText();
         } catch (Exception e) {
             return "";
         }

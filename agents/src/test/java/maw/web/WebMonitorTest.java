@@ -357,6 +357,19 @@ class WebMonitorTest {
         }
     }
 
+    /**
+     * A web monitor (account {@code web}, registered on {@code local}) of {@code table}'s game, started once the table's
+     * agents are, on any free port; returned once the GameMaster lets it watch.
+     */
+    static WebMonitor monitor(GameTable table, maw.runtime.local.LocalTransport local) throws Exception {
+        table.allStarted().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(),
+                table.watchToken(), "127.0.0.1", 0).agents(table::agents);
+        monitor.start(local);
+        maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
+        return monitor;
+    }
+
     /** Plays {@code table} on {@code local} in the background; completes with its result. */
     static CompletableFuture<GameTable.Result> playing(GameTable table, maw.runtime.Transport local,
             maw.agents.gamemaster.GameListener listener, Duration timeout) {
