@@ -126,6 +126,7 @@ public final class Moderation {
                     monitor = Monitors.start(network, gm, master.watchToken(), r.web(), out::println).agents(() -> agents);
                     Monitors.offerSeats(network, monitor, gm);
                 }
+                HostConsole.start(network, gm, master.watchToken(), out);
                 long t0 = System.nanoTime();
                 try {
                     List<RoundSummary> rounds = master.finished().get();

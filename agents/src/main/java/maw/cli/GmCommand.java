@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
         description = {"Run the GameMaster, the Village and the Hideout, and wait for players to join over XMPP",
             "(./maw player --name NAME, from this or another machine, against the same server).",
             "The journal (game.jsonl) is appended and flushed as the game goes; if the GameMaster",
-            "dies, --resume DIR takes the game up again with the same seats."})
+            "dies, --resume DIR takes the game up again with the same seats. At its terminal the host types",
+            "pause, step (step step: the next AIWolf step), resume or status (./maw control does it from elsewhere)."})
 final class GmCommand implements Callable<Integer> {
 
     @Mixin
