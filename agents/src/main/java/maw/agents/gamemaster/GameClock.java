@@ -78,11 +78,16 @@ final class GameClock {
         return from == null || unit == StepUnit.STEP ? !to.equals(from) : to.phase() != from.phase() || to.number() != from.number();
     }
 
-    /** The phase ends at {@code deadlineMillis} (a resumed game's, from its journal). */
+    /** The phase ends at {@code deadlineMillis} (a resumed game's, from its journal), unless it is paused. */
     void runTo(long deadlineMillis) {
         deadline = deadlineMillis;
-        if (paused) {
-            left = Math.max(0, deadlineMillis - System.currentTimeMillis());
+    }
+
+    /** A resumed game that its host had paused ({@code leftMillis} of its phase left; null: it ran). */
+    void restore(Long leftMillis) {
+        if (leftMillis != null) {
+            paused = true;
+            left = leftMillis;
         }
     }
 

@@ -34,6 +34,12 @@ public interface GameListener {
     /** A phase began and ends at {@code deadlineMillis} (wall clock, milliseconds since the epoch). */
     default void deadline(int round, PhaseId phase, long deadlineMillis) {}
 
+    /**
+     * The host paused the game ({@code paused}, with {@code leftMillis} of the phase left) or let it go on, in
+     * {@code phase} (null: the lobby).
+     */
+    default void clock(int round, PhaseId phase, boolean paused, long leftMillis) {}
+
     default void refused(int round, String who, String what, RefusalCode code, String reason) {}
 
     default void scores(int round, Map<String, Integer> totals, boolean last) {}

@@ -74,9 +74,6 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     @Override
     protected boolean divert(Message m) { return desk.divert(m); }
 
-    /** At most this many watchers at once. */
-    public static final int MAX_WATCHERS = Watchers.MAX;
-
     private final Watchers watchers = new Watchers();
     private final RoomSwitch roomSwitch;
 
@@ -156,6 +153,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** Restores the table from the journal, reopens the rooms where their logs got to, tells each seat where it is. */
     private void resumeState(State s) {
         Recovery<S, O> r = recovery;
+        clock.restore(r.pausedLeftMillis()); // a game its host had paused stays paused
         r.seats().forEach(seating::seat);
         r.chatClients().forEach(name -> desk.adopt(name, seats.get(name), config.gameId()));
         leaderboard.add(r.totals());
@@ -467,6 +465,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         if (changed) {
             log.info("{}: game {} {} by {} at {}", jid(), config.gameId(), clock.paused() ? "paused" : "resumed",
                     m.sender(), now == null ? "the lobby" : now);
+            listener.clock(round, now, clock.paused(), status.left_ms());
             roomSwitch.pause(clock.paused());
             switchRooms();
             if (now != null && !clock.paused()) {
@@ -566,6 +565,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         tellTurns(!state.phase().equals(before));
         if (pausedAtStart) { // the host's step ended here, or the game was paused before: it stands at this start
             watched(state.players(), clock.status(config.gameId(), round, state.phase(), 0));
+            listener.clock(round, state.phase(), true, state.awaiting().length().toMillis());
         }
     }
 

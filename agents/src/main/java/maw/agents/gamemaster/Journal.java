@@ -207,6 +207,15 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     }
 
     @Override
+    public void clock(int round, PhaseId phase, boolean paused, long leftMillis) {
+        ObjectNode n = line("clock", round).put("paused", paused).put("left", leftMillis);
+        if (phase != null) {
+            n.set("phase", Json.MAPPER.valueToTree(phase));
+        }
+        write(n);
+    }
+
+    @Override
     public void refused(int round, String who, String what, RefusalCode code, String reason) {
         write(line("refused", round).put("who", who).put("what", what).put("code", code.wire())
                 .put("reason", reason));

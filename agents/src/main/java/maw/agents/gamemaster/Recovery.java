@@ -41,13 +41,15 @@ import maw.runtime.Json;
  * @param chatIndex       the last line of each room in the current phase
  * @param commands        how many commands the journal holds for the current round
  * @param chatClients     the seats of people at chat clients (told in plain words)
+ * @param pausedLeftMillis when the host had paused the game where it stands (its phase, or the lobby): the time that
+ *                        was left in the phase; null when the game ran
  * @param <S>             the rule set's state
  * @param <O>             its options
  */
 public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameConfig config,
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
         Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands,
-        java.util.Set<String> chatClients) {
+        java.util.Set<String> chatClients, Long pausedLeftMillis) {
 
     /** Thrown when a journal cannot be taken up again; the message says why, for a person. */
     public static final class Unrecoverable extends Exception {
@@ -77,6 +79,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         Map<String, Integer> totals = new TreeMap<>();
         boolean scored = false;
         Map<String, Long> deadlines = new LinkedHashMap<>();
+        Map<String, Long> paused = new LinkedHashMap<>(); // phase (or "lobby") -> time left, while paused there
         Map<String, Long> chat = new LinkedHashMap<>();
         int lineNo = 0;
         for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -131,11 +134,27 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     n.path("seats").properties().forEach(e -> seats.put(e.getKey(), Jid.parse(e.getValue().asText())));
                     commands.clear();
                     deadlines.clear();
+                    Long lobby = paused.get("lobby");
+                    paused.clear();
+                    if (lobby != null && round == 1) {
+                        paused.put("lobby", lobby); // paused in the lobby: the first phase begins paused
+                    }
                     chat.clear();
                     scored = false;
                 }
                 case "command" -> commands.add(n.get("command"));
                 case "deadline" -> deadlines.put(phaseKey(n.get("phase")), n.get("deadline").asLong());
+                case "clock" -> {
+                    String at = n.hasNonNull("phase") ? phaseKey(n.get("phase")) : "lobby";
+                    if (n.hasNonNull("phase")) {
+                        paused.remove("lobby"); // the game has left the lobby, paused or not
+                    }
+                    if (n.path("paused").asBoolean()) {
+                        paused.put(at, n.path("left").asLong());
+                    } else {
+                        paused.remove(at);
+                    }
+                }
                 case "chat" -> chat.merge(n.path("room").asText() + "/" + n.path("phase").asText(),
                         n.path("index").asLong(), Math::max);
                 case "scores" -> {
@@ -185,7 +204,8 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         }
         return new Recovery<>(gameId, Jid.parse(c.get("gamemaster").asText()), config, rules.name(), options,
                 Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
-                chatIndex, commands.size(), java.util.Set.copyOf(chatClients));
+                chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
+                        : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")));
     }
 
     private static <S extends GameView, O, E extends GameEvent> S replay(Rules<S, O, E> rules, JsonNode options,

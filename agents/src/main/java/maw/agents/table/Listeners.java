@@ -63,6 +63,11 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
     }
 
     @Override
+    public void clock(int round, PhaseId phase, boolean paused, long leftMillis) {
+        each(l -> l.clock(round, phase, paused, leftMillis));
+    }
+
+    @Override
     public void command(int round, Command command) {
         each(l -> l.command(round, command));
     }
