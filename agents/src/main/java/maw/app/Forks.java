@@ -178,10 +178,13 @@ public final class Forks {
         JsonNode point = parse(lines.get(cut));
         if (Files.isRegularFile(cassette) && point != null && point.has("t")) {
             long until = point.get("t").asLong();
+            long untilSeq = point.path("seq").asLong(0);
             List<String> calls = new ArrayList<>();
             for (String line : Files.readAllLines(cassette, StandardCharsets.UTF_8)) {
                 JsonNode n = parse(line);
-                if (n != null && n.path("t").asLong(Long.MAX_VALUE) < until) {
+                // Before the point by the clock, and within its millisecond by the process's order of moments.
+                if (n != null && maw.base.Moment.before(n.path("t").asLong(Long.MAX_VALUE), n.path("seq").asLong(0),
+                        until, untilSeq)) {
                     calls.add(line);
                 }
             }

@@ -192,6 +192,7 @@ public final class Cassette {
             return;
         }
         entry.put("t", System.currentTimeMillis());
+        entry.put("seq", maw.base.Moment.next());
         // Opened for each call and closed again (a call takes far longer than that): a long run of games keeps no
         // file open, and the seats of one game that share the file write whole lines, one at a time.
         Path file = recordTo.toAbsolutePath().normalize();

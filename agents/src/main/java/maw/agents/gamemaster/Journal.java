@@ -81,6 +81,7 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     private ObjectNode line(String kind, int round) {
         ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("t", System.currentTimeMillis());
+        n.put("seq", maw.base.Moment.next());
         n.put("game", game);
         n.put("round", round);
         n.put("kind", kind);
