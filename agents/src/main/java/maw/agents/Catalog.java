@@ -128,6 +128,16 @@ public final class Catalog {
         return value;
     }
 
+    /** The constant of {@code type} whose wire word (any case) is {@code given}, or null for none. */
+    public static <E extends Enum<E>> E word(Class<E> type, String given) {
+        for (E e : type.getEnumConstants()) {
+            if (given != null && e.name().equalsIgnoreCase(given.strip())) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** The wire words of a fixed vocabulary: the enum's constants in lower case. */
     interface Wire {
         default String wire() {

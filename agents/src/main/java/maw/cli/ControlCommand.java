@@ -58,11 +58,10 @@ final class ControlCommand implements Callable<Integer> {
     }
 
     private static <E extends Enum<E>> E word(Class<E> type, String given, String option, String valid) {
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equalsIgnoreCase(given.strip())) {
-                return e;
-            }
+        E e = maw.agents.Catalog.word(type, given);
+        if (e == null) {
+            throw new ConfigException("invalid value '" + given + "' for " + option + ": " + valid);
         }
-        throw new ConfigException("invalid value '" + given + "' for " + option + ": " + valid);
+        return e;
     }
 }

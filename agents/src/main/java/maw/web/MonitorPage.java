@@ -105,9 +105,9 @@ public final class MonitorPage implements AutoCloseable {
                     ctx.status(403).result("pausing and stepping the game needs the GameMaster's watch token");
                     return;
                 }
-                WatchCatalog.ClockAction action = word(WatchCatalog.ClockAction.class, ctx.queryParam("action"));
+                WatchCatalog.ClockAction action = Catalog.word(WatchCatalog.ClockAction.class, ctx.queryParam("action"));
                 String u = ctx.queryParam("unit");
-                WatchCatalog.StepUnit unit = u == null ? null : word(WatchCatalog.StepUnit.class, u);
+                WatchCatalog.StepUnit unit = u == null ? null : Catalog.word(WatchCatalog.StepUnit.class, u);
                 if (action == null || u != null && unit == null) {
                     ctx.status(400).result("action is pause, resume, step or status; unit is phase or step");
                     return;
@@ -123,7 +123,7 @@ public final class MonitorPage implements AutoCloseable {
                     ctx.status(403).result("the breakpoints of the agents need the GameMaster's watch token");
                     return;
                 }
-                WatchCatalog.DebugAction action = word(WatchCatalog.DebugAction.class, ctx.queryParam("action"));
+                WatchCatalog.DebugAction action = Catalog.word(WatchCatalog.DebugAction.class, ctx.queryParam("action"));
                 Long delay;
                 try {
                     delay = ctx.queryParam("delay_ms") == null ? null : Long.parseLong(ctx.queryParam("delay_ms"));
@@ -220,16 +220,6 @@ public final class MonitorPage implements AutoCloseable {
     /** The agents whose inside the god view shows. */
     void agents(InsideSource in) {
         this.agents = in;
-    }
-
-    /** The constant of a wire enum named by {@code given} (lower case), or null. */
-    private static <E extends Enum<E>> E word(Class<E> type, String given) {
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equalsIgnoreCase(given == null ? "" : given.strip())) {
-                return e;
-            }
-        }
-        return null;
     }
 
     /** True for the god view, false for the public one, null for a wrong token. */

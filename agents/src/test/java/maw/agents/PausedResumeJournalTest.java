@@ -44,13 +44,8 @@ class PausedResumeJournalTest {
         ScriptedSeat host = new ScriptedSeat(Jid.of("host", "localhost"), "pw", "host", table.gameMaster());
         host.start(local);
         try (Journal journal = new Journal(file, table.gameId())) {
-            CompletableFuture<GameTable.Result> game = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return table.play(local, new Listeners(journal), null, Duration.ofMinutes(2));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            CompletableFuture<GameTable.Result> game = maw.testing.Tables.playing(table, local, new Listeners(journal),
+                    Duration.ofMinutes(2));
             table.allStarted().get(10, TimeUnit.SECONDS);
             Jid gm = table.gameMaster();
             assertThat(host.ask(gm, new WatchCatalog.Watch(null, WatchCatalog.WatchView.GOD, table.watchToken()))

@@ -373,14 +373,6 @@ class WebMonitorTest {
     /** Plays {@code table} on {@code local} in the background; completes with its result. */
     static CompletableFuture<GameTable.Result> playing(GameTable table, maw.runtime.Transport local,
             maw.agents.gamemaster.GameListener listener, Duration timeout) {
-        CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                game.complete(table.play(local, listener, null, timeout));
-            } catch (Throwable e) {
-                game.completeExceptionally(e);
-            }
-        });
-        return game;
+        return maw.testing.Tables.playing(table, local, listener, timeout);
     }
 }
