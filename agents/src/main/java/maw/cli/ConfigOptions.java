@@ -7,6 +7,7 @@ import java.util.Map;
 import maw.config.MawConfig;
 import maw.config.Setting;
 import maw.runtime.BehaviourThreads;
+import maw.runtime.xmpp.SmackThreads;
 import picocli.CommandLine.Option;
 
 /** The options every command shares: where the settings come from, and single settings set on the command line. */
@@ -28,6 +29,8 @@ public final class ConfigOptions {
         MawConfig config = MawConfig.load(Main.Home.path(), configFile, System.getenv(), flags);
         System.setProperty(BehaviourThreads.PROPERTY,
                 config.choice(Setting.RUNTIME_THREADS, Setting.ThreadKind.class).name().toLowerCase(Locale.ROOT));
+        System.setProperty(SmackThreads.PROPERTY,
+                config.choice(Setting.XMPP_THREADS, Setting.ThreadKind.class).name().toLowerCase(Locale.ROOT));
         return config;
     }
 

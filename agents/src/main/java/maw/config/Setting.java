@@ -108,6 +108,11 @@ public enum Setting {
     XMPP_LOGIN_PATIENCE("xmpp.login-patience", "120",
             "seconds an agent keeps trying to log in after logins that failed for the server's load",
             (c, s) -> c.seconds(s, 0, 3600)),
+    XMPP_THREADS("xmpp.threads", "auto",
+            "threads each connection's reader and writer (Smack's two a connection) run on: platform, virtual (thousands"
+                    + " of connections in one process), or auto (platform for a process's first 500 connections, virtual"
+                    + " beyond, on Java 24 or later; platform on older Java)",
+            (c, s) -> c.choice(s, ThreadKind.class)),
     RUNTIME_THREADS("runtime.threads", "auto",
             "threads behaviours run on: platform (lowest latency over the network), virtual (very many agents, or"
                     + " agents talking within one process), or auto (virtual on the in-JVM transport; over the network"
@@ -194,7 +199,7 @@ public enum Setting {
     /** Values of {@code xmpp.server}. */
     public enum ServerKind { PRIVATE, CLUSTER, EXTERNAL }
 
-    /** Values of {@code runtime.threads}. */
+    /** Values of {@code runtime.threads} and {@code xmpp.threads}. */
     public enum ThreadKind { AUTO, PLATFORM, VIRTUAL }
 
     /** Values of {@code llm.provider}. */

@@ -25,30 +25,53 @@ public enum BehaviourThreads {
     /** Live behaviours on platform threads, at most, under {@code auto}. */
     public static final int AUTO_PLATFORM_LIMIT = 1000;
 
-    private static final AtomicInteger PLATFORM_LIVE = new AtomicInteger();
+    /**
+     * A process's live platform threads of one use under {@code auto} (the behaviours' here; the XMPP connections'
+     * threads have their own), and how many of them it allows before it hands out virtual threads.
+     */
+    public static final class Budget {
+        private final AtomicInteger live = new AtomicInteger();
+        private final int limit;
+
+        public Budget(int limit) {
+            this.limit = limit;
+        }
+
+        /** Platform threads of this budget running now. */
+        public int live() {
+            return live.get();
+        }
+    }
+
+    private static final Budget BEHAVIOURS = new Budget(AUTO_PLATFORM_LIMIT);
 
     /**
      * A thread, not started, that runs {@code task} for a behaviour named {@code name}; start it (under auto a platform
      * thread counts from now until it ends).
      */
     Thread unstarted(String name, Runnable task) {
-        if (this == VIRTUAL) {
-            return Thread.ofVirtual().name(name).unstarted(task);
-        }
-        if (this == PLATFORM) {
-            return Thread.ofPlatform().daemon().name(name).unstarted(task);
-        }
-        if (PLATFORM_LIVE.incrementAndGet() > AUTO_PLATFORM_LIMIT) {
-            PLATFORM_LIVE.decrementAndGet();
-            return Thread.ofVirtual().name(name).unstarted(task);
-        }
-        return Thread.ofPlatform().daemon().name(name).unstarted(() -> {
-            try {
-                task.run();
-            } finally {
-                PLATFORM_LIVE.decrementAndGet();
+        return unstarted(name, task, BEHAVIOURS);
+    }
+
+    /** A daemon thread, not started, named {@code name} (if not null), of this kind; under auto, of {@code budget}. */
+    public Thread unstarted(String name, Runnable task, Budget budget) {
+        Thread.Builder b = this == VIRTUAL ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
+        if (this == AUTO) {
+            if (budget.live.incrementAndGet() > budget.limit) {
+                budget.live.decrementAndGet();
+                b = Thread.ofVirtual();
+            } else {
+                Runnable counted = task;
+                task = () -> {
+                    try {
+                        counted.run();
+                    } finally {
+                        budget.live.decrementAndGet();
+                    }
+                };
             }
-        });
+        }
+        return (name == null ? b : b.name(name)).unstarted(task);
     }
 
     /** The kind for an agent on {@code transport}: {@code auto} is virtual on a transport within the process. */
@@ -58,16 +81,21 @@ public enum BehaviourThreads {
 
     /** Behaviours that run on platform threads under {@code auto} now. */
     static int autoPlatformLive() {
-        return PLATFORM_LIVE.get();
+        return BEHAVIOURS.live();
     }
 
     static BehaviourThreads defaultKind() {
-        String v = System.getProperty(PROPERTY, "auto").strip().toUpperCase(Locale.ROOT);
+        return ofProperty(PROPERTY);
+    }
+
+    /** The kind the system property {@code property} names (auto when it is not set). */
+    public static BehaviourThreads ofProperty(String property) {
+        String v = System.getProperty(property, "auto").strip().toUpperCase(Locale.ROOT);
         try {
             return valueOf(v);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value '" + System.getProperty(PROPERTY) + "' for "
-                    + PROPERTY + ": expected auto, platform or virtual", e);
+            throw new IllegalArgumentException("invalid value '" + System.getProperty(property) + "' for "
+                    + property + ": expected auto, platform or virtual", e);
         }
     }
 }
