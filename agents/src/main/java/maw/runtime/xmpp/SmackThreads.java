@@ -11,7 +11,7 @@ import maw.runtime.BehaviourThreads;
  * kernel: two kernel threads per connection, each message waking a writer and a reader (500 games at once, 7,500
  * connections, 15,000 threads: 42% of all CPU in {@code futex_wake}, no game over in minutes; maw bench game
  * --concurrent 500). On virtual threads a socket read waits in the JDK's poller and a writer's wait is a
- * continuation, so the same 500 games finish in under four minutes. A platform reader wakes sooner when its stanza
+ * continuation, so the same 500 games all finish within five minutes. A platform reader wakes sooner when its stanza
  * arrives, so a process with few connections keeps them: {@code auto}, the default, runs a process's first
  * {@link #AUTO_PLATFORM_LIMIT} live Smack threads on platform threads and any beyond on virtual threads, on Java 24 or
  * later, where a virtual thread that waits inside a {@code synchronized} block (Smack's connect and login) frees its
