@@ -1,6 +1,9 @@
 package maw.runtime.xmpp;
 
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import maw.runtime.BehaviourThreads;
+import org.slf4j.LoggerFactory;
 
 /**
  * The threads Smack starts for itself: each TCP connection's reader and writer, and its few short-lived ones
@@ -26,6 +29,7 @@ public final class SmackThreads {
     public static final int AUTO_PLATFORM_LIMIT = 1000;
 
     private static final BehaviourThreads.Budget BUDGET = new BehaviourThreads.Budget(AUTO_PLATFORM_LIMIT);
+    private static final AtomicBoolean CHECKED = new AtomicBoolean();
 
     private SmackThreads() {
     }
@@ -39,6 +43,28 @@ public final class SmackThreads {
     static BehaviourThreads kind() {
         BehaviourThreads kind = BehaviourThreads.ofProperty(PROPERTY);
         return kind == BehaviourThreads.AUTO && Runtime.version().feature() < 24 ? BehaviourThreads.PLATFORM : kind;
+    }
+
+    /**
+     * Whether Smack's threads are this class's to choose: MAW's {@code Async} is the one loaded, not Smack's own (which
+     * a class path with Smack's jars ahead of MAW's would load).
+     */
+    static boolean inEffect() {
+        try {
+            org.jivesoftware.smack.util.Async.class.getField("MAW");
+            return true;
+        } catch (NoSuchFieldException e) {
+            return false;
+        }
+    }
+
+    /** Says once, in the log, when the choice of {@code xmpp.threads} cannot take effect. */
+    static void warnIfNotInEffect() {
+        if (!CHECKED.getAndSet(true) && kind() != BehaviourThreads.PLATFORM && !inEffect()) {
+            LoggerFactory.getLogger(SmackThreads.class).warn("Smack's own org.jivesoftware.smack.util.Async is ahead of"
+                    + " MAW's on the class path: xmpp.threads ({}) has no effect and every connection runs two platform"
+                    + " threads; put MAW's jar ahead of Smack's", kind().name().toLowerCase(Locale.ROOT));
+        }
     }
 
     /** Smack's threads running on platform threads under {@code auto} now. */

@@ -227,6 +227,7 @@ public final class XmppTransport implements Transport {
 
     /** A Smack connection for {@code jid} at {@code node}, configured as every agent's is, not yet connected. */
     private AgentXmppConnection newSmack(Jid jid, String password, XmppSettings.Node node) {
+        SmackThreads.warnIfNotInEffect();
         AgentXmppConnection c = new AgentXmppConnection(configurationBuilder(jid, password, node).build());
         c.setReplyTimeout(settings.connectTimeout().toMillis());
         // Stream management without resumption: the server re-routes what it could not deliver when a session dies

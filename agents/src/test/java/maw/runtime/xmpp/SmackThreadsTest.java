@@ -33,6 +33,7 @@ class SmackThreadsTest {
 
     @Test
     void smacksThreadsAreOfTheKindTheSettingNames() throws Exception {
+        assertThat(SmackThreads.inEffect()).as("MAW's Async ahead of Smack's on the class path").isTrue();
         System.setProperty(SmackThreads.PROPERTY, "virtual");
         assertThat(ranOn("Smack Reader (test)").isVirtual()).isTrue();
         assertThat(Async.daemonThreadFrom(() -> { }).isVirtual()).isTrue();

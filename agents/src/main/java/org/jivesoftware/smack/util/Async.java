@@ -13,6 +13,9 @@ import maw.runtime.xmpp.SmackThreads;
  */
 public class Async {
 
+    /** Marks this version as MAW's: {@link SmackThreads} looks for it to know its choice is in effect. */
+    public static final String MAW = "maw";
+
     /**
      * Creates a daemon thread that runs {@code runnable}, starts it and returns it.
      *
