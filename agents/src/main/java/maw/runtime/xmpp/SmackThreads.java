@@ -7,8 +7,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The threads Smack starts for itself: each TCP connection's reader and writer, and its few short-lived ones
- * (reconnection, scheduled actions). Smack 4.4 starts every one of them through {@code org.jivesoftware.smack.util.Async},
- * which this project provides in its own version (same API, on the class path ahead of Smack's) that asks here.
+ * (reconnection, scheduled actions). Smack 4.4 starts every one of them through
+ * {@code org.jivesoftware.smack.util.Async}, which this project provides in its own version (same API, on the class
+ * path ahead of Smack's) that asks here.
  *
  * <p>On platform threads (Smack's own choice) a process holding thousands of connections spends its CPU in the
  * kernel: two kernel threads per connection, each message waking a writer and a reader (500 games at once, 7,500
