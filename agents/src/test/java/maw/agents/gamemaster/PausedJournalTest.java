@@ -3,10 +3,6 @@ package maw.agents.gamemaster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import maw.game.GameOptions;
-import maw.game.MawRules;
-import maw.runtime.Jid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,16 +13,7 @@ class PausedJournalTest {
     Path dir;
 
     private Recovery<?, ?> write(java.util.function.Consumer<Journal> lines) throws Exception {
-        Path file = dir.resolve("game-" + System.nanoTime() + ".jsonl");
-        Jid gm = Jid.of("gm", "localhost");
-        GameConfig config = new GameConfig("g-pause", 3, 1, 3, Jid.of("gm-village", "localhost"),
-                Jid.of("gm-hideout", "localhost"), Duration.ofSeconds(10), Duration.ofSeconds(10));
-        try (Journal journal = new Journal(file, "g-pause")) {
-            journal.opened(config, gm, "maw", GameOptions.defaults(), false);
-            journal.joined("Ann", Jid.of("ann", "localhost"), 1, 3);
-            lines.accept(journal);
-        }
-        return Recovery.read(file, new MawRules());
+        return JournalFixture.written(dir, "g-pause", lines);
     }
 
     @Test
