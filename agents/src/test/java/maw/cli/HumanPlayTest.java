@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
@@ -169,7 +170,14 @@ class HumanPlayTest {
         args.addAll(TestXmpp.get().cliSettings());
         terminal.start(200, 60, MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
         waitFor("== Day 2 begins");
-        String screen = pane();
+        // The prompt shows the step and its time left once the day's first turn has reached the terminal: the screen
+        // is taken while it does.
+        Pattern timed = Pattern.compile("(Day|Night) \\d+ · \\w+ · \\w+ · \\d+ s> ");
+        String screen = Await.value("the prompt with its step's time left", Duration.ofSeconds(60),
+                Duration.ofMillis(50), () -> {
+                    String seen = pane();
+                    return timed.matcher(seen).find() ? seen : null;
+                });
         assertThat(screen).contains("Talk turn 1 of day 1:").doesNotContain("Talk turn 0").doesNotContain("WARN")
                 .doesNotContain("has not answered").doesNotContain("\u21b5")
                 .containsPattern("(?m)^  Votes.*:\\n  \\w+ \\(\\d\\) +\\d  <- ")
