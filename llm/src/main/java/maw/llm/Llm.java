@@ -44,8 +44,53 @@ public final class Llm {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Each seat's own number, so that its calls keep to its home slot of a server ({@link ServerQueue}). */
+    private static final java.util.concurrent.atomic.AtomicInteger SEATS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * How many of a server's tokens one token of MAW's estimate ({@link Tokens}) is, for one model, learned from the
+     * count every answer returns ({@code prompt_eval_count}, {@code usage.prompt_tokens}; a refusal's
+     * {@code n_prompt_tokens}): the largest ratio seen, and never below 1 (the estimate errs high for Llama's
+     * tokenizer; a model whose tokenizer cuts text finer raises it). The budget is held in the server's tokens, so
+     * that a prompt and its answer always fit the context the client asks for.
+     */
+    public static final class TokenScale {
+        /** Calls of fewer estimated tokens say too little of the tokenizer to learn from. */
+        static final int LEAST = 64;
+        /** A margin over the largest ratio seen. */
+        static final double MARGIN = 1.03;
+        private double ratio = 1.0;
+        private double largestSeen;
+
+        /** A call estimated at {@code estimate} tokens was counted {@code counted} by the server. */
+        public synchronized void observe(int estimate, int counted) {
+            if (estimate < LEAST || counted <= 0) {
+                return;
+            }
+            double seen = (double) counted / estimate;
+            largestSeen = Math.max(largestSeen, seen);
+            ratio = Math.max(ratio, seen * MARGIN);
+        }
+
+        public synchronized double ratio() {
+            return ratio;
+        }
+
+        /** The largest ratio of the server's count to MAW's estimate seen so far (0: none yet). */
+        public synchronized double largestSeen() {
+            return largestSeen;
+        }
+
+        /** {@code estimate} in the server's tokens. */
+        int of(int estimate) {
+            return (int) Math.ceil(estimate * ratio());
+        }
+    }
+
     private final LlmSettings settings;
     private final ChatModel model;
+    private final int seat = SEATS.getAndIncrement();
+    private final TokenScale scale;
     private final List<ChatMessage> context = new ArrayList<>();
     private final Deque<String> summary = new ArrayDeque<>();
     private Predicate<String> worthKeeping = line -> true;
@@ -57,6 +102,7 @@ public final class Llm {
     private int largestEstimate;
     private long callMillis;
     private long droppedExchanges;
+    private long cachedTokens;
 
     /** One answer of the model and what it cost. */
     public record Reply(String text, int promptTokens, int outputTokens, int estimatedPromptTokens, long millis) {}
@@ -66,8 +112,14 @@ public final class Llm {
     }
 
     public Llm(LlmSettings settings, ChatModel model) {
+        this(settings, model, new TokenScale());
+    }
+
+    /** A seat's context on {@code model}, its estimates scaled as the model's other seats' ({@code scale}). */
+    public Llm(LlmSettings settings, ChatModel model, TokenScale scale) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.model = Objects.requireNonNull(model, "model");
+        this.scale = Objects.requireNonNull(scale, "scale");
     }
 
     /**
@@ -80,11 +132,10 @@ public final class Llm {
 
     /** Likewise, every call going through {@code cassette} (kept there, or answered from it); null: none. */
     public static java.util.function.Supplier<Llm> forSeats(LlmSettings settings, Cassette cassette) {
-        ModelPool pool = settings.endpoints().size() == 1 ? null : ModelPool.of(settings);
-        return () -> {
-            ChatModel model = pool != null ? pool : ModelClients.chatModel(settings);
-            return new Llm(settings, cassette == null ? model : cassette.around(model, settings.model()));
-        };
+        // One client for all the seats: a server's calls wait in its one queue, a pool sees all of its servers' calls.
+        ChatModel shared = ModelClients.chatModel(settings);
+        TokenScale scale = new TokenScale();
+        return () -> new Llm(settings, cassette == null ? shared : cassette.around(shared, settings.model()), scale);
     }
 
     public LlmSettings settings() {
@@ -140,10 +191,15 @@ public final class Llm {
         }
         long t0 = System.nanoTime();
         ChatResponse response;
+        ChatRequest built = request.build();
         try {
-            response = model.chat(request.build());
+            response = ServerQueue.asSeat(seat, () -> model.chat(built));
         } catch (RuntimeException e) {
             countAttempts();
+            int counted = promptTokensIn(e);
+            if (counted > 0) {
+                scale.observe(estimate, counted); // a server that refused the prompt as too long said its size
+            }
             throw failure(e);
         }
         countAttempts();
@@ -155,6 +211,11 @@ public final class Llm {
                 : response.aiMessage().text();
         TokenUsage usage = response.tokenUsage();
         int in = usage != null && usage.inputTokenCount() != null ? usage.inputTokenCount() : estimate;
+        if (usage != null && usage.inputTokenCount() != null) {
+            scale.observe(estimate, usage.inputTokenCount());
+        }
+        int cached = usage instanceof dev.langchain4j.model.openai.OpenAiTokenUsage o && o.inputTokensDetails() != null
+                && o.inputTokensDetails().cachedTokens() != null ? o.inputTokensDetails().cachedTokens() : -1;
         int out = usage != null && usage.outputTokenCount() != null ? usage.outputTokenCount() : Tokens.estimate(text);
         context.add(UserMessage.from(fittedUser));
         context.add(AiMessage.from(text));
@@ -163,10 +224,13 @@ public final class Llm {
             promptTokens += in;
             outputTokens += out;
             largestPrompt = Math.max(largestPrompt, in);
-            largestEstimate = Math.max(largestEstimate, estimate);
+            largestEstimate = Math.max(largestEstimate, scale.of(estimate));
             callMillis += millis;
+            if (cached >= 0) {
+                cachedTokens += cached;
+            }
         }
-        return new Reply(text, in, out, estimate, millis);
+        return new Reply(text, in, out, scale.of(estimate), millis);
     }
 
     /**
@@ -174,7 +238,8 @@ public final class Llm {
      * {@code user} itself, or only its newest lines if even alone it would not fit.
      */
     String fit(String system, String user) {
-        int budget = settings.contextBudget();
+        // The budget is the server's tokens: MAW's estimate is held against it scaled as the model's counts taught.
+        int budget = (int) (settings.contextBudget() / scale.ratio());
         int room = budget - Tokens.estimate(user) - Tokens.PER_MESSAGE - Tokens.estimate(system) - Tokens.PER_MESSAGE;
         if (estimate(context) + summaryTokens() > room) {
             // A cut goes a share of the budget further than needed: the prompts that follow then begin with the same
@@ -259,6 +324,28 @@ public final class Llm {
             case AiMessage a -> a.text() == null ? "" : a.text();
             default -> "";
         };
+    }
+
+    /** The prompt size a refused call's error names ({@code n_prompt_tokens}, llama.cpp's), or 0. */
+    private static int promptTokensIn(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"n_prompt_tokens\"\\s*:\\s*(\\d+)")
+                    .matcher(String.valueOf(t.getMessage()));
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        return 0;
+    }
+
+    /** How this seat's model's estimates are scaled to the server's tokens. */
+    public TokenScale tokenScale() {
+        return scale;
+    }
+
+    /** Prompt tokens the server said it read from its cache, all calls together (where it says). */
+    public synchronized long cachedTokens() {
+        return cachedTokens;
     }
 
     /** Forgets the context and the summary (a new round deals new roles); the usage figures stay. */
@@ -387,7 +474,8 @@ public final class Llm {
             case NONE -> null;
             case OBJECT, AUTO -> ResponseFormat.JSON;
             case SCHEMA -> ResponseFormat.builder().type(dev.langchain4j.model.chat.request.ResponseFormatType.JSON)
-                    .jsonSchema(DecisionSchema.of(actions, targets)).build();
+                    .jsonSchema(settings.provider() == LlmSettings.Provider.OPENAI ? DecisionSchema.strict(actions,
+                            targets) : DecisionSchema.of(actions, targets)).build();
         };
     }
 }

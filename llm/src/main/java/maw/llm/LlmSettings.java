@@ -21,9 +21,16 @@ import java.util.Objects;
  * @param maxOutputTokens the most tokens an answer may have
  * @param retries         how many times a bad or failed answer is asked again before the seat listens
  * @param json            how JSON is asked for: a schema, plain JSON mode, or only in the prompt
+ * @param slots           calls each server serves at once (its slots); 0: as a llama.cpp server tells it
+ *                        ({@code /props}), else no limit (the server queues the calls)
  */
 public record LlmSettings(Provider provider, String baseUrl, String model, String apiKey, double temperature,
-        Duration timeout, int contextBudget, int maxOutputTokens, int retries, JsonMode json) {
+        Duration timeout, int contextBudget, int maxOutputTokens, int retries, JsonMode json, int slots) {
+
+    public LlmSettings(Provider provider, String baseUrl, String model, String apiKey, double temperature,
+            Duration timeout, int contextBudget, int maxOutputTokens, int retries, JsonMode json) {
+        this(provider, baseUrl, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens, retries, json, 0);
+    }
 
     /** Which API the server speaks. */
     public enum Provider {
@@ -57,6 +64,9 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
         if (contextBudget < 256) {
             throw new IllegalArgumentException("the context budget must be at least 256 tokens");
         }
+        if (slots < 0 || slots > 256) {
+            throw new IllegalArgumentException("a server has 1 to 256 slots (0: as it says), not " + slots);
+        }
     }
 
     /** Ollama with llama3.1 on this machine: the design's default. */
@@ -65,45 +75,59 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
                 JsonMode.AUTO);
     }
 
-    /** The JSON mode in effect: a schema on Ollama, JSON mode on OpenAI-compatible servers, unless chosen. */
+    /**
+     * The JSON mode in effect: a schema unless chosen (Ollama's {@code format}; an OpenAI-compatible server's
+     * {@code response_format} of type {@code json_schema}, strict; a server that refuses the schema is asked for plain
+     * JSON mode instead, said once in the log).
+     */
     public JsonMode effectiveJson() {
-        return json != JsonMode.AUTO ? json : provider == Provider.OLLAMA ? JsonMode.SCHEMA : JsonMode.OBJECT;
+        return json != JsonMode.AUTO ? json : JsonMode.SCHEMA;
     }
 
     public LlmSettings withModel(String m) {
         return new LlmSettings(provider, baseUrl, m, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
-                retries, json);
+                retries, json, slots);
     }
 
     public LlmSettings withBaseUrl(String url) {
         return new LlmSettings(provider, url, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
-                retries, json);
+                retries, json, slots);
     }
 
     public LlmSettings withProvider(Provider p, String url) {
         return new LlmSettings(p, url, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens, retries,
-                json);
+                json, slots);
     }
 
     public LlmSettings withApiKey(String key) {
         return new LlmSettings(provider, baseUrl, model, key, temperature, timeout, contextBudget, maxOutputTokens,
-                retries, json);
+                retries, json, slots);
     }
 
 
     public LlmSettings withTimeout(Duration t) {
         return new LlmSettings(provider, baseUrl, model, apiKey, temperature, t, contextBudget, maxOutputTokens,
-                retries, json);
+                retries, json, slots);
     }
 
     public LlmSettings withContextBudget(int tokens) {
         return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, tokens, maxOutputTokens,
-                retries, json);
+                retries, json, slots);
     }
 
     public LlmSettings withRetries(int r) {
         return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
-                r, json);
+                r, json, slots);
+    }
+
+    public LlmSettings withSlots(int n) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
+                retries, json, n);
+    }
+
+    public LlmSettings withJson(JsonMode mode) {
+        return new LlmSettings(provider, baseUrl, model, apiKey, temperature, timeout, contextBudget, maxOutputTokens,
+                retries, mode, slots);
     }
 
     /** {@code provider model at url}, as messages name it. */

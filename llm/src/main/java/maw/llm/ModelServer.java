@@ -190,6 +190,37 @@ public final class ModelServer {
         }
     }
 
+    /**
+     * A server's slots as MAW schedules its calls: the settings' {@code slots} where given; else, from a llama.cpp
+     * server, what its {@code GET /props} says ({@code total_slots}), its calls then naming their slot; else no limit
+     * (0: the server queues them). Only a server that answers {@code /props} (llama.cpp's) is sent a slot's number:
+     * another OpenAI-compatible server would refuse the field.
+     */
+    public static ServerQueue.Shape shape(LlmSettings s) {
+        int props = s.provider() == LlmSettings.Provider.OPENAI ? propsSlots(s.endpoints().getFirst().url()) : 0;
+        int slots = s.slots() > 0 ? s.slots() : props;
+        return new ServerQueue.Shape(slots, props > 0);
+    }
+
+    /** The slots a llama.cpp server tells at {@code /props} (beside {@code /v1}), or 0 when it tells none. */
+    static int propsSlots(String baseUrl) {
+        String root = baseUrl.endsWith("/v1") ? baseUrl.substring(0, baseUrl.length() - 3) : baseUrl;
+        try {
+            HttpResponse<String> r = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build().send(
+                    HttpRequest.newBuilder(URI.create(root + "/props")).timeout(Duration.ofSeconds(5)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                return 0;
+            }
+            return Math.max(0, JSON.readTree(r.body()).path("total_slots").asInt(0));
+        } catch (IOException | IllegalArgumentException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
     /** {@code llama3.1} is {@code llama3.1:latest}. */
     static boolean sameModel(String listed, String wanted) {
         if (listed.equals(wanted)) {

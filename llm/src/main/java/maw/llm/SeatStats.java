@@ -71,6 +71,8 @@ public final class SeatStats {
         m.put("gaveUp", gaveUp);
         m.put("cancelled", cancelled);
         m.put("problems", new TreeMap<>(problems));
+        m.put("estimateScale", Math.round(llm.tokenScale().ratio() * 1000) / 1000.0);
+        m.put("cachedTokens", llm.cachedTokens());
         m.put("actions", new TreeMap<>(actions));
         if (!llm.endpointStats().isEmpty()) {
             m.put("endpoints", llm.endpointStats());

@@ -116,8 +116,30 @@ class ModelSeatTest {
         ModelSeat s = seat(openai);
         assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Dee\"}"))).isEqualTo(new Act.Vote("Dee"));
         assertThat(ollama.calls().get(0).api()).isEqualTo("openai");
-        assertThat(ollama.calls().get(0).format().get("type").asText()).isEqualTo("json_object");
+        // Structured output as OpenAI takes it: a strict schema, the turn's actions and targets as enumerations.
+        com.fasterxml.jackson.databind.JsonNode format = ollama.calls().get(0).format();
+        assertThat(format.get("type").asText()).isEqualTo("json_schema");
+        assertThat(format.at("/json_schema/strict").asBoolean()).isTrue();
+        assertThat(format.at("/json_schema/schema/additionalProperties").asBoolean(true)).isFalse();
+        assertThat(format.at("/json_schema/schema/required").toString()).contains("action", "message", "target");
+        assertThat(format.at("/json_schema/schema/properties/action/enum").toString()).contains("vote", "listen");
+        assertThat(format.at("/json_schema/schema/properties/target").toString()).contains("Dee", "null");
         assertThat(s.llm().promptTokens()).isPositive();
+    }
+
+    @Test
+    void anOpenAiServerThatRefusesTheSchemaIsAskedForPlainJsonModeFromThenOn() {
+        ollama.refusesSchema(true);
+        LlmSettings openai = LlmSettings.ollamaDefaults().withProvider(LlmSettings.Provider.OPENAI,
+                ollama.openAiBaseUrl()).withRetries(0);
+        ModelSeat s = seat(openai);
+        assertThat(decide(s, text("{\"action\":\"vote\",\"target\":\"Dee\"}"))).isEqualTo(new Act.Vote("Dee"));
+        assertThat(decide(s, text("{\"action\":\"listen\"}"))).isEqualTo(new Act.Listen());
+        // The refused call is not counted against the seat: it was asked again at once, in JSON mode.
+        assertThat(s.stats().problems()).isEmpty();
+        assertThat(ollama.calls()).as("the calls served (the refused one is not)")
+                .extracting(c -> c.format().get("type").asText()).containsExactly("json_object", "json_object");
+        assertThat(ModelClients.single(openai).refusesSchema()).isTrue();
     }
 
     @Test

@@ -4,41 +4,50 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CopyOnWriteArraySet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-import maw.llm.Tokens;
+import maw.llm.standin.StandInHttp.Exchange;
 
 /**
  * An HTTP server that speaks Ollama's API ({@code /api/chat}, streamed or not, {@code /api/tags}, {@code /api/pull},
  * {@code /api/version}, {@code /api/show}) and the OpenAI-compatible {@code /v1/chat/completions} and
- * {@code /v1/models}, for tests and benchmarks where no model weights are at hand. It checks each request's shape as
+ * {@code /v1/models} (with llama.cpp's {@code /props}, {@code id_slot} and {@code cache_prompt} when asked to be a
+ * llama.cpp server), for tests and benchmarks where no model weights are at hand. It checks each request's shape as
  * the real server does, answers with token counts and durations, and takes its answers from a {@link Brain} that a
  * test scripts: it can answer slowly, with malformed bodies or with HTTP errors.
+ *
+ * <p>It costs what a model costs ({@link CostProfile}): its slots ({@link #slots}) each serve one call at a time and
+ * keep their last prompt as a cache; a call waits for a slot, then takes the profile's time for every prompt token
+ * its slot did not hold and for every answer token; a client that hangs up (a cancelled call) stops its call there,
+ * and frees the slot. Token counts are the stand-in's own tokenizer's (words and marks), the server's count that
+ * every answer returns: MAW's estimate is calibrated against it. A server's context ({@code num_ctx}, or
+ * {@link #contextSize} on the OpenAI path) and answer limit ({@code num_predict}, {@code max_tokens}) hold as on the
+ * real servers: Ollama cuts a prompt that does not fit from its start, llama.cpp refuses it.
  */
 public final class OllamaStandIn implements AutoCloseable {
 
-    /** What the server is asked: the model, the messages, the output format asked for, and which API. */
-    public record Call(long number, String api, String model, List<Message> messages, JsonNode format) {
+    /**
+     * What the server is asked: the model, the messages, the output format asked for, and which API; and once served,
+     * how: the slot, the prompt tokens its cache held, the time queued and working, the answer's tokens, whether the
+     * client hung up first ({@link #served} is null until the call is over).
+     */
+    public record Call(long number, String api, String model, List<Message> messages, JsonNode format,
+            Served served) {
+
+        /** A call as asked, not yet served. */
+        public Call(long number, String api, String model, List<Message> messages, JsonNode format) {
+            this(number, api, model, messages, format, null);
+        }
+
         /** The system message (the guiding prompt), or "". */
         public String system() {
             return messages.stream().filter(m -> m.role().equals("system")).map(Message::content).findFirst()
@@ -64,6 +73,27 @@ public final class OllamaStandIn implements AutoCloseable {
     /** One chat message of a request. */
     public record Message(String role, String content) {}
 
+    /**
+     * How a call was served: its slot, the prompt's tokens (after any cut to the context) and those the slot's cache
+     * held, the answer's tokens, when it came and when it began and ended (epoch milliseconds), and whether the
+     * client hung up before the answer was whole.
+     */
+    public record Served(int slot, int promptTokens, int cachedTokens, int outputTokens, long arrivedAt,
+            long startedAt, long endedAt, boolean cancelled, boolean truncated) {
+        /** Prompt tokens the call read (those its slot did not hold). */
+        public int readTokens() {
+            return promptTokens - cachedTokens;
+        }
+
+        public long queuedMillis() {
+            return startedAt - arrivedAt;
+        }
+
+        public long workMillis() {
+            return endedAt - startedAt;
+        }
+    }
+
     /** How the server answers a call. */
     public sealed interface Answer {
         /** The assistant's text. */
@@ -87,10 +117,15 @@ public final class OllamaStandIn implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpServer server;
-    private final ExecutorService handlers;
+    private final StandInHttp server;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
-    private final Set<String> models = new CopyOnWriteArraySet<>();
+    private final Serving serving = new Serving();
+    /** Ollama's context when a request names none. */
+    static final int DEFAULT_NUM_CTX = 4096;
+    private volatile boolean llamaCpp;
+    private volatile int contextSize = 8192;
+    private volatile boolean refusesSchema;
+    private final ModelShelf shelf = new ModelShelf();
     private final AtomicLong counter = new AtomicLong();
     private volatile Brain brain = new GameBrain();
     private volatile Duration delay = Duration.ZERO;
@@ -111,21 +146,70 @@ public final class OllamaStandIn implements AutoCloseable {
      * calls then hung every other.
      */
     public OllamaStandIn(InetAddress bind, int port, Set<String> initialModels) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(bind, port), 256);
-        handlers = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "ollama-standin");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(handlers);
-        server.createContext("/", this::route);
-        models.addAll(initialModels);
-        server.start();
+        shelf.models().addAll(initialModels);
+        server = new StandInHttp(bind, port, 256, this::route);
     }
 
     /** {@code http://127.0.0.1:PORT} (Ollama's base URL). */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    /** What each call costs (the profile's token rates); {@link CostProfile#INSTANT} by default. */
+    public OllamaStandIn cost(CostProfile profile) {
+        serving.cost = java.util.Objects.requireNonNull(profile);
+        return this;
+    }
+
+    /**
+     * Runs the cost profile {@code times} faster (a benchmark's time scale: every figure of a game scaled alike keeps
+     * its ratios); 1 by default.
+     */
+    public OllamaStandIn speed(double times) {
+        if (!(times > 0)) {
+            throw new IllegalArgumentException("a speed above 0, not " + times);
+        }
+        serving.speed = times;
+        return this;
+    }
+
+    /** How many calls the server serves at once, each slot keeping its own prompt cache; 1 by default. */
+    public OllamaStandIn slots(int n) {
+        serving.slots = new Slots(n);
+        return this;
+    }
+
+    public int slotCount() {
+        return serving.slots.size();
+    }
+
+    /**
+     * Also a llama.cpp server: {@code GET /props} tells its slots and context, and a chat completion may name its slot
+     * ({@code id_slot}) and ask to keep its cache ({@code cache_prompt}).
+     */
+    public OllamaStandIn llamaCpp(boolean yes) {
+        this.llamaCpp = yes;
+        return this;
+    }
+
+    /** The context of a slot on the OpenAI-compatible path (llama.cpp's {@code n_ctx}); 8192 by default. */
+    public OllamaStandIn contextSize(int tokens) {
+        this.contextSize = tokens;
+        return this;
+    }
+
+    /**
+     * Refuses a {@code response_format} of type {@code json_schema} (HTTP 400), as OpenAI-compatible servers without
+     * structured output do; {@code json_object} is still taken.
+     */
+    public OllamaStandIn refusesSchema(boolean yes) {
+        this.refusesSchema = yes;
+        return this;
+    }
+
+    /** The calls served so far (those still being served are left out). */
+    public List<Call> served() {
+        return calls.stream().filter(c -> c.served() != null).toList();
     }
 
     /** The OpenAI-compatible base URL, {@code .../v1}. */
@@ -151,8 +235,8 @@ public final class OllamaStandIn implements AutoCloseable {
     }
 
     public OllamaStandIn models(String... names) {
-        models.clear();
-        models.addAll(List.of(names));
+        shelf.models().clear();
+        shelf.models().addAll(List.of(names));
         return this;
     }
 
@@ -162,76 +246,43 @@ public final class OllamaStandIn implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        handlers.shutdownNow();
+        server.close();
     }
 
-    /**
-     * The stand-in as Ollama's command line: {@code serve} listens on {@code OLLAMA_HOST} (default 0.0.0.0:11434)
-     * with no models until one is pulled (MAW_STANDIN_MODELS: a comma-separated list to start with); {@code list} and
-     * {@code pull MODEL} ask the server at {@code OLLAMA_HOST} (default 127.0.0.1:11434). It stands in for the
-     * ollama/ollama image where no container registry or model weights are reachable (the compose test).
-     */
+    /** The stand-in as Ollama's command line ({@link OllamaCommandLine}): {@code serve}, {@code list}, {@code pull}. */
     public static void main(String[] args) throws Exception {
-        String command = args.length == 0 ? "serve" : args[0];
-        String host = System.getenv().getOrDefault("OLLAMA_HOST", "");
-        switch (command) {
-            case "serve" -> {
-                String hostPort = host.isEmpty() ? "0.0.0.0:11434" : host.replaceFirst("^https?://", "");
-                int colon = hostPort.lastIndexOf(':');
-                String bind = colon < 0 ? hostPort : hostPort.substring(0, colon);
-                int port = colon < 0 ? 11434 : Integer.parseInt(hostPort.substring(colon + 1));
-                Set<String> start = new LinkedHashSet<>();
-                for (String m : System.getenv().getOrDefault("MAW_STANDIN_MODELS", "").split(",")) {
-                    if (!m.isBlank()) {
-                        start.add(m.contains(":") ? m.strip() : m.strip() + ":latest");
-                    }
-                }
-                OllamaStandIn server = new OllamaStandIn(InetAddress.getByName(bind), port, start);
-                System.out.printf("Listening on %s:%d (an Ollama stand-in: answers as MAW's game brain, no model "
-                        + "weights)%n", bind, server.server.getAddress().getPort());
-                Thread.currentThread().join();
-            }
-            case "list", "pull" -> {
-                String base = host.isEmpty() ? "http://127.0.0.1:11434" : host.startsWith("http") ? host
-                        : "http://" + host;
-                HttpClient client = HttpClient.newHttpClient();
-                HttpRequest request = command.equals("list")
-                        ? HttpRequest.newBuilder(URI.create(base + "/api/tags")).build()
-                        : HttpRequest.newBuilder(URI.create(base + "/api/pull"))
-                                .POST(HttpRequest.BodyPublishers.ofString(obj().put("model",
-                                        args.length > 1 ? args[1] : "").put("stream", false).toString())).build();
-                HttpResponse<String> r = client.send(request,
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 200) {
-                    System.err.println("Error: " + r.body());
-                    System.exit(1);
-                }
-                if (command.equals("list")) {
-                    System.out.println("NAME");
-                    JSON.readTree(r.body()).path("models").forEach(m -> System.out.println(m.path("name").asText()));
-                } else {
-                    System.out.println(r.body().contains("success") ? "success" : r.body());
-                }
-            }
-            default -> {
-                System.err.println("usage: ollama serve | list | pull MODEL");
-                System.exit(2);
-            }
-        }
+        OllamaCommandLine.main(args);
+    }
+
+    /** How a served call costs: as the profile says (the command line's serve). */
+    String costName() {
+        return serving.cost.name();
+    }
+
+    int port() {
+        return server.port();
     }
 
     // --- routing ------------------------------------------------------------------------------------------------
 
-    private void route(HttpExchange x) throws IOException {
-        try (x) {
-            String path = x.getRequestURI().getPath();
-            String method = x.getRequestMethod();
+    private void route(Exchange x) throws IOException {
+        {
+            String path = x.path();
+            String method = x.method();
             switch (method + " " + path) {
+                case "GET /props" -> {
+                    if (!llamaCpp) {
+                        json(x, 404, obj().put("error", "404 page not found"));
+                        return;
+                    }
+                    ObjectNode settings = obj().put("n_ctx", contextSize);
+                    json(x, 200, (ObjectNode) obj().put("total_slots", slotCount())
+                            .put("model_path", "standin.gguf").set("default_generation_settings", settings));
+                }
                 case "GET /api/version" -> json(x, 200, obj().put("version", "0.5.7"));
-                case "GET /api/tags" -> tags(x);
-                case "POST /api/show" -> show(x);
-                case "POST /api/pull" -> pull(x);
+                case "GET /api/tags" -> shelf.tags(x);
+                case "POST /api/show" -> shelf.show(x);
+                case "POST /api/pull" -> shelf.pull(x);
                 case "POST /api/chat" -> chat(x);
                 case "GET /v1/models" -> openAiModels(x);
                 case "POST /v1/chat/completions" -> openAiChat(x);
@@ -241,70 +292,7 @@ public final class OllamaStandIn implements AutoCloseable {
         }
     }
 
-    private void tags(HttpExchange x) throws IOException {
-        ArrayNode list = JSON.createArrayNode();
-        for (String m : models.stream().sorted().toList()) {
-            ObjectNode details = obj().put("parent_model", "").put("format", "gguf").put("family", "llama")
-                    .put("parameter_size", "8.0B").put("quantization_level", "Q4_K_M");
-            details.set("families", JSON.createArrayNode().add("llama"));
-            ObjectNode n = obj().put("name", m).put("model", m).put("modified_at", "2024-07-23T18:45:33.000Z")
-                    .put("size", 4920753328L).put("digest", "42182419e950" + "0".repeat(52));
-            n.set("details", details);
-            list.add(n);
-        }
-        json(x, 200, (ObjectNode) obj().set("models", list));
-    }
-
-    private void show(HttpExchange x) throws IOException {
-        JsonNode req = body(x);
-        if (req == null) {
-            return;
-        }
-        String model = req.path("model").asText(req.path("name").asText(""));
-        if (!hasModel(model)) {
-            json(x, 404, obj().put("error", "model '" + model + "' not found"));
-            return;
-        }
-        ObjectNode details = obj().put("format", "gguf").put("family", "llama").put("parameter_size", "8.0B")
-                .put("quantization_level", "Q4_K_M");
-        json(x, 200, (ObjectNode) obj().put("modelfile", "FROM " + model).put("template", "{{ .Prompt }}")
-                .set("details", details));
-    }
-
-    private void pull(HttpExchange x) throws IOException {
-        JsonNode req = body(x);
-        if (req == null) {
-            return;
-        }
-        String model = req.path("model").asText(req.path("name").asText(""));
-        if (model.isEmpty()) {
-            json(x, 400, obj().put("error", "model is required"));
-            return;
-        }
-        String full = model.contains(":") ? model : model + ":latest";
-        boolean stream = !req.has("stream") || req.get("stream").asBoolean(true);
-        if (!stream) {
-            models.add(full);
-            json(x, 200, obj().put("status", "success"));
-            return;
-        }
-        x.getResponseHeaders().add("Content-Type", "application/x-ndjson");
-        x.sendResponseHeaders(200, 0);
-        OutputStream out = x.getResponseBody();
-        line(out, obj().put("status", "pulling manifest"));
-        long total = 4_920_753_328L;
-        String digest = "sha256:8eeb52dfb3bb" + "0".repeat(52);
-        for (int step = 0; step <= 4; step++) {
-            line(out, obj().put("status", "pulling 8eeb52dfb3bb").put("digest", digest).put("total", total)
-                    .put("completed", total * step / 4));
-        }
-        line(out, obj().put("status", "verifying sha256 digest"));
-        line(out, obj().put("status", "writing manifest"));
-        models.add(full);
-        line(out, obj().put("status", "success"));
-    }
-
-    private void chat(HttpExchange x) throws IOException {
+    private void chat(Exchange x) throws IOException {
         JsonNode req = body(x);
         if (req == null) {
             return;
@@ -319,50 +307,69 @@ public final class OllamaStandIn implements AutoCloseable {
             json(x, 404, obj().put("error", "model \"" + model + "\" not found, try pulling it first"));
             return;
         }
+        long arrived = System.currentTimeMillis();
         Call call = record("ollama", req);
-        long t0 = System.nanoTime();
         Answer answer = settle(brain.answer(call));
         switch (answer) {
             case Answer.Error e -> json(x, e.status(), obj().put("error", e.message()));
             case Answer.Malformed m -> text(x, 200, m.body());
             case Answer.Text t -> {
+                JsonNode options = req.path("options");
+                // Ollama cuts a prompt longer than its context from the start (the system message stays).
+                int numCtx = options.path("num_ctx").asInt(DEFAULT_NUM_CTX);
+                int numPredict = options.path("num_predict").asInt(-1);
                 boolean stream = !req.has("stream") || req.get("stream").asBoolean(true);
-                long elapsed = System.nanoTime() - t0;
+                Serving.Work w = work(call, t.content(), numCtx, numPredict, null, true, arrived);
                 ObjectNode done = obj().put("model", model).put("created_at", Instant.now().toString());
-                done.set("message", obj().put("role", "assistant").put("content", stream ? "" : t.content()));
-                done.put("done", true).put("done_reason", "stop").put("total_duration", elapsed + 1_000_000)
-                        .put("load_duration", 1_000_000).put("prompt_eval_count", call.promptTokens())
-                        .put("prompt_eval_duration", elapsed / 3).put("eval_count", Tokens.wordsAndMarks(t.content()) + 1)
-                        .put("eval_duration", elapsed * 2 / 3);
+                done.set("message", obj().put("role", "assistant").put("content", stream ? "" : w.content()));
+                done.put("done", true).put("done_reason", w.cut() ? "length" : "stop");
                 if (!stream) {
+                    if (!w.serve(x, null)) {
+                        return; // the client hung up: nothing is sent
+                    }
+                    ollamaFigures(done, w);
                     json(x, 200, done);
                     return;
                 }
-                x.getResponseHeaders().add("Content-Type", "application/x-ndjson");
-                x.sendResponseHeaders(200, 0);
-                OutputStream out = x.getResponseBody();
-                for (String piece : pieces(t.content())) {
+                x.responseHeader("Content-Type", "application/x-ndjson");
+                x.send(200, 0);
+                OutputStream out = x.responseBody();
+                boolean whole = w.serve(x, piece -> {
                     ObjectNode chunk = obj().put("model", model).put("created_at", Instant.now().toString());
                     chunk.set("message", obj().put("role", "assistant").put("content", piece));
                     line(out, chunk.put("done", false));
+                });
+                if (whole) {
+                    ollamaFigures(done, w);
+                    line(out, done);
                 }
-                line(out, done);
             }
             case Answer.Slow s -> throw new IllegalStateException("unreachable");
         }
     }
 
-    private void openAiModels(HttpExchange x) throws IOException {
+    /** Ollama's figures of a call: counts and durations (in nanoseconds), the cached prompt tokens too. */
+    private static void ollamaFigures(ObjectNode done, Serving.Work w) {
+        Served s = w.served();
+        long reading = s.readTokens() == 0 ? 0 : Math.max(1, w.readNanos());
+        long writing = Math.max(1, w.writeNanos());
+        done.put("total_duration", (s.endedAt() - s.arrivedAt()) * 1_000_000 + 1_000_000)
+                .put("load_duration", 1_000_000).put("prompt_eval_count", s.promptTokens())
+                .put("prompt_eval_cached_count", s.cachedTokens()).put("prompt_eval_duration", reading)
+                .put("eval_count", s.outputTokens()).put("eval_duration", writing);
+    }
+
+    private void openAiModels(Exchange x) throws IOException {
         if (!authorised(x)) {
             return;
         }
         ArrayNode data = JSON.createArrayNode();
-        models.stream().sorted().forEach(m -> data.add(obj().put("id", m.replace(":latest", "")).put("object", "model")
+        shelf.models().stream().sorted().forEach(m -> data.add(obj().put("id", m.replace(":latest", "")).put("object", "model")
                 .put("owned_by", "standin")));
         json(x, 200, (ObjectNode) obj().put("object", "list").set("data", data));
     }
 
-    private void openAiChat(HttpExchange x) throws IOException {
+    private void openAiChat(Exchange x) throws IOException {
         if (!authorised(x)) {
             return;
         }
@@ -380,21 +387,52 @@ public final class OllamaStandIn implements AutoCloseable {
             openAiError(x, 404, "The model `" + model + "` does not exist", "model_not_found");
             return;
         }
+        if (refusesSchema && "json_schema".equals(req.path("response_format").path("type").asText())) {
+            openAiError(x, 400, "response_format of type json_schema is not supported by this server; use "
+                    + "json_object", "invalid_request_error");
+            return;
+        }
+        long arrived = System.currentTimeMillis();
         Call call = record("openai", req);
+        int promptTokens = call.promptTokens();
+        if (promptTokens >= contextSize) {
+            // llama.cpp refuses a prompt its slot's context cannot hold.
+            ObjectNode error = obj().put("code", 400).put("message", "the request exceeds the available context size ("
+                    + promptTokens + " tokens, the context holds " + contextSize + "), try increasing it")
+                    .put("type", "exceed_context_size_error").put("n_prompt_tokens", promptTokens)
+                    .put("n_ctx", contextSize);
+            json(x, 400, (ObjectNode) obj().set("error", error));
+            return;
+        }
         Answer answer = settle(brain.answer(call));
         switch (answer) {
             case Answer.Error e -> openAiError(x, e.status(), e.message(), "server_error");
             case Answer.Malformed m -> text(x, 200, m.body());
             case Answer.Text t -> {
-                int prompt = call.promptTokens();
-                int completion = Tokens.wordsAndMarks(t.content()) + 1;
-                ObjectNode choice = obj().put("index", 0).put("finish_reason", "stop");
-                choice.set("message", obj().put("role", "assistant").put("content", t.content()));
+                int maxTokens = req.has("max_completion_tokens") ? req.get("max_completion_tokens").asInt(-1)
+                        : req.path("max_tokens").asInt(-1);
+                Integer slot = llamaCpp && req.has("id_slot") ? Integer.valueOf(req.get("id_slot").asInt(-1)) : null;
+                boolean keep = !llamaCpp || req.path("cache_prompt").asBoolean(true);
+                Serving.Work w = work(call, t.content(), Integer.MAX_VALUE, maxTokens, slot, keep, arrived);
+                if (!w.serve(x, null)) {
+                    return;
+                }
+                Served s = w.served();
+                ObjectNode choice = obj().put("index", 0).put("finish_reason", w.cut() ? "length" : "stop");
+                choice.set("message", obj().put("role", "assistant").put("content", w.content()));
                 ObjectNode res = obj().put("id", "chatcmpl-" + call.number()).put("object", "chat.completion")
                         .put("created", Instant.now().getEpochSecond()).put("model", model);
                 res.set("choices", JSON.createArrayNode().add(choice));
-                res.set("usage", obj().put("prompt_tokens", prompt).put("completion_tokens", completion)
-                        .put("total_tokens", prompt + completion));
+                ObjectNode usage = obj().put("prompt_tokens", s.promptTokens())
+                        .put("completion_tokens", s.outputTokens())
+                        .put("total_tokens", s.promptTokens() + s.outputTokens());
+                usage.set("prompt_tokens_details", obj().put("cached_tokens", s.cachedTokens()));
+                res.set("usage", usage);
+                if (llamaCpp) {
+                    res.set("timings", obj().put("cache_n", s.cachedTokens()).put("prompt_n", s.readTokens())
+                            .put("prompt_ms", w.readNanos() / 1e6).put("predicted_n", s.outputTokens())
+                            .put("predicted_ms", w.writeNanos() / 1e6));
+                }
                 json(x, 200, res);
             }
             case Answer.Slow s -> throw new IllegalStateException("unreachable");
@@ -438,12 +476,12 @@ public final class OllamaStandIn implements AutoCloseable {
         return null;
     }
 
-    private boolean authorised(HttpExchange x) throws IOException {
+    private boolean authorised(Exchange x) throws IOException {
         String key = apiKey;
         if (key == null) {
             return true;
         }
-        String header = x.getRequestHeaders().getFirst("Authorization");
+        String header = x.header("Authorization");
         if (("Bearer " + key).equals(header)) {
             return true;
         }
@@ -452,7 +490,7 @@ public final class OllamaStandIn implements AutoCloseable {
     }
 
     private boolean hasModel(String model) {
-        return models.contains(model) || (!model.contains(":") && models.contains(model + ":latest"));
+        return shelf.has(model);
     }
 
     private Call record(String api, JsonNode req) {
@@ -475,17 +513,25 @@ public final class OllamaStandIn implements AutoCloseable {
     }
 
     static int countPrompt(List<Message> messages) {
-        int n = 0;
-        for (Message m : messages) {
-            n += Tokens.wordsAndMarks(m.content()) + 3;
-        }
-        return n;
+        return Serving.tokens(messages).size();
+    }
+
+    /** The call's work, recorded as served when it is over. */
+    private Serving.Work work(Call call, String answer, int context, int maxTokens, Integer slot, boolean keep,
+            long arrived) {
+        return serving.work(call.messages(), answer, context, maxTokens, slot, keep, arrived, served -> {
+            int i = calls.indexOf(call);
+            if (i >= 0) {
+                calls.set(i, new Call(call.number(), call.api(), call.model(), call.messages(), call.format(),
+                        served));
+            }
+        });
     }
 
     // --- writing --------------------------------------------------------------------------------------------------
 
-    private static JsonNode body(HttpExchange x) throws IOException {
-        byte[] bytes = x.getRequestBody().readAllBytes();
+    static JsonNode body(Exchange x) throws IOException {
+        byte[] bytes = x.body();
         try {
             return JSON.readTree(bytes);
         } catch (IOException e) {
@@ -498,41 +544,31 @@ public final class OllamaStandIn implements AutoCloseable {
         return JSON.createObjectNode();
     }
 
-    private static void json(HttpExchange x, int status, ObjectNode body) throws IOException {
+    static void json(Exchange x, int status, ObjectNode body) throws IOException {
         byte[] bytes = JSON.writeValueAsBytes(body);
-        x.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
-        x.sendResponseHeaders(status, bytes.length);
-        x.getResponseBody().write(bytes);
+        x.responseHeader("Content-Type", "application/json; charset=utf-8");
+        x.send(status, bytes.length);
+        x.responseBody().write(bytes);
     }
 
-    private static void text(HttpExchange x, int status, String body) throws IOException {
+    private static void text(Exchange x, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().add("Content-Type", "text/plain; charset=utf-8");
-        x.sendResponseHeaders(status, bytes.length);
-        x.getResponseBody().write(bytes);
+        x.responseHeader("Content-Type", "text/plain; charset=utf-8");
+        x.send(status, bytes.length);
+        x.responseBody().write(bytes);
     }
 
-    private static void openAiError(HttpExchange x, int status, String message, String code) throws IOException {
+    private static void openAiError(Exchange x, int status, String message, String code) throws IOException {
         ObjectNode error = obj().put("message", message).put("type", "invalid_request_error").put("code", code);
         json(x, status, (ObjectNode) obj().set("error", error));
     }
 
-    private static void line(OutputStream out, ObjectNode n) throws IOException {
+    static void line(OutputStream out, ObjectNode n) throws IOException {
         out.write(JSON.writeValueAsBytes(n));
         out.write('\n');
         out.flush();
     }
 
-    private static List<String> pieces(String content) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < content.length(); i += 8) {
-            out.add(content.substring(i, Math.min(content.length(), i + 8)));
-        }
-        if (out.isEmpty()) {
-            out.add("");
-        }
-        return out;
-    }
 
     private static void sleep(Duration d) {
         if (d.isZero() || d.isNegative()) {
