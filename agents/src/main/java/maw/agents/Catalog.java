@@ -35,7 +35,8 @@ public final class Catalog {
         @JsonSubTypes.Type(JoinLobby.class), @JsonSubTypes.Type(Joined.class), @JsonSubTypes.Type(ReadyCheck.class),
         @JsonSubTypes.Type(Ready.class), @JsonSubTypes.Type(LeaveLobby.class), @JsonSubTypes.Type(StartGame.class),
         @JsonSubTypes.Type(AssignRole.class), @JsonSubTypes.Type(PhaseChange.class), @JsonSubTypes.Type(YourTurn.class),
-        @JsonSubTypes.Type(OpenRoom.class), @JsonSubTypes.Type(CloseRoom.class), @JsonSubTypes.Type(AnnounceOpen.class),
+        @JsonSubTypes.Type(OpenRoom.class), @JsonSubTypes.Type(CloseRoom.class), @JsonSubTypes.Type(Floor.class), @JsonSubTypes.Type(LineSaid.class),
+        @JsonSubTypes.Type(TurnBegan.class), @JsonSubTypes.Type(AnnounceOpen.class),
         @JsonSubTypes.Type(Chat.class), @JsonSubTypes.Type(GetNewMessages.class), @JsonSubTypes.Type(NewMessages.class),
         @JsonSubTypes.Type(Vote.class), @JsonSubTypes.Type(Divine.class), @JsonSubTypes.Type(Whisper.class),
         @JsonSubTypes.Type(Accepted.class), @JsonSubTypes.Type(VoteCast.class), @JsonSubTypes.Type(VoteResult.class),
@@ -45,8 +46,8 @@ public final class Catalog {
         @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
         @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
-        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(Talks.class), @JsonSubTypes.Type(Votes.class),
-        @JsonSubTypes.Type(Identified.class), @JsonSubTypes.Type(InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
+        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(AiwolfCatalog.Talks.class), @JsonSubTypes.Type(AiwolfCatalog.Votes.class),
+        @JsonSubTypes.Type(AiwolfCatalog.Identified.class), @JsonSubTypes.Type(AiwolfCatalog.InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
         @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
         @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class),
         @JsonSubTypes.Type(WatchCatalog.Control.class), @JsonSubTypes.Type(WatchCatalog.Clock.class),
@@ -57,8 +58,9 @@ public final class Catalog {
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public sealed interface Body permits Stamped, JoinLobby, Joined, ReadyCheck, Ready, LeaveLobby, StartGame,
-            AssignRole, PhaseChange, YourTurn, OpenRoom, CloseRoom, AnnounceOpen, GetNewMessages, NewMessages, Talks,
-            InvalidTalk, Votes, Accepted, VoteCast, VoteResult, RoleRevealed, Kill, NightResult, Divined, Identified,
+            AssignRole, PhaseChange, YourTurn, OpenRoom, CloseRoom, Floor, LineSaid, TurnBegan, AnnounceOpen, GetNewMessages,
+            NewMessages, AiwolfCatalog.Talks,
+            AiwolfCatalog.InvalidTalk, AiwolfCatalog.Votes, Accepted, VoteCast, VoteResult, RoleRevealed, Kill, NightResult, Divined, AiwolfCatalog.Identified,
             Whispered, EndGame, Scores, Ping, Pong, Refusal, NotUnderstood, Failure, Ok, SeatCatalog.GetInput,
             SeatCatalog.SeatName, SeatCatalog.PlayerAction, SeatCatalog.Observe, WatchCatalog.Watch,
             WatchCatalog.Watching, WatchCatalog.Watched, WatchCatalog.Inspect, WatchCatalog.Inside,
@@ -108,7 +110,7 @@ public final class Catalog {
             case Act.Divine d -> new Divine(game, round, phase, day, d.target(), step);
             case Act.Guard g -> new Guard(game, round, phase, day, g.target(), step);
             case Act.Talk t -> new Talk(game, round, phase, day, t.text() == null ? null : t.text().strip(), step);
-            case Act.Whisper w -> new Whisper(game, round, phase, day, w.target(), w.text());
+            case Act.Whisper w -> new Whisper(game, round, phase, day, w.target(), w.text(), step);
             case Act.Pass p -> new Pass(game, round, phase, day, step);
             case Act.Listen l -> null;
         };
@@ -261,6 +263,31 @@ public final class Catalog {
         }
     }
 
+    /**
+     * GameMaster to a room, request: who may write in it now, within the phase it was opened for (name to address).
+     * At a pace of turns the floor goes to the seat whose talk turn it is, and to nobody in the voting round; a line
+     * from anyone else is refused {@code not_your_turn}.
+     */
+    @JsonTypeName("floor")
+    public record Floor(String game, int round, Phase phase, int day, Integer step, Map<String, String> writers)
+            implements Body {}
+
+    /**
+     * GameMaster to those who read the phase's room (everyone by day, the pack by night), inform: at a pace of turns,
+     * {@code player}'s turn begins: a talk turn of round {@code talk_round} of {@code talk_rounds}, or (when
+     * {@code voting}) its turn of the closing voting round; it lasts until the player passes or {@code deadline}.
+     */
+    @JsonTypeName("turn_began")
+    public record TurnBegan(String game, int round, Phase phase, int day, int step, String player, int talk_round,
+            int talk_rounds, boolean voting, long deadline, int seconds) implements Body {}
+
+    /**
+     * A room to its GameMaster, inform: the one who holds the floor (at a pace of turns) said a line, {@code index} in
+     * the room's log: their turn is over (the GameMaster passes it, as its seat would).
+     */
+    @JsonTypeName("line_said")
+    public record LineSaid(String game, int round, Phase phase, int day, String player, long index) implements Body {}
+
     /** GameMaster to a room, request: close, archive the log. */
     @JsonTypeName("close_room")
     public record CloseRoom(String game, int round) implements Body {}
@@ -376,44 +403,19 @@ public final class Catalog {
         }
     }
 
-    /**
-     * One utterance of a talk turn: its number in the day, the turn, who said it (name and agent number), the text,
-     * and its reading in English (none for Skip and Over).
-     */
-    public record Utterance(int idx, int turn, String agent, int number, String text, String gloss) {
-        public Utterance(int idx, int turn, String agent, int number, String text) {
-            this(idx, turn, agent, number, text, null);
-        }
-    }
-
-    /**
-     * GameMaster to the turn's audience, inform: a talk turn's utterances, together, in random order; {@code whisper}:
-     * the werewolves' whispers of a night turn, told to the pack only.
-     */
-    @JsonTypeName("talks")
-    public record Talks(String game, int round, int day, int turn, boolean whisper, List<Utterance> utterances)
-            implements Body {}
-
-    /** GameMaster to the speaker, inform: its talk was not protocol text and counted as Skip. */
-    @JsonTypeName("invalid_talk")
-    public record InvalidTalk(String game, int round, int day, String text, String reason) implements Body {}
-
-    /**
-     * GameMaster to the vote's audience, inform: every ballot of a vote at once (AIWolf), voter to target;
-     * {@code revote} counts the re-votes of a tie from 0; {@code attack}: the werewolves' vote for a victim.
-     */
-    @JsonTypeName("votes")
-    public record Votes(String game, int round, int day, int revote, boolean attack, Map<String, String> ballots)
-            implements Body {}
-
     /** Player to GameMaster, request: a word only {@code to} hears. */
     @JsonTypeName("whisper")
-    public record Whisper(String game, int round, Phase phase, int day, String to, String message)
+    public record Whisper(String game, int round, Phase phase, int day, String to, String message, Integer step)
             implements Stamped {
         public Whisper {
             required(to, "whisper's to");
             required(message, "whisper's message");
             required(phase, "whisper's phase");
+        }
+
+        /** A whisper of a phase not taken in steps. */
+        public Whisper(String game, int round, Phase phase, int day, String to, String message) {
+            this(game, round, phase, day, to, message, null);
         }
 
         @Override
@@ -506,9 +508,6 @@ public final class Catalog {
         }
     }
 
-    /** GameMaster to the medium, inform: the species of the player the village executed the day before (AIWolf). */
-    @JsonTypeName("identified")
-    public record Identified(String game, int round, int day, String target, Species species) implements Body {}
 
     /** GameMaster to a whisper's recipient, inform. */
     @JsonTypeName("whispered")

@@ -24,7 +24,12 @@ public final class SeatCatalog {
         /** Choose the seat's name ({@code attempt} counts the names refused so far). */
         NAME,
         /** The seat's turn: decide what to do. */
-        ACT;
+        ACT,
+        /**
+         * The question pending is withdrawn: the seat's turn is over (its time ran out, or its phase ended). The
+         * interface stops deciding (a model's call is cancelled) and answers nothing more to it.
+         */
+        WITHDRAW;
 
         @Override
         public String toString() {
@@ -48,9 +53,18 @@ public final class SeatCatalog {
             List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
             Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
             String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
-            List<String> agents) {
+            List<String> agents, Turn turn) {
         public SeatView {
             talk = talk == null ? Speech.CHAT : talk;
+        }
+
+        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
+                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
+                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
+                String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
+                List<String> agents) {
+            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
+                    max_message_length, unseen, voted_for, spoke, votes, rules, talk, agents, null);
         }
 
 
@@ -62,6 +76,13 @@ public final class SeatCatalog {
                     max_message_length, unseen, voted_for, spoke, votes, null, null, null);
         }
     }
+
+    /**
+     * The seat's own turn at a pace of turns (absent at the clock's pace): talk round {@code talk_round} of
+     * {@code talk_rounds}, or (when {@code voting}) its turn of the closing voting round, which ends at
+     * {@code deadline} (milliseconds since the epoch) or when the seat has made its one act.
+     */
+    public record Turn(int talk_round, int talk_rounds, boolean voting, long deadline) {}
 
     /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
     @JsonTypeName("seat_name")

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import maw.agents.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.agents.gamemaster.Herald;
 import maw.aiwolf.game.AiwolfEvent;
@@ -58,15 +59,15 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
             }
             case AiwolfEvent.Turn t -> {
                 AiwolfNarration narration = new AiwolfNarration(after.players());
-                yield List.of(new Notice(to, new Catalog.Talks(g, round, t.day(), t.turn(), t.whisper(),
-                        t.utterances().stream().map(u -> new Catalog.Utterance(u.idx(), u.turn(), u.agent(),
+                yield List.of(new Notice(to, new AiwolfCatalog.Talks(g, round, t.day(), t.turn(), t.whisper(),
+                        t.utterances().stream().map(u -> new AiwolfCatalog.Utterance(u.idx(), u.turn(), u.agent(),
                                 after.players().indexOf(u.agent()) + 1, u.text(), u.text().equals("Skip")
                                         || u.text().equals("Over") ? null : narration.gloss(u.agent(), u.text())))
                                 .toList())));
             }
-            case AiwolfEvent.Invalid i -> List.of(new Notice(to, new Catalog.InvalidTalk(g, round,
+            case AiwolfEvent.Invalid i -> List.of(new Notice(to, new AiwolfCatalog.InvalidTalk(g, round,
                     after.game().day(), i.text(), i.reason())));
-            case AiwolfEvent.Votes v -> to.isEmpty() ? List.of() : List.of(new Notice(to, new Catalog.Votes(g, round,
+            case AiwolfEvent.Votes v -> to.isEmpty() ? List.of() : List.of(new Notice(to, new AiwolfCatalog.Votes(g, round,
                     v.day(), v.revote(), v.attack(), new TreeMap<>(v.ballots()))));
             case AiwolfEvent.Executed x -> List.of(
                     new Notice(to, new Catalog.VoteResult(g, round, x.day(), x.player(), Catalog.Verdict.EXECUTED,
@@ -74,7 +75,7 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
                     new Notice(Set.of(x.player()), new Catalog.Kill(g, round, x.day(), Catalog.Cause.EXECUTED)));
             case AiwolfEvent.Divined d -> List.of(new Notice(to, new Catalog.Divined(g, round, d.day(), d.target(),
                     null, species(d.species()))));
-            case AiwolfEvent.Identified i -> List.of(new Notice(to, new Catalog.Identified(g, round, i.day(),
+            case AiwolfEvent.Identified i -> List.of(new Notice(to, new AiwolfCatalog.Identified(g, round, i.day(),
                     i.target(), species(i.species()))));
             case AiwolfEvent.Guarded gd -> List.of(); // the bodyguard learns nothing of what came of it
             case AiwolfEvent.Attack a -> List.of(new Notice(to, new Catalog.NightResult(g, round, a.day(),

@@ -107,16 +107,16 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
         if (f.rounds() < 1 || f.rounds() > 1000) {
             throw new ConfigException("invalid value '" + f.rounds() + "' for --rounds: expected 1 to 1000");
         }
-        if (!(f.turnSeconds() > 0) || f.turnSeconds() > 86_400) {
-            throw new ConfigException("invalid value '" + f.turnSeconds() + "' for --turn-seconds: expected more "
-                    + "than 0");
+        double turn = f.turnSecondsOr(30);
+        if (!(turn > 0) || turn > 86_400) {
+            throw new ConfigException("invalid value '" + turn + "' for --turn-seconds: expected more than 0");
         }
         String mawOnly = f.mawOnly();
         if (mawOnly != null) {
             throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules " + name() + " the "
-                    + "regulation deals the roles and settles ties");
+                    + "regulation deals the roles, settles ties and takes every phase in turns");
         }
-        Duration step = Duration.ofMillis(Math.round(f.turnSeconds() * 1000));
+        Duration step = Duration.ofMillis(Math.round(turn * 1000));
         return natural ? AiwolfOptions.natural(players, step)
                 : new AiwolfOptions(AiwolfSettings.defaults(village), step);
     }

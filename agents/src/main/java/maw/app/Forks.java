@@ -127,7 +127,9 @@ public final class Forks {
             }
             JsonNode began = n.path("event");
             String type = began.path("type").asText();
-            if (n.path("kind").asText().equals("event") && (type.equals("PhaseBegan") || type.equals("StepBegan"))
+            // A phase, an AIWolf step or (at a pace of turns) a turn began.
+            if (n.path("kind").asText().equals("event") && java.util.Set.of("PhaseBegan", "StepBegan", "TurnBegan")
+                    .contains(type)
                     && (round == null || n.path("round").asInt() == round)) {
                 PhaseId p = Json.MAPPER.treeToValue(began.get("phase"), PhaseId.class);
                 if (at.matches(p, began)) {

@@ -195,6 +195,7 @@ final class GameCommand implements Callable<Integer> {
                 : null;
         SeatPlan plan = Seats.plan(settings, bots, tableSeats, humans);
         rules.players = plan.seats() + openSeats;
+        rules.pace(settings, plan.has(SeatPlan.Kind.LLM));
         Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
                 : rules.ruleset(!fullPhases);
         boolean person = plan.has(SeatPlan.Kind.HUMAN);

@@ -1,10 +1,16 @@
 package maw.cli;
 
 import java.security.SecureRandom;
+import maw.agents.Catalog;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
 import maw.app.Seats;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import maw.config.Setting;
+import maw.game.GameOptions;
+import maw.game.Pace;
 import picocli.CommandLine.Option;
 
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
@@ -25,10 +31,54 @@ public final class GameRules {
             "(default: the official village for --players)"})
     String roles;
 
-    @Option(names = "--turn-seconds", defaultValue = "30", description = "under --rules aiwolf: the longest a step may "
-            + "take (a talk or whisper turn, a vote, a night's acts); it ends as soon as everyone has answered "
-            + "(default: ${DEFAULT-VALUE})")
-    double turnSeconds;
+    @Option(names = "--turn-seconds", description = {"the longest one turn may take: at a pace of turns one "
+            + "seat's turn (it passes when this runs out), under --rules aiwolf a step (a talk or whisper turn, a "
+            + "vote, a night's acts; it ends as soon as everyone has answered)", "(default: 30 under --rules aiwolf; "
+            + "at a pace of turns 60, or llm.timeout at a table with a model seat)"})
+    Double turnSeconds;
+
+    @Option(names = "--pace", paramLabel = "clock|turns|auto", description = {"what ends a phase of MAW's game: clock "
+            + "(its time runs out; every living seat acts when it will), turns (talk rounds in which every living "
+            + "seat is asked once, the slowest waited for, then a voting round), or auto: turns at a table with a "
+            + "model seat, else the clock (./maw gm, which cannot tell who will come: the clock)",
+            "(default: game.pace, auto)"})
+    String pace;
+
+    @Option(names = "--talk-rounds", paramLabel = "N", description = "at a pace of turns, the talk rounds of a day "
+            + "(and of the pack's night) before its voting round (default: game.talk-rounds, 2)")
+    Integer talkRounds;
+
+    /** The pace and talk rounds the settings and flags make for a table (with a model seat or not), resolved. */
+    private Pace resolvedPace = Pace.CLOCK;
+    private int resolvedRounds = GameOptions.DEFAULT_TALK_ROUNDS;
+    private Double resolvedTurn;
+
+    /**
+     * Settles the pace from {@code --pace} (else {@code game.pace}): auto is turns at a table with a model seat
+     * ({@code modelSeats}), the clock otherwise; a turn's length, where not given, is then {@code llm.timeout} at such
+     * a table (a model's call has its whole time), else a minute. Before {@link #ruleset}.
+     */
+    void pace(MawConfig settings, boolean modelSeats) {
+        Setting.PaceKind kind;
+        if (pace != null) {
+            kind = Catalog.word(Setting.PaceKind.class, pace);
+            if (kind == null) {
+                throw new ConfigException("invalid value '" + pace + "' for --pace: expected clock, turns or auto");
+            }
+        } else {
+            kind = settings.choice(Setting.GAME_PACE, Setting.PaceKind.class);
+        }
+        resolvedPace = switch (kind) {
+            case CLOCK -> Pace.CLOCK;
+            case TURNS -> Pace.TURNS;
+            case AUTO -> modelSeats ? Pace.TURNS : Pace.CLOCK;
+        };
+        resolvedRounds = talkRounds != null ? talkRounds
+                : settings.integer(Setting.GAME_TALK_ROUNDS, 0, GameOptions.MAX_TALK_ROUNDS);
+        resolvedTurn = turnSeconds != null || resolvedPace != Pace.TURNS || !modelSeats ? turnSeconds
+                : Double.valueOf(Math.max(GameOptions.DEFAULT_TURN.toSeconds(),
+                        settings.seconds(Setting.LLM_TIMEOUT, 1, 3600).toSeconds()));
+    }
 
     @Option(names = "--rounds", defaultValue = "1", description = "rounds to play; scores add up (default: ${DEFAULT-VALUE})")
     int rounds;
@@ -70,8 +120,9 @@ public final class GameRules {
 
     /** The rule flags as given, for the rule set to read and check. */
     Variant.Flags flags(boolean endWhenAllVoted) {
-        return new Variant.Flags(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes,
-                dayCap, seer, noWhispers, endWhenAllVoted, werewolves);
+        return new Variant.Flags(players, roles, resolvedTurn != null ? resolvedTurn : turnSeconds, rounds,
+                daySeconds, nightSeconds, tieBreak, secretVotes, dayCap, seer, noWhispers, endWhenAllVoted, werewolves,
+                resolvedPace, resolvedRounds, pace != null ? "--pace" : talkRounds != null ? "--talk-rounds" : null);
     }
 
     /** Seats at the table: --players, else the rule set's default (6 for MAW's, 5 for AIWolf's small village). */

@@ -63,6 +63,7 @@ final class GmCommand implements Callable<Integer> {
         if (resume != null) {
             recovery = Games.recover(resume, "--resume");
         }
+        rules.pace(settings, false); // who will sit here is not known: auto is the clock's pace
         Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
                 : rules.ruleset(endEarly);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();

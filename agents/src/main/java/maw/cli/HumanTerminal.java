@@ -164,10 +164,15 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == Act.Kind.VOTE
                     && night ? "attack" : k.wire()).collect(Collectors.joining("/")));
         }
+        if (v.turn() != null) {
+            // MAW's game at a pace of turns: the person's own turn, with the time it has left.
+            state = v.role().wire() + " · your turn" + (v.turn().voting() ? " (vote)" : "");
+        }
         // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
-        long left = !v.talk().inTurns() || v.deadline() <= 0 || v.allowed_actions() == null
+        long end = v.turn() != null ? v.turn().deadline() : v.deadline();
+        long left = !v.talk().inTurns() && v.turn() == null || end <= 0 || v.allowed_actions() == null
                 || v.allowed_actions().stream().allMatch(k -> k == Act.Kind.LISTEN) ? -1
-                : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
+                : Math.max(0, (end - System.currentTimeMillis() + 999) / 1000);
         return (night ? "Night " : "Day ") + v.day() + " · " + state + (left < 0 ? "" : " · " + left + " s") + "> ";
     }
 

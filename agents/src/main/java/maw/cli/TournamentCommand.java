@@ -281,6 +281,7 @@ final class TournamentCommand implements Callable<Integer> {
                     Setting.SEATS).text() + " (" + plan.seats() + " seats)");
         }
         rules.players = plan.seats();
+        rules.pace(settings, plan.has(SeatPlan.Kind.LLM));
         // Every seat is the tournament's own: the GameMaster takes their acts as fast as they come, game after game.
         Ruleset<?, ?, ?> ruleset = Tournament.trusted(rules.ruleset(true));
         long seed = rules.seed();

@@ -26,7 +26,8 @@ public final class LlmConfig {
                 c.string(Setting.LLM_MODEL).strip(),
                 c.string(Setting.LLM_API_KEY).strip(), c.decimal(Setting.LLM_TEMPERATURE, 0, 2),
                 c.seconds(Setting.LLM_TIMEOUT, 1, 3600), c.integer(Setting.LLM_CONTEXT_BUDGET, 512, 1_000_000),
-                c.integer(Setting.LLM_MAX_OUTPUT, 16, 32_768), c.integer(Setting.LLM_RETRIES, 0, 10), json);
+                c.integer(Setting.LLM_MAX_OUTPUT, 16, 32_768), c.integer(Setting.LLM_RETRIES, 0, 10), json,
+                c.string(Setting.LLM_SLOTS).strip().equalsIgnoreCase("auto") ? 0 : c.integer(Setting.LLM_SLOTS, 1, 256));
     }
 
     /** The longest a model seat waits before a turn (Algorithm 1's n). */

@@ -135,6 +135,14 @@ public enum Setting {
                     }
                 }
             }),
+    GAME_PACE("game.pace", "auto",
+            "what ends a phase of MAW's game: clock (its time runs out), turns (every living seat is asked once a "
+                    + "round, the slowest waited for; then a voting round), or auto (turns at a table with a model "
+                    + "seat, else the clock)",
+            (c, s) -> c.choice(s, PaceKind.class)),
+    GAME_TALK_ROUNDS("game.talk-rounds", "2",
+            "at a pace of turns, the talk rounds of a day (and of the pack's night) before its voting round",
+            (c, s) -> c.integer(s, 0, maw.game.GameOptions.MAX_TALK_ROUNDS)),
     LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
             (c, s) -> c.choice(s, ProviderKind.class)),
     LLM_CASSETTE("llm.cassette", "",
@@ -160,6 +168,17 @@ public enum Setting {
             "a pool of model servers with weights, instead of llm.base-url: URL*WEIGHT separated by commas or spaces "
                     + "(http://gpu1:11434*2, http://gpu2:11434: the first takes twice the calls); empty: llm.base-url",
             (c, s) -> c.urls(s)),
+    LLM_SLOTS("llm.slots", "auto",
+            "calls each model server serves at once (its slots: Ollama's OLLAMA_NUM_PARALLEL, llama.cpp's --parallel): "
+                    + "MAW sends no more, the rest wait in turn; auto: as a llama.cpp server says (its calls then keep "
+                    + "each seat in its own slot), else no limit (the server queues them)",
+            (c, s) -> {
+                String v = c.string(s).strip();
+                if (!v.equalsIgnoreCase("auto") && !(v.matches("\\d{1,3}") && Integer.parseInt(v) >= 1
+                        && Integer.parseInt(v) <= 256)) {
+                    throw c.bad(s, "auto or a whole number from 1 to 256");
+                }
+            }),
     LLM_MODEL("llm.model", "llama3.1", "the model's name on that server", (c, s) -> {
         if (c.string(s).isBlank()) {
             throw c.bad(s, "a model name such as llama3.1");
@@ -192,6 +211,9 @@ public enum Setting {
             "what a model seat is told besides the news: none, or reading (in MAW's game, a rule player's reading of "
                     + "the table with each turn: the suspects and why, seer claims, contradictions)",
             (c, s) -> c.choice(s, HintKind.class));
+
+    /** Values of {@code game.pace}. */
+    public enum PaceKind { AUTO, CLOCK, TURNS }
 
     /** Values of {@code transport}. */
     public enum TransportKind { XMPP, LOCAL }

@@ -33,6 +33,20 @@ public sealed interface Event extends GameEvent {
         }
     }
 
+    /**
+     * At a pace of turns, a seat's turn begins: {@code player} acts now, in talk round {@code talkRound} of
+     * {@code talkRounds} or (when {@code voting}) in the closing voting round, for at most {@code length}. Told to
+     * those who read the phase's room (everyone by day, the pack by night), so that every seat and watcher sees whose
+     * turn it is.
+     */
+    record TurnBegan(PhaseId phase, String player, int talkRound, int talkRounds, boolean voting, Duration length,
+            Audience audience) implements Event {
+        @Override
+        public PhaseId began() {
+            return phase;
+        }
+    }
+
     /** A vote was cast; {@code tally} counts the current votes per target. */
     record VoteCast(PhaseId phase, String voter, String target, Map<String, Integer> tally, Audience audience)
             implements Event {}

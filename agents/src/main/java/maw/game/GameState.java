@@ -129,6 +129,9 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         if (isOver() || !isAlive(player)) {
             return Turn.NONE;
         }
+        if (options.byTurns()) {
+            return turnInTurns(player);
+        }
         Set<Act.Kind> acts = EnumSet.noneOf(Act.Kind.class);
         Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
         List<String> others = living().stream().filter(n -> !n.equals(player)).toList();
@@ -165,8 +168,8 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         for (Seat s : seats) {
             turns.put(s.name(), turn(s.name()));
         }
-        Duration length = phase.phase() == Phase.DAY || phase.phase() == Phase.NIGHT
-                ? options.duration(phase.phase()) : Duration.ZERO;
+        Duration length = phase.phase() != Phase.DAY && phase.phase() != Phase.NIGHT ? Duration.ZERO
+                : options.byTurns() ? options.turnSeconds() : options.duration(phase.phase());
         return new Awaiting(phase, length, turns);
     }
 
@@ -179,6 +182,107 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
             }
         }
         return open;
+    }
+
+    // --- a pace of turns ------------------------------------------------------------------------------------------
+
+    /**
+     * At a pace of turns, the seats asked in this phase in their order: the living by day, the living werewolves by
+     * night, in deal order turned by the phase's number, so that another seat opens each day. Nobody dies within a
+     * phase but by the act that ends it, so the order holds for the whole phase.
+     */
+    public List<String> turnOrder() {
+        List<String> seatsNow = phase.phase() == Phase.NIGHT ? livingWerewolves() : living();
+        if (seatsNow.isEmpty()) {
+            return seatsNow;
+        }
+        int shift = Math.floorMod(phase.number() - 1, seatsNow.size());
+        List<String> order = new java.util.ArrayList<>(seatsNow.subList(shift, seatsNow.size()));
+        order.addAll(seatsNow.subList(0, shift));
+        return List.copyOf(order);
+    }
+
+    /** The talk turns of this phase at a pace of turns: its talk rounds of every seat; none for a lone werewolf. */
+    public int talkSteps() {
+        int n = turnOrder().size();
+        return phase.phase() == Phase.NIGHT && n < 2 ? 0 : options.talkRounds() * n;
+    }
+
+    /** Every turn of this phase at a pace of turns: the talk turns, then one voting turn a seat. */
+    public int steps() {
+        return talkSteps() + turnOrder().size();
+    }
+
+    /** Whether the turn under way is one of the phase's closing voting round. */
+    public boolean votingTurn() {
+        return options.byTurns() && phase.step() > talkSteps();
+    }
+
+    /** The talk round under way (from 1), or 0 in the voting round or at the clock's pace. */
+    public int talkRound() {
+        if (!options.byTurns() || votingTurn() || phase.step() < 1) {
+            return 0;
+        }
+        return (phase.step() - 1) / turnOrder().size() + 1;
+    }
+
+    /** The seat whose turn it is at a pace of turns; null at the clock's pace, or when nobody's is under way. */
+    public String turnHolder() {
+        if (!options.byTurns() || isOver() || phase.step() < 1 || phase.step() > steps()
+                || phase.phase() != Phase.DAY && phase.phase() != Phase.NIGHT) {
+            return null;
+        }
+        List<String> order = turnOrder();
+        int talk = talkSteps();
+        int i = phase.step() <= talk ? (phase.step() - 1) % order.size() : phase.step() - talk - 1;
+        return order.get(i);
+    }
+
+    /**
+     * A seat's turn at a pace of turns: only the seat whose turn it is acts. In a talk turn it may speak (by day in
+     * the Village, by night in the Hideout), vote, whisper and, the seer, ask; in the voting round only vote; and it
+     * passes (ends its turn) when it is done. The others wait, their votes standing.
+     */
+    private Turn turnInTurns(String player) {
+        String vote = votes.get(player);
+        Map<Act.Kind, String> done = vote == null ? Map.of() : Map.of(Act.Kind.VOTE, vote);
+        if (!player.equals(turnHolder())) {
+            return new Turn(Set.of(), Map.of(), done);
+        }
+        Set<Act.Kind> acts = EnumSet.of(Act.Kind.VOTE, Act.Kind.PASS);
+        Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
+        targets.put(Act.Kind.VOTE, validTargets(player));
+        if (!votingTurn()) {
+            acts.add(Act.Kind.SPEAK);
+            if (phase.phase() == Phase.DAY) {
+                List<String> others = living().stream().filter(n -> !n.equals(player)).toList();
+                if (options.seer() && role(player).orElse(null) == Role.SEER && !divinedToday) {
+                    acts.add(Act.Kind.DIVINE);
+                    targets.put(Act.Kind.DIVINE, others);
+                }
+                if (options.whispers() && !others.isEmpty()) {
+                    acts.add(Act.Kind.WHISPER);
+                    targets.put(Act.Kind.WHISPER, others);
+                }
+            }
+        }
+        return new Turn(acts, targets, done);
+    }
+
+    /**
+     * At a pace of turns, who holds the floor of each open room: the seat whose talk turn it is, where it writes, and
+     * nobody in the voting round.
+     */
+    @Override
+    public Map<Room, Set<String>> floor() {
+        if (!options.byTurns()) {
+            return Map.of();
+        }
+        String holder = turnHolder();
+        Map<Room, Set<String>> floor = new LinkedHashMap<>();
+        rooms().forEach((room, access) -> floor.put(room, holder != null && !votingTurn()
+                && access.writers().contains(holder) ? Set.of(holder) : Set.of()));
+        return floor;
     }
 
     /** Votes per target in the current phase, most first, ties by name. */

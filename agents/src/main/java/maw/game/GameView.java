@@ -26,6 +26,14 @@ public interface GameView {
     /** The rooms open now, each with its writers and readers. */
     Map<Room, Access> rooms();
 
+    /**
+     * Who holds the floor of each open room now, where the rules give it in turns: the seats that may write there at
+     * this step (none: nobody speaks now). A room not named here is written in by its writers whenever they will.
+     */
+    default Map<Room, java.util.Set<String>> floor() {
+        return Map.of();
+    }
+
     boolean isOver();
 
     /** How the game ended; null while it goes on. */

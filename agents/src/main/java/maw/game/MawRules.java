@@ -33,6 +33,13 @@ import maw.game.Command.Timeout;
  *       the villagers win, each villager scores the number of villagers still alive.</li>
  * </ul>
  *
+ * <p>At a pace of turns ({@link Pace#TURNS}) a phase is taken in steps, one seat's turn each: the day's talk rounds
+ * ask every living player once a round (the order turns with the days), then a voting round asks each for its vote
+ * alone, and the most-voted is executed as when the clock runs out; a strict majority still executes at once. The
+ * night likewise: the pack's talk rounds (none for a lone werewolf), then its murder vote, unanimity killing at once.
+ * Only the seat whose turn it is acts, once: a vote, a whisper or the seer's question ends its turn, as does a pass
+ * (after a line said in the open room, or instead of any act); a turn whose time runs out passes.
+ *
  * <p>Settled here because the design is silent: nobody votes for themselves; werewolves do not vote to murder a
  * werewolf; the seer (an option) asks about one living player once a day; whispers (an option, on by default) go
  * by day from a living player to another living player.
@@ -202,17 +209,28 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             if (act instanceof Act.Guard) {
                 return new No(RefusalCode.NOT_YOUR_ROLE, "MAW deals no bodyguard");
             }
-            if (act instanceof Act.Pass) {
+            if (act instanceof Act.Pass && !options.byTurns()) {
                 return new No(RefusalCode.NOT_NOW, "MAW's phases have no turns to pass: a day ends by a majority or "
                         + "its timer, a night by the pack's vote or its timer");
             }
             if (act instanceof Act.Speak || act instanceof Act.Listen) {
                 return new No(RefusalCode.NOT_NOW, "speech is said in the open room, and listening is no act");
             }
+            if (options.byTurns()) {
+                No notYours = notYourTurn(s, actor, act);
+                if (notYours != null) {
+                    return notYours;
+                }
+                if (act instanceof Act.Pass) {
+                    nextTurn();
+                    return null;
+                }
+            }
             if (act.target() == null || !s.isPlayer(act.target())) {
                 return new No(RefusalCode.UNKNOWN_TARGET, act.target() + " is not a player in this game");
             }
-            return switch (act) {
+            PhaseId at = phase;
+            No refused = switch (act) {
                 case Act.Vote v -> vote(actor, v.target());
                 case Act.Divine d -> divine(actor, d.target());
                 case Act.Whisper w -> whisper(actor, w.target(), w.text());
@@ -222,6 +240,48 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 case Act.Speak x -> throw new AssertionError("refused above");
                 case Act.Listen x -> throw new AssertionError("refused above");
             };
+            if (refused == null && options.byTurns() && phase.equals(at)) {
+                nextTurn(); // a turn is one act: the vote, the question or the whisper ends it
+            }
+            return refused;
+        }
+
+        /** At a pace of turns: why {@code actor} may not make {@code act} in this turn, or null if it may. */
+        private No notYourTurn(GameState s, String actor, Act act) {
+            if (!s.isAlive(actor)) {
+                return new No(RefusalCode.DEAD, "the dead no longer act");
+            }
+            String holder = s.turnHolder();
+            if (!actor.equals(holder)) {
+                return new No(RefusalCode.NOT_YOUR_TURN, holder == null ? "no turn is under way"
+                        : "it is " + holder + "'s turn: one seat acts at a time");
+            }
+            if (s.votingTurn() && !(act instanceof Act.Vote) && !(act instanceof Act.Pass)) {
+                return new No(RefusalCode.NOT_YOUR_TURN, "the voting round takes a vote (or a pass) only");
+            }
+            return null;
+        }
+
+        /** At a pace of turns: the turn under way is over; the next seat's begins, or the phase closes. */
+        private void nextTurn() {
+            GameState s = view();
+            if (phase.step() >= s.steps()) {
+                if (phase.phase() == Phase.DAY) {
+                    closeDay();
+                } else {
+                    closeNight(votes.isEmpty() ? "the werewolves did not vote" : "no unanimous vote");
+                }
+                return;
+            }
+            phase = phase.atStep(phase.step() + 1);
+            turnBegan();
+        }
+
+        /** Tells whose turn begins now, to those who read the phase's room. */
+        private void turnBegan() {
+            GameState s = view();
+            events.add(new Event.TurnBegan(phase, s.turnHolder(), s.talkRound(), options.talkRounds(), s.votingTurn(),
+                    options.turnSeconds(), phase.phase() == Phase.NIGHT ? Audience.WEREWOLVES : Audience.EVERYONE));
         }
 
         No vote(String voter, String target) {
@@ -253,7 +313,8 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 long forTarget = votes.values().stream().filter(target::equals).count();
                 if (forTarget * 2 > after.living().size()) {
                     execute(target, true);
-                } else if (options.endWhenAllVoted() && votes.keySet().containsAll(after.living())) {
+                } else if (options.endWhenAllVoted() && !options.byTurns()
+                        && votes.keySet().containsAll(after.living())) {
                     closeDay();
                 }
             } else {
@@ -324,6 +385,10 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             if (!timedOut.equals(phase)) {
                 return new No(RefusalCode.PHASE_OVER, "the timer for " + timedOut + " is stale: the game is in "
                         + phase);
+            }
+            if (options.byTurns() && (phase.phase() == Phase.DAY || phase.phase() == Phase.NIGHT)) {
+                nextTurn(); // the turn's time ran out: it passes
+                return null;
             }
             switch (phase.phase()) {
                 case DAY -> closeDay();
@@ -399,21 +464,33 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 end(null, "the day cap of " + options.dayCap() + " days was reached");
                 return;
             }
-            phase = new PhaseId(Phase.DAY, day);
+            phase = new PhaseId(Phase.DAY, day, options.byTurns() ? 1 : 0);
             votes.clear();
             divinedToday = false;
-            events.add(new Event.PhaseBegan(phase, options.daySeconds(), view().living(), lastMurdered));
+            events.add(new Event.PhaseBegan(phase, phaseLength(), view().living(), lastMurdered));
             lastMurdered = null;
+            if (options.byTurns()) {
+                turnBegan();
+            }
         }
 
         private void beginNight() {
-            phase = new PhaseId(Phase.NIGHT, phase.number());
+            phase = new PhaseId(Phase.NIGHT, phase.number(), options.byTurns() ? 1 : 0);
             votes.clear();
-            events.add(new Event.PhaseBegan(phase, options.nightSeconds(), view().living(), null));
+            events.add(new Event.PhaseBegan(phase, phaseLength(), view().living(), null));
             if (lastExecuted != null) {
                 events.add(new Event.RoleRevealed(lastExecuted, view().role(lastExecuted).orElseThrow()));
                 lastExecuted = null;
             }
+            if (options.byTurns()) {
+                turnBegan();
+            }
+        }
+
+        /** How long the phase begun now may last: its clock's time, or at a pace of turns each of its turns' whole. */
+        private java.time.Duration phaseLength() {
+            return options.byTurns() ? options.turnSeconds().multipliedBy(view().steps())
+                    : options.duration(phase.phase());
         }
 
         // --- the end ---------------------------------------------------------------------------------------------

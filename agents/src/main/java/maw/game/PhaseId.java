@@ -11,6 +11,11 @@ public record PhaseId(Phase phase, int number, int step) {
         this(phase, number, 0);
     }
 
+    /** Whether {@code other} is the same phase (day 2, say), whatever the step of each. */
+    public boolean sameAs(PhaseId other) {
+        return other != null && phase == other.phase && number == other.number;
+    }
+
     /** The same phase at another step. */
     public PhaseId atStep(int s) {
         return new PhaseId(phase, number, s);

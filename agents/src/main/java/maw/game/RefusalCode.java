@@ -32,6 +32,8 @@ public enum RefusalCode {
     PACK_TARGET,
     /** The act belongs to a role this player does not have, or that this game does not deal. */
     NOT_YOUR_ROLE,
+    /** At a pace of turns, it is another seat's turn (or this turn takes votes only). */
+    NOT_YOUR_TURN,
     /** The act is done once a phase and was done. */
     ALREADY_DONE,
     /** The act was made for a phase that is over (or a timer for one): it is never counted in another. */

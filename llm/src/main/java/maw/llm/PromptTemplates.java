@@ -40,7 +40,7 @@ public final class PromptTemplates {
     public static final String EACH_TURN = "=== each turn ===";
 
     /** Placeholders whose value changes from one turn of a phase to the next: only below {@link #EACH_TURN}. */
-    static final List<String> TURN_BY_TURN = List.of("actions", "json", "voted_for", "spoke");
+    static final List<String> TURN_BY_TURN = List.of("actions", "json", "voted_for", "spoke", "turn");
 
     /**
      * A rendered template: the guiding prompt, and what goes with each turn's user message (empty when the template
@@ -148,6 +148,7 @@ public final class PromptTemplates {
         m.put("voted_for", v.votedFor() == null ? "nobody yet" : v.votedFor());
         m.put("spoke", v.spoke() ? "yes" : "not yet");
         m.put("json", jsonHelp(v.allowedActions(), v.natural()));
+        m.put("turn", v.turn());
         List<String> agents = v.agents() == null ? List.of() : v.agents();
         List<String> numbered = new ArrayList<>();
         for (int i = 0; i < agents.size(); i++) {

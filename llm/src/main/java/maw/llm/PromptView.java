@@ -22,10 +22,23 @@ import java.util.List;
  * @param agents           in an AIWolf game, the players in agent order (Agent[01] first); null otherwise
  * @param natural          in an AIWolf game, whether its talk is natural language (the NLP contest's game) rather
  *                         than the protocol; {@code maxMessageLength} is then the length a talk is cut to
+ * @param turn             at a pace of turns, the seat's turn in words (its talk round, or the voting round); empty
+ *                         at the clock's pace
  */
 public record PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
         List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions, String room,
-        int maxMessageLength, String votedFor, boolean spoke, List<String> agents, boolean natural) {
+        int maxMessageLength, String votedFor, boolean spoke, List<String> agents, boolean natural, String turn) {
+
+    public PromptView {
+        turn = turn == null ? "" : turn;
+    }
+
+    public PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
+            List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions,
+            String room, int maxMessageLength, String votedFor, boolean spoke, List<String> agents, boolean natural) {
+        this(name, role, partners, phase, day, players, living, dead, validTargets, allowedActions, room,
+                maxMessageLength, votedFor, spoke, agents, natural, "");
+    }
 
     public PromptView(String name, String role, List<String> partners, String phase, int day, List<String> players,
             List<String> living, List<String> dead, List<String> validTargets, List<String> allowedActions,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import maw.agents.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.base.Role;
@@ -50,20 +51,20 @@ public final class AiwolfSeatEvents {
             }
             case Catalog.PhaseChange pc when pc.new_phase() == Phase.DAY ->
                     out.add(new AiwolfEvent.DayBegan(pc.day(), pc.murdered(), pc.living()));
-            case Catalog.Talks t -> {
+            case AiwolfCatalog.Talks t -> {
                 List<AiwolfEvent.Utterance> us = new ArrayList<>();
-                for (Catalog.Utterance u : t.utterances()) {
+                for (AiwolfCatalog.Utterance u : t.utterances()) {
                     us.add(new AiwolfEvent.Utterance(t.day(), u.idx(), u.turn(), u.agent(), u.text()));
                 }
                 out.add(new AiwolfEvent.Turn(t.day(), t.turn(), t.whisper(), us, null));
             }
-            case Catalog.Votes v -> out.add(new AiwolfEvent.Votes(v.day(), v.revote(), v.attack(),
+            case AiwolfCatalog.Votes v -> out.add(new AiwolfEvent.Votes(v.day(), v.revote(), v.attack(),
                     Map.copyOf(v.ballots()), null));
             case Catalog.VoteResult vr when vr.target() != null ->
                     out.add(new AiwolfEvent.Executed(vr.day(), vr.target()));
             case Catalog.Divined d when d.species() != null -> out.add(new AiwolfEvent.Divined(d.day(), me,
                     d.target(), species(d.species())));
-            case Catalog.Identified i -> out.add(new AiwolfEvent.Identified(i.day(), me, i.target(),
+            case AiwolfCatalog.Identified i -> out.add(new AiwolfEvent.Identified(i.day(), me, i.target(),
                     species(i.species())));
             case Catalog.NightResult nr -> out.add(new AiwolfEvent.Attack(nr.night(), nr.victim(), false, null));
             case Catalog.EndGame e -> {

@@ -131,6 +131,9 @@ public final class RuleBotAgent extends GameAgent {
             refuse(m, in.game(), RefusalCode.NOT_YOURS, "a bot takes get_input from its own player only");
             return;
         }
+        if (in.purpose() == SeatCatalog.Purpose.WITHDRAW) {
+            return; // a bot answers at once: nothing of its is pending
+        }
         if (in.purpose() == SeatCatalog.Purpose.ACT && in.view() == null) {
             refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
@@ -288,7 +291,8 @@ public final class RuleBotAgent extends GameAgent {
         if (target == null || target.equals(v.voted_for())) {
             return new Act.Listen();
         }
-        if (v.voted_for() == null && !t.allSaid(2) && System.currentTimeMillis() < voteAt()) {
+        boolean votingRound = v.turn() != null && v.turn().voting(); // a pace of turns asks for the vote now
+        if (v.voted_for() == null && !votingRound && !t.allSaid(2) && System.currentTimeMillis() < voteAt()) {
             return new Act.Listen(); // everyone has a say before the votes: the bot votes then, or at half the day
         }
         if (wolf && v.voted_for() == null) {

@@ -33,7 +33,8 @@ import maw.runtime.State;
 
 /**
  * A chat room (the Village or the Hideout): opened and closed by the GameMaster for the players it names, it accepts
- * lines only from the living members allowed to write, keeps the log, hands each reader what it has not read yet
+ * lines only from the living members allowed to write (at a pace of turns, only from the one who holds the floor the
+ * GameMaster gives), keeps the log, hands each reader what it has not read yet
  * (holding the request until there is news), forgets what every reader has read, and archives each phase's log to
  * disk when it closes.
  */
@@ -67,6 +68,8 @@ public final class ChatRoomAgent extends GameAgent {
     private String phase;
     private PhaseId phaseId;
     private Map<Jid, String> writers = Map.of();
+    /** Who holds the floor at a pace of turns (null: the writers write whenever they will). */
+    private Map<Jid, String> floor;
     private Map<Jid, String> readers = Map.of();
     /** Who watches this phase's lines (the GameMaster names them when it opens the room). */
     private List<Jid> watchers = List.of();
@@ -145,13 +148,14 @@ public final class ChatRoomAgent extends GameAgent {
             case Catalog.CloseRoom c -> onClose(m, c);
             case Catalog.Chat c -> onChat(m, c);
             case Catalog.GetNewMessages g -> onGetNew(m, g);
+            case Catalog.Floor f -> onFloor(m, f);
             case WatchCatalog.Control c when fromGameMaster(m) -> {
                 // The game is paused (a line is refused until it resumes) or goes on.
                 paused = c.action() == WatchCatalog.ClockAction.PAUSE;
                 reply(m, Performative.AGREE, new Catalog.Ok(game, paused ? "paused" : "resumed"));
             }
             default -> refuse(m, game, RefusalCode.WRONG_RECIPIENT,
-                    "a chat room takes chat, get_new_messages, open_room and close_room");
+                    "a chat room takes chat, get_new_messages, open_room, floor and close_room");
         }
     }
 
@@ -170,6 +174,7 @@ public final class ChatRoomAgent extends GameAgent {
         phaseId = new PhaseId(o.phase(), o.day());
         phase = phaseId.toString();
         writers = addresses(o.writers());
+        floor = null;
         readers = addresses(o.readers());
         watchers = o.watchers() == null ? List.of() : o.watchers().keySet().stream().map(Jid::parse).toList();
         // The god-view watchers the GameMaster names may see the room's inside.
@@ -186,6 +191,31 @@ public final class ChatRoomAgent extends GameAgent {
         List<String> names = readers.values().stream().sorted().toList();
         readers.forEach((jid, name) -> send(jid, Performative.INFORM, new Catalog.AnnounceOpen(game, round,
                 room.title(), o.day(), names, writers.containsKey(jid))));
+    }
+
+    /** The GameMaster gives the floor (at a pace of turns: the seat whose talk turn it is, or nobody). */
+    private void onFloor(Message m, Catalog.Floor f) {
+        if (!fromGameMaster(m)) {
+            refuse(m, game, RefusalCode.NOT_YOURS, "only the GameMaster gives the floor of the " + room.title());
+            return;
+        }
+        if (!open || !f.game().equals(game) || f.round() != round || f.phase() != phaseId.phase()
+                || f.day() != phaseId.number()) {
+            refuse(m, new Catalog.Refusal(game, RefusalCode.PHASE_OVER, "the " + room.title() + " is not open for "
+                    + f.phase() + " " + f.day(), "floor", f.round(), f.phase(), f.day(), null));
+            return;
+        }
+        floor = addresses(f.writers());
+        if (groupChat != null) {
+            try {
+                java.util.Set<String> speak = new java.util.HashSet<>(floor.values());
+                speak.retainAll(people.values());
+                groupChat.open(people, speak);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        reply(m, Performative.AGREE, new Catalog.Ok(game, "floor"));
     }
 
     private void onClose(Message m, Catalog.CloseRoom c) {
@@ -235,6 +265,15 @@ public final class ChatRoomAgent extends GameAgent {
         }
         writeArchive(line);
         listener.line(room, game, round, phase, line);
+        if (floor != null) {
+            // The floor's line is said: its turn is over (every reader waiting has the line before the next turn).
+            for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
+                answer(it.next(), false);
+                it.remove();
+            }
+            send(gameMaster, Performative.INFORM, new Catalog.LineSaid(game, round, phaseId.phase(), phaseId.number(),
+                    line.from(), line.index()));
+        }
         for (Jid w : watchers) {
             send(w, Performative.INFORM, new WatchCatalog.Watched(game, round, readers.values().stream().sorted().toList(),
                     new Catalog.NewMessages(game, round, room.title(), List.of(line), line.index(), false)));
@@ -284,6 +323,11 @@ public final class ChatRoomAgent extends GameAgent {
         }
         if (write && !writers.containsKey(from)) {
             return Catalog.Refusal.of(game, RefusalCode.READ_ONLY, room.readOnly(), what);
+        }
+        if (write && floor != null && !floor.containsKey(from)) {
+            return Catalog.Refusal.of(game, RefusalCode.NOT_YOUR_TURN, floor.isEmpty()
+                    ? "nobody speaks in the voting round" : "it is " + String.join(", ", floor.values())
+                    + "'s turn to speak", what);
         }
         if (write && paused) {
             return Catalog.Refusal.of(game, RefusalCode.PAUSED, "the game is paused by its host: say it again when "

@@ -70,15 +70,19 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
             }
             case Event.Whispered w -> say("  (" + w.from() + " whispers to " + w.to() + ": " + w.text() + ")");
             case Event.PhaseBegan p -> {
+                String length = after.options().byTurns() ? pace(after) : p.duration().toSeconds() + " s";
                 if (p.phase().phase() == Phase.DAY) {
                     say("");
-                    say("Day " + p.phase().number() + " begins (" + p.duration().toSeconds() + " s)."
+                    say("Day " + p.phase().number() + " begins (" + length + ")."
                             + (p.murdered() != null ? " " + p.murdered() + " was murdered in the night." : "")
                             + " Living: " + String.join(", ", p.living()));
                 } else {
-                    say("Night " + p.phase().number() + " falls (" + p.duration().toSeconds() + " s).");
+                    say("Night " + p.phase().number() + " falls (" + length + ").");
                 }
             }
+            case Event.TurnBegan t -> say("  -- " + (t.voting() ? "voting round: " + t.player() + " votes"
+                    : t.player() + "'s turn (talk round " + t.talkRound() + " of " + t.talkRounds() + ")")
+                    + ", up to " + t.length().toSeconds() + " s");
             case Event.VoteCast v -> say("  " + v.voter() + (v.phase().phase() == Phase.NIGHT ? " (werewolf)" : "")
                     + " votes for " + v.target() + "   [" + tally(v.tally()) + "]");
             case Event.Executed x -> say("  >> the village executes " + x.player()
@@ -101,6 +105,13 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
                         .collect(Collectors.joining(", ")));
             }
         }
+    }
+
+    /** A phase at a pace of turns, in words: its talk rounds, its voting round, a turn's longest. */
+    private static String pace(GameState s) {
+        int talk = s.talkSteps() / Math.max(1, s.turnOrder().size());
+        return (talk == 0 ? "" : talk + " talk round" + (talk == 1 ? "" : "s") + ", then ") + "a voting round, in "
+                + "turns of up to " + s.options().turnSeconds().toSeconds() + " s";
     }
 
     /** An AIWolf game as the moderator sees it: each talk as protocol text with its gloss. */

@@ -187,13 +187,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         openRooms(state.phase(), r.chatIndex());
         switchRooms();
         Herald.Context context = new Herald.Context(config.gameId(), round, clock.deadline());
-        for (String p : players) {
-            for (Herald.Notice n : ruleset.herald().recap(state, p, context)) {
-                for (String to : n.to()) {
-                    send(seats.get(to), Performative.INFORM, n.body());
-                }
-            }
-        }
+        players.forEach(p -> tell(ruleset.herald().recap(state, p, context), false));
         turns.clear();
         tellTurns(true);
         s.setNextState(PHASE);
@@ -362,6 +356,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
                     state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
             case Catalog.Stamped act when !(act instanceof Catalog.Chat) -> onAct(m, act, act.act());
+            case Catalog.LineSaid said when config.rooms().containsValue(m.sender().bare()) -> onLineSaid(said);
             default -> refuse(m, Misdirected.refusal(config.gameId(), body, m.bodyType(),
                     state == null ? null : state.phase()));
         }
@@ -420,12 +415,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     /** Tells a seat's Player (or a room) who may see the inside of its agents: the god-view watchers. */
-    private void vouch(Jid player) {
-        List<String> gods = watchers.gods();
-        if (!gods.isEmpty()) {
-            send(player, Performative.INFORM, new WatchCatalog.Inspectors(config.gameId(), gods));
-        }
-    }
+    private void vouch(Jid player) { watchers.vouch(player, config.gameId(), this::inform); }
+
+    private void inform(Jid to, Body body) { send(to, Performative.INFORM, body); }
 
     @Override
     protected boolean mayInspect(Jid session) {
@@ -442,12 +434,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** Tells the watchers a message the GameMaster sent to {@code to}: all of them, or only what everyone is told. */
     private void watched(Collection<String> to, Body body) {
-        if (watchers.size() == 0) {
-            return;
-        }
-        List<String> everyone = state == null ? seating.lobby() : state.players();
-        WatchCatalog.Watched w = new WatchCatalog.Watched(config.gameId(), round, to.stream().sorted().toList(), body);
-        watchers.tell(to.containsAll(everyone), jid -> send(jid, Performative.INFORM, w));
+        watchers.watched(config.gameId(), round, state == null ? seating.lobby() : state.players(), to, body,
+                this::inform);
     }
 
     /** The host pauses, steps or resumes the game's clock (a god-view watcher); rooms and watchers are told. */
@@ -518,6 +506,22 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         accepted((Outcome.Accepted<S, E>) o);
     }
 
+    /**
+     * A room says the one who holds its floor (at a pace of turns) said a line: that seat's turn is over, as if it
+     * passed; the room had the line, and every reader waiting for news got it, before the next turn begins.
+     */
+    private void onLineSaid(Catalog.LineSaid said) {
+        if (state == null || !seated || !config.gameId().equals(said.game()) || said.round() != round
+                || state.phase().phase() != said.phase() || state.phase().number() != said.day()) {
+            return;
+        }
+        Command c = new Command.Perform(said.player(), state.phase(), new Act.Pass());
+        if (ruleset.rules().apply(state, c) instanceof Outcome.Accepted<S, E> a) {
+            listener.command(round, c);
+            accepted(a);
+        }
+    }
+
     private void refuseAct(Message m, Catalog.Stamped act, String who, RefusalCode code, String reason) {
         refuse(m, Catalog.Refusal.of(config.gameId(), code, reason, m.bodyType(), act));
         listener.refused(round, who, m.bodyType(), code, reason);
@@ -530,53 +534,39 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         PhaseId before = state.phase();
         state = a.state();
         // The rooms first, before anything of the outcome is told: nobody told of a death speaks in the phase it ended.
-        long[] deadlines = new long[a.events().size()];
-        boolean pausedAtStart = false;
-        for (int i = 0; i < deadlines.length; i++) {
-            E e = a.events().get(i);
-            if (e.began() != null || e instanceof Result) {
-                roomSwitch.close(round);
-                if (e.began() != null) {
-                    clock.begin(e.began(), state.awaiting().length().toMillis());
-                    pausedAtStart = clock.paused();
-                    openRooms(e.began(), Map.of());
-                }
-                switchRooms();
-            }
-            deadlines[i] = clock.deadline();
-        }
+        RoomSwitch.Followed f = roomSwitch.follow(a.events(), before, state.awaiting().length().toMillis(), round,
+                clock, phase -> openRooms(phase, Map.of()), this::switchRooms);
+        long[] deadlines = f.deadlines();
+        boolean pausedAtStart = f.pausedAtStart();
         for (int i = 0; i < deadlines.length; i++) {
             E e = a.events().get(i);
             if (e.began() != null) {
                 listener.deadline(round, e.began(), deadlines[i]);
             }
             listener.event(round, e, state);
-            for (Herald.Notice n : ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round,
-                    deadlines[i]))) {
-                for (String name : n.to()) {
-                    Jid j = seats.get(name);
-                    if (j != null) {
-                        send(j, Performative.INFORM, n.body());
-                    }
-                }
-                watched(n.to(), n.body());
-            }
+            tell(ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round, deadlines[i])), true);
         }
-        tellTurns(!state.phase().equals(before));
+        tellTurns(!state.phase().sameAs(before));
         if (pausedAtStart) { // the host's step ended here, or the game was paused before: it stands at this start
             watched(state.players(), clock.status(config.gameId(), round, state.phase(), 0));
             listener.clock(round, state.phase(), true, state.awaiting().length().toMillis());
         }
     }
 
+    /** Sends each notice to the players it names, and to the watchers who may see it ({@code watch}). */
+    private void tell(List<Herald.Notice> notices, boolean watch) {
+        for (Herald.Notice n : notices) {
+            n.to().stream().map(seats::get).filter(Objects::nonNull).forEach(j -> inform(j, n.body()));
+            if (watch) {
+                watched(n.to(), n.body());
+            }
+        }
+    }
+
     /** Tells each seat what the rules await from it, when that changed (or, at a new phase, always). */
     private void tellTurns(boolean all) {
-        turns.toTell(state, config.gameId(), round, clock.deadline(), all).forEach((player, turn) -> {
-            Jid j = seats.get(player);
-            if (j != null) {
-                send(j, Performative.INFORM, turn);
-            }
-        });
+        turns.toTell(state, config.gameId(), round, clock.deadline(), all).forEach((player, turn) ->
+                java.util.Optional.ofNullable(seats.get(player)).ifPresent(j -> inform(j, turn)));
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {
@@ -584,7 +574,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 clock.paused());
     }
 
-    private void switchRooms() { roomSwitch.send(fsm, log, jid()); }
+    /** Sends the rooms what the rules' state asks of them: open, close, and (at a pace of turns) the floor. */
+    private void switchRooms() {
+        if (state != null && !state.isOver()) {
+            roomSwitch.floor(state.floor(), round, state.phase(), seats::get);
+        }
+        roomSwitch.send(fsm, log, jid());
+    }
 
     private Catalog.StartGame startGame(List<String> p) { return config.startGame(round, p, ruleset.label(), ruleset.speech()); }
 

@@ -40,11 +40,12 @@ public interface Herald<S extends GameView, E extends GameEvent> {
         List<String> players = state.players();
         List<WatchCatalog.Watched> out = new ArrayList<>();
         Catalog.Body phase = null;
+        java.util.Set<Catalog.Body> told = new java.util.HashSet<>();
         for (String p : players) {
             for (Notice n : recap(state, p, context)) {
                 if (n.body() instanceof Catalog.PhaseChange) {
                     phase = n.body();
-                } else if (god) {
+                } else if (god && told.add(n.body())) { // what each seat is told alike (whose turn it is), once
                     out.add(new WatchCatalog.Watched(context.game(), context.round(), n.to().stream().sorted().toList(),
                             n.body()));
                 }

@@ -295,6 +295,7 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
             case "Whisper" -> new Act.Whisper(n.get("target").asText(), n.get("text").asText());
             case "Talk" -> new Act.Talk(n.get("text").asText());
             case "Guard" -> new Act.Guard(n.get("target").asText());
+            case "Pass" -> new Act.Pass();
             default -> throw new IllegalArgumentException("not an act: " + n);
         };
     }

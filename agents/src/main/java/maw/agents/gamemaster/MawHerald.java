@@ -34,6 +34,9 @@ public final class MawHerald implements Herald<GameState, Event> {
             case Event.PhaseBegan p -> List.of(new Notice(to.apply(e.audience()), new Catalog.PhaseChange(g, round,
                     p.phase().phase(), p.phase().number(), c.deadlineMillis(), (int) p.duration().toSeconds(),
                     p.living(), p.murdered())));
+            case Event.TurnBegan t -> List.of(new Notice(to.apply(t.audience()), new Catalog.TurnBegan(g, round,
+                    t.phase().phase(), t.phase().number(), t.phase().step(), t.player(), t.talkRound(), t.talkRounds(),
+                    t.voting(), c.deadlineMillis(), (int) t.length().toSeconds())));
             case Event.VoteCast v -> List.of(new Notice(to.apply(v.audience()), new Catalog.VoteCast(g, round,
                     v.phase().phase(), v.phase().number(), v.voter(), v.target(), v.tally())));
             case Event.Executed x -> List.of(
@@ -73,10 +76,19 @@ public final class MawHerald implements Herald<GameState, Event> {
         List<String> partners = role.isWerewolf()
                 ? s.werewolves().stream().filter(n -> !n.equals(player)).toList() : List.of();
         Duration length = s.awaiting().length();
-        return List.of(
+        List<Notice> out = new java.util.ArrayList<>(List.of(
                 new Notice(Set.of(player), new Catalog.AssignRole(c.game(), c.round(), role, partners)),
                 new Notice(Set.of(player), new Catalog.PhaseChange(c.game(), c.round(), s.phase().phase(),
-                        s.phase().number(), c.deadlineMillis(), (int) length.toSeconds(), s.living(), null)));
+                        s.phase().number(), c.deadlineMillis(), (int) length.toSeconds(), s.living(), null))));
+        String holder = s.turnHolder();
+        boolean reads = s.phase().phase() == maw.game.Phase.DAY || s.livingWerewolves().contains(player);
+        if (holder != null && reads) {
+            // At a pace of turns, whose turn it is (the phase's room's readers hear it).
+            out.add(new Notice(Set.of(player), new Catalog.TurnBegan(c.game(), c.round(), s.phase().phase(),
+                    s.phase().number(), s.phase().step(), holder, s.talkRound(), s.options().talkRounds(),
+                    s.votingTurn(), c.deadlineMillis(), (int) length.toSeconds())));
+        }
+        return out;
     }
 
     /** The players an audience names in this state. */

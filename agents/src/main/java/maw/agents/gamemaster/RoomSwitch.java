@@ -28,6 +28,8 @@ final class RoomSwitch {
     private final GameConfig config;
     private final Map<Room, PhaseId> open = new LinkedHashMap<>();
     private final List<Message> requests = new ArrayList<>();
+    /** The floor each open room was last given (rooms written in whenever their writers will are not named). */
+    private final Map<Room, java.util.Set<String>> floor = new LinkedHashMap<>();
 
     RoomSwitch(GameConfig config) {
         this.config = config;
@@ -57,7 +59,52 @@ final class RoomSwitch {
                     writers, readers, after.get(e.getKey()), seen.isEmpty() ? null : seen,
                     chat.isEmpty() ? null : chat, paused ? true : null));
             open.put(e.getKey(), phase);
+            floor.remove(e.getKey()); // a room opens with its phase's writers: its floor is given again
         }
+    }
+
+    /** What opens the rooms of a phase that begins (the GameMaster knows the seats, the watchers, the people). */
+    @FunctionalInterface
+    interface Opener {
+        void open(PhaseId phase);
+    }
+
+    /** Each event's phase deadline, and whether the clock stands paused at a start (a host's step ended there). */
+    record Followed(long[] deadlines, boolean pausedAtStart) {}
+
+    /**
+     * The rooms and the clock at the rules' new state, before anything of it is told: at each event that begins a
+     * phase the rooms close and the new phase's open ({@code open}), while a new step of the same phase (a turn at a
+     * pace of turns) keeps them open and only moves their floor; at the game's end they close; the clock begins each
+     * phase or step of {@code lengthMillis}. {@code send} sends what was gathered (and the floor), at each event and
+     * at the end.
+     */
+    Followed follow(List<? extends maw.game.GameEvent> events, PhaseId before, long lengthMillis, int round,
+            GameClock clock, Opener open, Runnable send) {
+        long[] deadlines = new long[events.size()];
+        boolean pausedAtStart = false;
+        PhaseId opened = before;
+        for (int i = 0; i < deadlines.length; i++) {
+            maw.game.GameEvent e = events.get(i);
+            if (e.began() != null || e instanceof maw.game.Result) {
+                boolean newPhase = e.began() == null || !e.began().sameAs(opened);
+                if (newPhase) {
+                    close(round);
+                }
+                if (e.began() != null) {
+                    clock.begin(e.began(), lengthMillis);
+                    pausedAtStart = clock.paused();
+                    if (newPhase) {
+                        open.open(e.began());
+                        opened = e.began();
+                    }
+                }
+                send.run();
+            }
+            deadlines[i] = clock.deadline();
+        }
+        send.run();
+        return new Followed(deadlines, pausedAtStart);
     }
 
     /** Asks every open room to close. */
@@ -66,6 +113,27 @@ final class RoomSwitch {
             request(jid(r), new Catalog.CloseRoom(config.gameId(), round));
             open.remove(r);
         }
+        floor.clear();
+    }
+
+    /**
+     * Asks each open room whose floor the rules give ({@code floor}: at a pace of turns, the seat whose turn it is)
+     * to take lines from those alone, where that changed; true if a request was gathered.
+     */
+    boolean floor(Map<Room, java.util.Set<String>> now, int round, PhaseId phase, Function<String, Jid> seat) {
+        boolean asked = false;
+        for (Map.Entry<Room, java.util.Set<String>> e : now.entrySet()) {
+            if (!open.containsKey(e.getKey()) || e.getValue().equals(floor.get(e.getKey()))) {
+                continue;
+            }
+            Map<String, String> writers = new TreeMap<>();
+            e.getValue().forEach(n -> writers.put(n, seat.apply(n).toString()));
+            request(jid(e.getKey()), new Catalog.Floor(config.gameId(), round, phase.phase(), phase.number(),
+                    phase.step() == 0 ? null : phase.step(), writers));
+            floor.put(e.getKey(), java.util.Set.copyOf(e.getValue()));
+            asked = true;
+        }
+        return asked;
     }
 
     /** Asks every open room to take no line while the game is paused, or to take lines again. */

@@ -28,7 +28,8 @@ final class Turns {
 
     /**
      * The turns to tell now, seat by seat: every awaited seat's when {@code all} (a new phase), else only those that
-     * differ from what the seat was told last. Each is counted as told.
+     * differ from what the seat was told last, a seat that was and is awaited for nothing not told of a new step.
+     * Each is counted as told.
      */
     Map<String, Catalog.YourTurn> toTell(GameView state, String game, int round, long deadline, boolean all) {
         Map<String, Catalog.YourTurn> out = new LinkedHashMap<>();
@@ -36,10 +37,18 @@ final class Turns {
             return out;
         }
         PhaseId phase = state.phase();
-        Map<Room, Access> rooms = state.rooms();
+        Map<Room, Access> rooms = new LinkedHashMap<>(state.rooms());
+        // Where the rules give a room's floor (a pace of turns), only those who hold it write there now.
+        state.floor().forEach((room, holders) -> rooms.computeIfPresent(room,
+                (r, access) -> new Access(holders, access.readers())));
         for (Map.Entry<String, Turn> e : state.awaiting().turns().entrySet()) {
             Catalog.YourTurn turn = of(e.getKey(), e.getValue(), phase, rooms, game, round, deadline);
-            if (all || !turn.equals(told.get(e.getKey()))) {
+            Catalog.YourTurn before = told.get(e.getKey());
+            if (!all && before != null && turn.acts().isEmpty() && before.acts().isEmpty()
+                    && turn.done().equals(before.done()) && turn.rooms().equals(before.rooms())) {
+                continue; // still awaited for nothing: a new step (another seat's turn) changes nothing for it
+            }
+            if (all || !turn.equals(before)) {
                 told.put(e.getKey(), turn);
                 out.put(e.getKey(), turn);
             }

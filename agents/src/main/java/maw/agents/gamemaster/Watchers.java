@@ -98,4 +98,25 @@ final class Watchers {
             }
         });
     }
+
+    /**
+     * Tells the watchers a message the GameMaster sent to the players {@code to} of {@code everyone}: all of them when
+     * everyone was told, else the god view only.
+     */
+    void watched(String game, int round, java.util.Collection<String> everyone, java.util.Collection<String> to,
+            Catalog.Body body, java.util.function.BiConsumer<Jid, Catalog.Body> send) {
+        if (views.isEmpty()) {
+            return;
+        }
+        WatchCatalog.Watched w = new WatchCatalog.Watched(game, round, to.stream().sorted().toList(), body);
+        tell(to.containsAll(everyone), jid -> send.accept(jid, w));
+    }
+
+    /** Tells a seat's Player (or a room) who may see the inside of its agents: the god-view watchers, if any. */
+    void vouch(Jid agent, String game, java.util.function.BiConsumer<Jid, Catalog.Body> send) {
+        List<String> gods = gods();
+        if (!gods.isEmpty()) {
+            send.accept(agent, new WatchCatalog.Inspectors(game, gods));
+        }
+    }
 }

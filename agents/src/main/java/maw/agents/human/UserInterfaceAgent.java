@@ -93,14 +93,19 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
                 reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), true));
             }
             case SeatCatalog.GetInput in when !named -> log.debug("{}: dropped a question of an earlier session", jid());
+            case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // told as news
             case SeatCatalog.Observe o when !named -> log.debug("{}: dropped news of an earlier session: {}", jid(),
                     o.text());
             case SeatCatalog.GetInput in -> {
                 if (in.view() != null) {
                     view = in.view();
                 }
-                String asked = in.view() == null ? null : maw.agents.typing.AiwolfTalk.turn(in.view());
-                if (asked != null) {
+                String asked = in.view() == null ? null : in.view().turn() != null ? "" // told as news already
+                        : maw.agents.typing.AiwolfTalk.turn(in.view());
+                if (asked != null && asked.isEmpty()) {
+                    // MAW's game at a pace of turns: the person's turn waits for what they type (or its time).
+                    log.debug("{}: the person's turn waits for them", jid());
+                } else if (asked != null) {
                     // An AIWolf step waits for the person: no answer now (listening would say Skip); what they type
                     // goes to the Player when they type it.
                     person.show("turn", asked);

@@ -56,6 +56,23 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     private String game;
     private int round = -1;
+    /** How long each decision took from the turn's question to the answer (the latest, at most 1,000), and withdrawals. */
+    private final java.util.ArrayDeque<Long> decisionMillis = new java.util.ArrayDeque<>();
+    private int withdrawals;
+
+    private synchronized void decided(boolean answered, long millis) {
+        if (!answered) {
+            withdrawals++;
+            return;
+        }
+        decisionMillis.addLast(millis);
+        while (decisionMillis.size() > 1000) {
+            decisionMillis.removeFirst();
+        }
+    }
+
+    /** News of a turn withdrawn before the model received it, for the next turn. */
+    private final List<String> carried = new ArrayList<>();
     private volatile Thread worker;
     private volatile long thinkingSince;
 
@@ -197,21 +214,33 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                     : name + " " + (in.attempt() + 1), hint));
             return;
         }
+        if (in.purpose() == SeatCatalog.Purpose.WITHDRAW) {
+            return; // nothing is being decided (a withdrawal while the model thinks is taken below)
+        }
         if (in.view() == null) {
             refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
             return;
         }
         Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
-        List<String> unseen = new ArrayList<>(lines(in));
+        if (in.round() != round || !Objects.equals(in.game(), game)) {
+            carried.clear(); // a new round deals new roles: nothing of the last is news
+        }
+        long askedAt = System.nanoTime(); // the seat's turn began: its decision's time runs from here
+        List<String> unseen = new ArrayList<>(carried);
+        carried.clear();
+        unseen.addAll(lines(in));
         Message latest = m;
         SeatCatalog.GetInput latestInput = in;
         while (latest != null && isActive()) {
-            // Algorithm 1: wait a random while, so that the seats do not all speak at once.
-            long waitMillis = think.isZero() ? 0 : random.nextLong(think.toMillis() + 1);
+            // Algorithm 1: wait a random while, so that the seats do not all speak at once (at a pace of turns they
+            // do not: one is asked at a time, and a wait would only slow the table).
+            long waitMillis = think.isZero() || latestInput.view().turn() != null ? 0
+                    : random.nextLong(think.toMillis() + 1);
             if (waitMillis > 0 && !self.pause(Duration.ofMillis(waitMillis))) {
                 return;
             }
             // Whatever the player asked meanwhile is one turn: the newest view, and every unseen line of them all.
+            boolean withdrawn = false;
             for (Message next = self.receive(more, Duration.ZERO); next != null;
                     next = self.receive(more, Duration.ZERO)) {
                 if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
@@ -220,7 +249,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                     unseen.addAll(lines(later));
                     latest = next;
                     latestInput = later;
+                    withdrawn = false;
+                } else if (read(next) instanceof SeatCatalog.GetInput later
+                        && later.purpose() == SeatCatalog.Purpose.WITHDRAW) {
+                    withdrawn = true;
                 }
+            }
+            if (withdrawn) {
+                carried.addAll(unseen); // the turn is over before the model was asked: its news goes with the next
+                return;
             }
             newRound(latestInput);
             Message asked = latest;
@@ -240,6 +277,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             this.worker = worker;
             thinkingSince = System.nanoTime();
             latest = null;
+            boolean cut = false;
             // While the model thinks, a new question from the player means the turn is over (a phase changed):
             // the call is abandoned, and its news goes with the new turn if the model never received it.
             while (!turn.isDone()) {
@@ -254,6 +292,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                     latestInput = later;
                     break;
                 }
+                if (read(next) instanceof SeatCatalog.GetInput later
+                        && later.purpose() == SeatCatalog.Purpose.WITHDRAW) {
+                    // The turn is over (its time ran out): the call is abandoned, its connection closed.
+                    cut = true;
+                    log.info("{}: {}'s turn ended before the model answered ({} ms): the call is cancelled", jid(),
+                            name, (System.nanoTime() - thinkingSince) / 1_000_000);
+                    worker.interrupt();
+                    break;
+                }
             }
             ModelSeat.Turn done = join(worker, turn);
             unseen.clear();
@@ -262,10 +309,15 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             }
             if (latest != null) {
                 unseen.addAll(lines(latestInput));
+            } else if (!unseen.isEmpty()) {
+                carried.addAll(unseen); // a withdrawn turn's news the model never received goes with the next
             }
             Act d = done == null ? new Act.Listen() : done.decision();
             log.debug("{}: {} {} -> {}", jid(), input.view().phase(), input.view().day(), d);
             reply(asked, Performative.INFORM, latest != null ? listen() : SeatCatalog.PlayerAction.of(d));
+            if (latest == null) {
+                decided(done != null && !cut, (System.nanoTime() - askedAt) / 1_000_000);
+            }
         }
     }
 
@@ -377,7 +429,21 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                         : v.allowed_actions().stream().map(Act.Kind::wire).toList(), v.room(),
                 v.talk() == Speech.NATURAL ? Math.min(v.max_message_length(),
                         NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
-                v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL);
+                v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL, turn(v));
+    }
+
+    /** The seat's turn at a pace of turns, in the guiding prompt's words; empty at the clock's pace. */
+    static String turn(SeatCatalog.SeatView v) {
+        SeatCatalog.Turn t = v.turn();
+        if (t == null) {
+            return "";
+        }
+        String place = v.phase() == maw.game.Phase.NIGHT ? "the night" : "the day";
+        return t.voting() ? "This is the voting round: each player is asked for a vote once, and the most-voted is "
+                + (v.phase() == maw.game.Phase.NIGHT ? "the victim if the pack agrees" : "executed")
+                + ". Vote now (listen keeps the vote you have)."
+                : "Players take turns, one act each: this is your turn of talk round " + t.talk_round() + " of "
+                        + t.talk_rounds() + "; after the last round a voting round closes " + place + ".";
     }
 
     private static SeatCatalog.PlayerAction listen() {
@@ -386,6 +452,11 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
 
     @Override
     public Map<String, Object> report() {
-        return new LinkedHashMap<>(seat.stats().toMap(seat.llm()));
+        Map<String, Object> r = new LinkedHashMap<>(seat.stats().toMap(seat.llm()));
+        synchronized (this) {
+            r.put("decisionMillis", List.copyOf(decisionMillis));
+            r.put("withdrawn", withdrawals);
+        }
+        return r;
     }
 }

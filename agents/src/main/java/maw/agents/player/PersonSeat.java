@@ -103,7 +103,8 @@ public final class PersonSeat {
                                 + (targets.containsKey(k) ? " (" + String.join(", ", targets.get(k)) + ")" : ""))
                 .collect(Collectors.joining("; "));
         long left = t.deadline() <= 0 ? -1 : Math.max(0, (t.deadline() - System.currentTimeMillis() + 999) / 1000);
-        return "Your turn" + (left < 0 ? "" : " (" + left + " s left)") + ": " + acts + ".";
+        return "Your turn" + (left < 0 ? "" : " (" + left + " s left)") + ": " + acts
+                + (t.acts().contains(Act.Kind.PASS) ? "; or pass (one act a turn)" : "") + ".";
     }
 
     /** Why the person cannot do {@code act} now, in their words; null when they can (as the last turn says). */

@@ -72,6 +72,8 @@ public final class PlayerAgent extends GameAgent {
     private static final Duration ASK_OVERDUE = Duration.ofSeconds(10);
     private boolean askOverdueTold;
     private String next;
+    /** At a pace of turns, the pass that ends the seat's turn if the room refuses its line (the room passes it else). */
+    private Catalog.Pass passIfRefused;
     private String nameRefusal;
     private int nameAttempt;
 
@@ -156,8 +158,9 @@ public final class PlayerAgent extends GameAgent {
         fsm.addState(LOBBY, State.of(LOBBY, s -> play(s, LOBBY, false, false)));
         // Awake, the rules await acts from it: it reads its room and asks its interface what to do.
         fsm.addState(AWAKE, State.of(AWAKE, s -> play(s, AWAKE, true, true)));
-        // Asleep, nothing is awaited from it (a villager's night, a step that is another's): it only listens.
-        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP, false, false)));
+        // Asleep, nothing is awaited from it (a villager's night, a step that is another's): it only listens, and
+        // reads the room it has (at a pace of turns, the others' lines are there for its next turn).
+        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP, true, false)));
         // Dead, it watches: it reads the room it may still read, and decides nothing until the next round.
         fsm.addState(DEAD, State.of(DEAD, s -> play(s, DEAD, true, false)));
         fsm.addTransition(GET_NAME, JOIN_LOBBY).addTransition(JOIN_LOBBY, GET_NAME).addTransition(JOIN_LOBBY, LOBBY)
@@ -388,17 +391,21 @@ public final class PlayerAgent extends GameAgent {
                 case Seat.Reply r -> reply(m, Performative.INFORM, r.body());
                 case Seat.Perform p -> perform(p.act());
                 case Seat.Reask r -> {
+                    if (asked && askId != null) {
+                        // The question pending is for a turn that is over: the interface stops deciding it (a
+                        // model's call is cancelled, so that its server stops generating).
+                        send(Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
+                                .replyWith(newId()).body(new SeatCatalog.GetInput(seat.game(), seat.round(),
+                                        SeatCatalog.Purpose.WITHDRAW, 0, null)).build());
+                    }
                     askId = null;
                     asked = false;
+                    passIfRefused = null;
                 }
                 case Seat.Over o -> finished.complete(o.totals());
             }
         }
     }
-
-
-
-
 
     private void onRoom(Message m, Body body) {
         if (body instanceof Catalog.NewMessages nm) {
@@ -431,6 +438,9 @@ public final class PlayerAgent extends GameAgent {
             if (r.code() != null && "get_new_messages".equals(r.refused())) {
                 pollId = null;
                 seat.roomClosed();
+            }
+            if (passIfRefused != null && "chat".equals(r.refused())) {
+                endTurn(); // the line was refused: the turn is over all the same
             }
             note(Perceived.REFUSAL, "The " + seat.roomTitle(m.sender()) + " refused your " + r.refused() + ": "
                     + r.reason() + ".");
@@ -484,7 +494,8 @@ public final class PlayerAgent extends GameAgent {
             return;
         }
         if (seat.beforeTheTurn()) {
-            seat.keep(action); // the phase has begun, and what the seat may do in it is on its way
+            // The phase has begun, and what the seat may do in it is on its way (or its turn is to come).
+            carryOut(seat.keep(action), null);
             return;
         }
         perform(action);
@@ -496,12 +507,30 @@ public final class PlayerAgent extends GameAgent {
             note(Perceived.REFUSAL, problem);
             return;
         }
+        boolean oneAct = seat.takesTurns();
         act(action);
         seat.news();
         if (seat.inTurns() && seat.turn() != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
             // (or its refusal, which gives the act back).
             carryOut(seat.doneWith(action.kind()), null);
+        } else if (oneAct) {
+            // At a pace of turns a turn is one act: a request to the GameMaster ends it there; a line said in the
+            // room (the floor's) ends it when the room tells the GameMaster it has the line.
+            Catalog.Pass pass = seat.pass();
+            next = ASLEEP;
+            if (action instanceof Act.Speak) {
+                passIfRefused = pass;
+            }
+        }
+    }
+
+    /** Sends the pass that ends the seat's turn at a pace of turns. */
+    private void endTurn() {
+        Catalog.Pass pass = passIfRefused;
+        passIfRefused = null;
+        if (pass != null) {
+            send(request(gameMaster, pass));
         }
     }
 

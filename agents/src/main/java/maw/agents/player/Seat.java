@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import maw.agents.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.SeatCatalog;
@@ -91,6 +92,11 @@ final class Seat {
     private final List<Act> beforeTurn = new ArrayList<>();
     private final Map<String, String> phaseVotes = new LinkedHashMap<>();
     private boolean spoke;
+    /** At a pace of turns: whose turn it is (null: nobody's, or the clock's pace), and the seat's own turn. */
+    private String turnOf;
+    private SeatCatalog.Turn ownTurn;
+    /** The step whose turn the seat has taken (its one act and its pass), at a pace of turns; 0: none this phase. */
+    private int takenStep;
     private final List<Effect> effects = new ArrayList<>();
 
     private List<Effect> drain() {
@@ -171,6 +177,14 @@ final class Seat {
     /** Whether the round's talk comes in turns, with players numbered in the deal (AIWolf's games). */
     boolean inTurns() {
         return talk.inTurns();
+    }
+
+    /**
+     * Whether the seat plays MAW's game at a pace of turns: its turn is one act (a line, a vote, a whisper, a
+     * question) and then a pass, or a pass alone.
+     */
+    boolean takesTurns() {
+        return !inTurns() && turn != null && turn.stepOrZero() > 0 && turn.acts().contains(Act.Kind.PASS);
     }
 
     /** Whether the seat learned something its interface has not been asked about yet. */
@@ -267,6 +281,7 @@ final class Seat {
             }
             case Catalog.PhaseChange pc -> onPhase(pc);
             case Catalog.YourTurn t -> onTurn(t);
+            case Catalog.TurnBegan tb -> onTurnBegan(tb);
             case Catalog.Accepted a -> {
                 if (a.act() == Act.Kind.VOTE && inReplyTo != null && inReplyTo.equals(voteId)) {
                     votedFor = a.target();
@@ -302,16 +317,16 @@ final class Seat {
                     ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
                             ? "a werewolf." : "human.")
                     : d.target() + " is a " + d.role() + ".");
-            case Catalog.Identified i -> noteHere(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
+            case AiwolfCatalog.Identified i -> noteHere(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
                     + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
-            case Catalog.Talks t -> noteHere(Perceived.TALK, talks(t));
-            case Catalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
+            case AiwolfCatalog.Talks t -> noteHere(Perceived.TALK, AiwolfLines.talks(t, name, narration));
+            case AiwolfCatalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
                     + "text, and counted as Skip: " + it.reason() + ".");
-            case Catalog.Votes v -> {
+            case AiwolfCatalog.Votes v -> {
                 if (!v.attack() && phase == Phase.DAY && v.day() == day) {
                     phaseVotes.putAll(v.ballots());
                 }
-                noteHere(Perceived.VOTE, votes(v));
+                noteHere(Perceived.VOTE, AiwolfLines.votes(v, this::who));
             }
             case Catalog.Whispered w -> noteHere(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
             case Catalog.EndGame e -> {
@@ -340,6 +355,20 @@ final class Seat {
         return drain();
     }
 
+    /** At a pace of turns, a seat's turn begins: the seat's own, or another's (told, not kept as news). */
+    private void onTurnBegan(Catalog.TurnBegan tb) {
+        if (tb.round() != round || tb.phase() != phase || tb.day() != day) {
+            return;
+        }
+        turnOf = tb.player();
+        boolean mine = tb.player().equals(name);
+        ownTurn = mine ? new SeatCatalog.Turn(tb.talk_round(), tb.talk_rounds(), tb.voting(), tb.deadline()) : null;
+        String when = tb.voting() ? "the voting round" : "talk round " + tb.talk_round() + " of " + tb.talk_rounds();
+        tell(Perceived.TURN, mine
+                ? "Your turn (" + when + ", up to " + tb.seconds() + " s): " + (tb.voting()
+                        ? "vote, or pass to keep your vote." : "one act (speak, vote, whisper...), or pass.")
+                : Text.inert(tb.player()) + (tb.voting() ? " votes (the voting round)." : "'s turn (" + when + ")."));
+    }
 
     /** What the rules await from the seat now: awake when they await acts, asleep (or dead) when not. */
     private void onTurn(Catalog.YourTurn t) {
@@ -350,6 +379,12 @@ final class Seat {
             votedFor = null; // a new step (a re-vote): the ballot is to cast again
             voteId = null;
             effects.add(new Reask());
+        }
+        if (!inTurns() && takenStep > 0 && t.stepOrZero() == takenStep) {
+            // The turn's one act is made and its pass sent: what the GameMaster tells of this step meanwhile (the
+            // vote counted) asks nothing more.
+            t = new Catalog.YourTurn(t.game(), t.round(), t.phase(), t.day(), t.deadline(), List.of(), t.targets(),
+                    t.done(), t.rooms(), t.step());
         }
         turn = t;
         told = t;
@@ -373,9 +408,12 @@ final class Seat {
         roomOpen = room != null;
         news = true;
         effects.add(new Become(!alive ? Mode.DEAD : t.acts().isEmpty() ? Mode.ASLEEP : Mode.AWAKE));
-        // What the interface asked for before the turn came is judged now.
-        List<Act> waiting = List.copyOf(beforeTurn);
-        beforeTurn.clear();
+        // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn, the
+        // others waiting for the seat's next turns.
+        boolean oneAct = takesTurns() && !t.acts().isEmpty();
+        List<Act> waiting = oneAct ? beforeTurn.isEmpty() ? List.of() : List.of(beforeTurn.getFirst())
+                : List.copyOf(beforeTurn);
+        beforeTurn.removeAll(waiting);
         for (Act a : waiting) {
             effects.add(new Perform(a));
         }
@@ -392,6 +430,9 @@ final class Seat {
         votedFor = null;
         voteId = null;
         turn = null;
+        turnOf = null;
+        ownTurn = null;
+        takenStep = 0;
         phaseVotes.clear();
         spoke = false;
         boolean day = phase == Phase.DAY;
@@ -414,7 +455,6 @@ final class Seat {
         effects.add(new Become(!alive ? Mode.DEAD : Mode.ASLEEP));
     }
 
-
     /** A player who died: no longer among the living the seat's view shows, before the next phase says so. */
     private void buried(String player) {
         if (player != null && living != null && living.contains(player)) {
@@ -422,65 +462,10 @@ final class Seat {
         }
     }
 
-    /**
-     * A talk turn as lines of its own, one talk a line, each gloss in one column; turns counted from 1, as days are.
-     * What the speakers said is made inert here: the line breaks are the seat's own, and an interface shows them as
-     * lines.
-     */
-    private String talks(Catalog.Talks t) {
-        List<String[]> rows = new ArrayList<>();
-        for (Catalog.Utterance u : t.utterances()) {
-            if (u.text().equals("Skip") && !u.agent().equals(name)) {
-                continue;
-            }
-            boolean control = u.text().equals("Skip") || u.text().equals("Over");
-            String said = (t.whisper() ? "[whisper] " : "") + Text.inert(who(u.agent())) + ": "
-                    + Text.inert(u.text());
-            String gloss = narration == null || control ? null : narration.gloss(u.agent(), u.text());
-            rows.add(new String[] {said, gloss == null ? null : Text.inert(gloss)});
-        }
-        String head = (t.whisper() ? "Whisper" : "Talk") + " turn " + (t.turn() + 1) + " of day " + t.day();
-        if (rows.isEmpty()) {
-            return head + ": everyone skips.";
-        }
-        if (rows.size() == 1) {
-            // One speaker at a time (the NLP contest's game): the turn and its talk on one line.
-            String[] r = rows.getFirst();
-            return head + ": " + r[0] + (r[1] == null ? "" : "   = " + r[1]);
-        }
-        int width = Math.min(48, rows.stream().filter(r -> r[1] != null).mapToInt(r -> r[0].length()).max()
-                .orElse(0));
-        StringBuilder b = new StringBuilder(head).append(':');
-        for (String[] r : rows) {
-            b.append("\n  ").append(r[1] == null ? r[0] : String.format("%-" + width + "s   = %s", r[0], r[1]));
-        }
-        return b.toString();
-    }
-
-
-    /** A vote's ballots as a short table: each name voted for, its count, and who voted for it. */
-    private String votes(Catalog.Votes v) {
-        Map<String, List<String>> by = new LinkedHashMap<>();
-        v.ballots().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(b -> by.computeIfAbsent(b.getValue(), k -> new ArrayList<>()).add(who(b.getKey())));
-        List<Map.Entry<String, List<String>>> rows = new ArrayList<>(by.entrySet());
-        rows.sort((a, b) -> b.getValue().size() - a.getValue().size());
-        int width = rows.stream().mapToInt(r -> who(r.getKey()).length()).max().orElse(0);
-        StringBuilder b = new StringBuilder(v.attack() ? "The pack's attack votes" : "Votes").append(v.revote() > 0
-                ? " (re-vote " + v.revote() + ")" : "").append(rows.isEmpty() ? ": none." : ":");
-        for (Map.Entry<String, List<String>> r : rows) {
-            b.append("\n  ").append(String.format("%-" + width + "s  %d  <- %s", Text.inert(who(r.getKey())),
-                    r.getValue().size(), Text.inert(String.join(", ", r.getValue()))));
-        }
-        return b.toString();
-    }
-
-
     /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */
     private String who(String player) {
         return narration == null ? player : narration.who(player);
     }
-
 
     /** The seat is done with {@code kind} in this step: a turn left with nothing but a pass is over. */
     List<Effect> doneWith(Act.Kind kind) {
@@ -496,13 +481,15 @@ final class Seat {
         return drain();
     }
 
-
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
     String problemWith(Act action) {
         if (!alive) {
             return "You are dead: you can watch, but no longer speak or vote.";
         }
         Act.Kind kind = action.kind();
+        if (turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty())) {
+            return "It is " + turnOf + "'s turn: one player acts at a time, and yours comes.";
+        }
         if (turn == null || !turn.acts().contains(kind)) {
             if (action instanceof Act.Speak) {
                 return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
@@ -548,7 +535,7 @@ final class Seat {
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
                 ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
                 Collections.unmodifiableMap(new LinkedHashMap<>(phaseVotes)), rules, talk,
-                inTurns() ? players : null);
+                inTurns() ? players : null, takesTurns() ? ownTurn : null);
     }
 
     private static String tally(Map<String, Integer> tally) {
@@ -558,14 +545,23 @@ final class Seat {
 
     // --- the seat's own acts ------------------------------------------------------------------------------------------
 
-    /** Whether the interface's act waits for the turn (the phase has begun, and what the seat may do is on its way). */
+    /**
+     * Whether the interface's act waits for the turn: the phase has begun, and what the seat may do is on its way; or,
+     * at a pace of turns, another seat's turn is under way (the act waits for the seat's own).
+     */
     boolean beforeTheTurn() {
-        return turn == null && alive && (phase == Phase.DAY || phase == Phase.NIGHT);
+        boolean othersTurn = turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty());
+        return alive && (phase == Phase.DAY || phase == Phase.NIGHT) && (turn == null || othersTurn);
     }
 
     /** Keeps an act the interface asked for before the turn came, to judge when it comes. */
-    void keep(Act act) {
+    List<Effect> keep(Act act) {
         beforeTurn.add(act);
+        if (turnOf != null && !turnOf.equals(name)) {
+            tell(Perceived.TURN, "It is " + Text.inert(turnOf) + "'s turn: your " + act.kind().wire()
+                    + " waits for yours.");
+        }
+        return drain();
     }
 
     /** The request that carries {@code act} in this phase (and step); null for one that sends nothing. */
@@ -586,6 +582,7 @@ final class Seat {
     /** The seat gives up what the step awaits: the pass to send; the seat is then asleep until the next turn. */
     Catalog.Pass pass() {
         news = true;
+        takenStep = turn.stepOrZero();
         turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), List.of(),
                 turn.targets(), turn.done(), turn.rooms(), turn.step());
         return new Catalog.Pass(game, round, phase, day, step);

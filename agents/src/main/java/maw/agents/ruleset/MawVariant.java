@@ -80,14 +80,29 @@ public final class MawVariant implements Variant<GameState, GameOptions, Event> 
             default -> throw new ConfigException("invalid value '" + f.tieBreak() + "' for --tie-break: expected none "
                     + "or random");
         };
+        if (f.talkRounds() < 0 || f.talkRounds() > GameOptions.MAX_TALK_ROUNDS) {
+            throw new ConfigException("invalid value '" + f.talkRounds() + "' for --talk-rounds: expected 0 to "
+                    + GameOptions.MAX_TALK_ROUNDS);
+        }
+        double turn = f.turnSecondsOr(GameOptions.DEFAULT_TURN.toSeconds());
+        if (!(turn > 0) || turn > 86_400) {
+            throw new ConfigException("invalid value '" + turn + "' for --turn-seconds: expected more than 0");
+        }
         return new GameOptions(Duration.ofMillis(Math.round(f.daySeconds() * 1000)),
                 Duration.ofMillis(Math.round(f.nightSeconds() * 1000)), tb, !f.secretVotes(), f.dayCap(),
-                f.endWhenAllVoted(), f.seer(), !f.noWhispers(), wolves == null ? 0 : wolves);
+                f.endWhenAllVoted(), f.seer(), !f.noWhispers(), wolves == null ? 0 : wolves, f.pace(),
+                f.talkRounds(), Duration.ofMillis(Math.round(turn * 1000)));
     }
 
+    /**
+     * Every phase running out its time, every day to the cap, plus 2 min; at a pace of turns every turn running out
+     * its time at the largest table (a turn always ends, so the game does).
+     */
     @Override
     public Duration timeout(GameOptions o, int rounds) {
-        return o.daySeconds().plus(o.nightSeconds()).multipliedBy((long) rounds * o.dayCap()).plusSeconds(120);
+        Duration day = o.byTurns() ? o.turnSeconds().multipliedBy((o.talkRounds() + 1L) * 2 * 60)
+                : o.daySeconds().plus(o.nightSeconds());
+        return day.multipliedBy((long) rounds * o.dayCap()).plusSeconds(120);
     }
 
     @Override

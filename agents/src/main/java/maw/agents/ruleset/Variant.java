@@ -18,6 +18,8 @@ import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.game.GameEvent;
+import maw.game.GameOptions;
+import maw.game.Pace;
 import maw.game.GameView;
 import maw.game.Rules;
 import maw.runtime.Json;
@@ -43,21 +45,30 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
      * The rule flags of {@code maw game}, {@code maw gm} and {@code maw tournament}, as given (null or the flag's
      * default where not): each rule set reads those it takes and refuses, by name, those that would change nothing.
      */
-    record Flags(Integer players, String roles, double turnSeconds, int rounds, double daySeconds,
+    record Flags(Integer players, String roles, Double turnSeconds, int rounds, double daySeconds,
             double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer, boolean noWhispers,
-            boolean endWhenAllVoted, Integer werewolves) {
+            boolean endWhenAllVoted, Integer werewolves, Pace pace, int talkRounds, String paceFlag) {
 
-        public Flags(Integer players, String roles, double turnSeconds, int rounds, double daySeconds,
+        public Flags(Integer players, String roles, Double turnSeconds, int rounds, double daySeconds,
                 double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer,
                 boolean noWhispers, boolean endWhenAllVoted) {
             this(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes, dayCap, seer,
-                    noWhispers, endWhenAllVoted, null);
+                    noWhispers, endWhenAllVoted, null, Pace.CLOCK, GameOptions.DEFAULT_TALK_ROUNDS, null);
+        }
+
+        public Flags {
+            pace = pace == null ? Pace.CLOCK : pace;
         }
 
         /** The first of MAW's own flags that was given, or null: a rule set that deals its own roles refuses it. */
         public String mawOnly() {
             return seer ? "--seer" : werewolves != null ? "--werewolves" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
-                    : tieBreak != null && !"none".equals(tieBreak.strip()) ? "--tie-break" : null;
+                    : tieBreak != null && !"none".equals(tieBreak.strip()) ? "--tie-break" : paceFlag;
+        }
+
+        /** The longest a turn (or an AIWolf step) may take, in seconds: as given, else {@code otherwise}. */
+        public double turnSecondsOr(double otherwise) {
+            return turnSeconds == null ? otherwise : turnSeconds;
         }
     }
 

@@ -21,8 +21,8 @@ public final class HumanCommands {
 
     /** The commands, for completion and help. */
     public static final List<String> NAMES = List.of("/vote", "/divine", "/whisper", "/who", "/role", "/time", "/help",
-            "/quit", "/wait", "/sleep", "/say", "/co", "/divined", "/identified", "/estimate", "/attack", "/guard",
-            "/skip", "/over");
+            "/quit", "/wait", "/sleep", "/say", "/pass", "/co", "/divined", "/identified", "/estimate", "/attack",
+            "/guard", "/skip", "/over");
 
     /** A line, read. */
     public sealed interface Command {}
@@ -68,6 +68,8 @@ public final class HumanCommands {
         }
         return switch (word) {
             case "/say", "/s" -> arg.isEmpty() ? new Tell("Say what? /say TEXT") : new Perform(new Act.Speak(arg));
+            case "/pass", "/p" -> v != null && v.turn() != null ? new Perform(new Act.Pass())
+                    : new Tell("There is no turn of yours to pass: /pass ends your turn when players take turns.");
             case "/vote", "/v" -> target(arg, v, "vote", t -> new Perform(new Act.Vote(t)));
             case "/divine", "/d" -> target(arg, v, "divine", t -> new Perform(new Act.Divine(t)));
             case "/whisper", "/wh" -> whisper(arg, v);
@@ -182,6 +184,7 @@ public final class HumanCommands {
     static String help() {
         return "Type to talk. /vote NAME votes (by day; at night as a werewolf), /divine NAME asks a role (seer), "
                 + "/whisper NAME TEXT tells one living player only (by day), /who lists the living and the dead, /role tells your role, /time the phase and the time left, "
+                + "/pass ends your turn when players take turns (one act a turn: a line, a vote, a whisper), "
                 + "/quit leaves. Names may be shortened; Tab completes them.";
     }
 

@@ -62,6 +62,7 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
                     reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? link.name()
                             : AgentLobby.numbered(link.name(), in.attempt() + 1, Catalog.LONGEST_NAME), true));
+            case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // the step's own end
             case SeatCatalog.GetInput in when in.view() != null ->
                     reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(act(in.view())));
             case SeatCatalog.Observe o when o.kind() == SeatCatalog.Perceived.OVER -> over.complete(null);
