@@ -497,7 +497,7 @@ final class BenchCommand implements Runnable {
         }
     }
 
-    @Command(name = "llm", mixinStandardHelpOptions = true,
+    @Command(name = "llm", mixinStandardHelpOptions = true, subcommands = BenchLlmPacesCommand.class,
             header = "Model seats against a stand-in model: parallel thinking, prompts under the budget.",
             description = {"Model seats against a stand-in Ollama answering after a fixed delay: a 6-player all-model",
                 "game's wall time against the sum of its calls' latencies, calls and prompt tokens per decision; then",

@@ -30,7 +30,10 @@ final class LlmCommand implements Runnable {
 
     /** {@code maw llm check}. */
     @Command(name = "check", mixinStandardHelpOptions = true,
-            header = "Check that the model server answers and has the model (and those of every llm seat group).")
+            header = "Check that the model server answers and has the model (and those of every llm seat group).",
+            description = {"Then, unless --no-call, times one decision as a model seat asks it (the guiding prompt "
+                + "of a villager's first day) and says what it measured: the server's slots, the call's time and "
+                + "tokens, and the pace that suits it."})
     static final class Check implements Callable<Integer> {
 
         @Mixin
@@ -38,6 +41,9 @@ final class LlmCommand implements Runnable {
 
         @Mixin
         LlmOptions llm;
+
+        @picocli.CommandLine.Option(names = "--no-call", description = "only check the server and the model")
+        boolean noCall;
 
         @Override
         public Integer call() throws Exception {
@@ -54,15 +60,42 @@ final class LlmCommand implements Runnable {
                     }
                 }
             }
-            Seats.templates(settings);
+            maw.llm.PromptTemplates templates = Seats.templates(settings);
             for (LlmSettings s : targets.values()) {
                 ModelServer.Status status = ModelServer.check(s);
                 System.out.printf("ok: %s (server %s; models: %s)%n", s.describe(), status.version(),
                         status.models().isEmpty() ? "not listed" : String.join(", ", status.models()));
+                if (!noCall) {
+                    timeOneCall(s, templates);
+                }
             }
             System.out.printf("prompts: %s%n", LlmConfig.prompts(settings));
             return 0;
         }
+    }
+
+    /** One decision as a model seat asks it, timed; what the server's slots are; the pace that suits it. */
+    static void timeOneCall(LlmSettings s, maw.llm.PromptTemplates templates) {
+        maw.llm.ServerQueue.Shape shape = ModelServer.shape(s);
+        System.out.printf("  slots: %s%n", shape.slots() == 0 ? "not said (MAW sends every call; the server queues "
+                + "them; set llm.slots to its OLLAMA_NUM_PARALLEL)" : shape.slots() + (shape.namesSlots()
+                ? " (llama.cpp: each seat's calls keep to its own slot)" : ""));
+        maw.llm.Llm model = new maw.llm.Llm(s);
+        java.util.List<String> names = java.util.List.of("Ann", "Bob", "Cid", "Dee", "Eve", "Fay");
+        maw.llm.PromptView view = new maw.llm.PromptView("Ann", "villager", java.util.List.of(), "day", 1, names,
+                names, java.util.List.of(), names.subList(1, 6), java.util.List.of("speak", "vote", "listen"),
+                "Village", 200, null, false);
+        maw.llm.ModelSeat seat = new maw.llm.ModelSeat(model, templates);
+        long t0 = System.nanoTime();
+        maw.base.Act decision = seat.decide(view, java.util.List.of("Day 1 begins. Living: " + String.join(", ",
+                names) + ".", "Bob: Good morning. Who do we suspect?"));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.printf("  one decision: %s in %.1f s (%d call(s), %d prompt tokens, %d answer tokens)%n",
+                decision.kind().wire(), seconds, model.calls(), model.promptTokens(), model.outputTokens());
+        System.out.printf("  %s%n", seconds > 10 ? "at this speed a table of model seats plays by turns (the default "
+                + "with a model seat; game.pace=turns): a clock-paced day would end before most seats act"
+                : "fast enough for either pace; by the clock, give a day at least " + Math.max(60,
+                        (long) Math.ceil(seconds * 6 * 4)) + " s for six model seats (--day-seconds)");
     }
 
     /** {@code maw llm pull}. */

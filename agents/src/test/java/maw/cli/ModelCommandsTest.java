@@ -121,7 +121,8 @@ class ModelCommandsTest {
     void llmCheckSaysWhatTheServerHas() {
         assertThat(Main.execute("llm", "check", "--base-url", ollama.baseUrl())).isZero();
         assertThat(console.out()).contains("ok: ollama model llama3.1 at " + ollama.baseUrl())
-                .contains("llama3.1:latest");
+                .contains("llama3.1:latest").contains("slots: not said").containsPattern("one decision: \\w+ in "
+                        + "[0-9.]+ s \\(1 call\\(s\\), \\d+ prompt tokens").contains("fast enough for either pace");
         assertThat(Main.execute("llm", "check", "--base-url", ollama.baseUrl(), "--model", "phi3")).isEqualTo(2);
         assertThat(console.err()).contains("./maw llm pull --model phi3");
     }
@@ -138,12 +139,41 @@ class ModelCommandsTest {
     }
 
     @Test
+    void llmCheckTellsALlamaCppServersSlotsAndThePaceThatSuitsASlowModel() {
+        ollama.models("llama3.1").llamaCpp(true).slots(4).cost(maw.llm.standin.CostProfile.GPU_8B).speed(0.05);
+        assertThat(Main.execute("llm", "check", "--provider", "openai", "--base-url", ollama.openAiBaseUrl(),
+                "--set", "llm.retries=0")).as(console.err()).isZero();
+        assertThat(console.out()).contains("slots: 4 (llama.cpp: each seat's calls keep to its own slot)")
+                .contains("a table of model seats plays by turns");
+    }
+
+    @Test
     void llmPullShowsItsProgressAndTheModelIsThereAfterwards() {
         assertThat(Main.execute("llm", "pull", "--base-url", ollama.baseUrl(), "--model", "phi3")).isZero();
         assertThat(console.out()).contains("pulling phi3 onto " + ollama.baseUrl()).contains("pulling manifest")
                 .contains("pulling 8eeb52dfb3bb   0.0% (0.0 KB of 4.58 GB)")
                 .contains("100.0% (4.58 GB of 4.58 GB)").contains("success").contains("phi3 is on");
         assertThat(Main.execute("llm", "check", "--base-url", ollama.baseUrl(), "--model", "phi3")).isZero();
+    }
+
+    @Test
+    void benchLlmPacesPlaysSixModelSeatsOnOneServerAndReportsEachTable() throws Exception {
+        int exit = Main.execute("bench", "llm", "paces", "--set", "transport=local", "--profiles", "instant",
+                "--paces", "turns,clock", "--slots", "1", "--days", "instant=2", "--day-seconds", "5",
+                "--night-seconds", "3", "--json");
+        assertThat(exit).as(console.err()).isZero();
+        JsonNode tables = Json.parse(console.lastLine()).get("tables");
+        assertThat(tables).hasSize(2);
+        JsonNode turns = tables.get(0);
+        assertThat(turns.get("pace").asText()).isEqualTo("turns");
+        assertThat(turns.get("leastActedShare").asDouble()).as("by turns every living seat acts").isEqualTo(1.0);
+        assertThat(turns.get("mostCallsAhead").asInt()).isZero();
+        assertThat(turns.get("perDay").size()).isPositive();
+        assertThat(turns.get("decisions").asInt()).isPositive();
+        assertThat(Main.execute("bench", "llm", "paces", "--profiles", "tpu")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value 'tpu' for --profiles");
+        assertThat(Main.execute("bench", "llm", "paces", "--paces", "sometimes")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value 'sometimes' for --paces: expected clock or turns");
     }
 
     @Test

@@ -45,6 +45,28 @@ class LlmTest {
     }
 
     @Test
+    void theBudgetIsHeldInTheServersTokensOnceItsCountsHaveTaughtTheEstimate() throws Exception {
+        // A model whose tokenizer cuts words into pieces of two letters counts more than MAW's estimate says.
+        ollama.tokenPieces(2);
+        int budget = 1000;
+        Llm llm = new Llm(settings(budget));
+        String system = "You are Ann, a villager. " + "Remember everything that happens in the village. ".repeat(4);
+        for (int turn = 1; turn <= 40; turn++) {
+            llm.prompt(system, "- Bob: yesterday everybody suspected Carolyn and Frederick " + turn
+                    + " times, remember.\n- Carolyn: preposterous accusations everywhere.", null);
+        }
+        List<OllamaStandIn.Served> served = ollama.served().stream().map(OllamaStandIn.Call::served).toList();
+        assertThat(llm.tokenScale().largestSeen()).as("the server counts more than the estimate").isGreaterThan(1.3);
+        // Once the first answer's count is in, every prompt and its answer fit the context asked for (num_ctx).
+        assertThat(served.subList(1, served.size())).allSatisfy(s -> {
+            assertThat(s.truncated()).isFalse();
+            assertThat(s.promptTokens()).isLessThanOrEqualTo(budget);
+        });
+        assertThat(llm.largestEstimatedPrompt()).as("the estimate, scaled, is the server's").isLessThanOrEqualTo(
+                (int) (budget * 1.05));
+    }
+
+    @Test
     void everyPromptOfAVeryLongGameStaysUnderTheBudget() throws Exception {
         int budget = 1200;
         Llm llm = new Llm(settings(budget));

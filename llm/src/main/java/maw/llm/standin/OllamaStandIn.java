@@ -207,6 +207,15 @@ public final class OllamaStandIn implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Cuts words into pieces of at most {@code chars} characters, as a small model's tokenizer does (a prompt then
+     * counts more tokens than MAW's estimate says: what the estimate's calibration is for); 0 (the default): whole.
+     */
+    public OllamaStandIn tokenPieces(int chars) {
+        serving.piece = Math.max(0, chars);
+        return this;
+    }
+
     /** The calls served so far (those still being served are left out). */
     public List<Call> served() {
         return calls.stream().filter(c -> c.served() != null).toList();
@@ -394,7 +403,7 @@ public final class OllamaStandIn implements AutoCloseable {
         }
         long arrived = System.currentTimeMillis();
         Call call = record("openai", req);
-        int promptTokens = call.promptTokens();
+        int promptTokens = Serving.tokens(call.messages(), serving.piece).size();
         if (promptTokens >= contextSize) {
             // llama.cpp refuses a prompt its slot's context cannot hold.
             ObjectNode error = obj().put("code", 400).put("message", "the request exceeds the available context size ("

@@ -18,6 +18,8 @@ final class Serving {
     volatile CostProfile cost = CostProfile.INSTANT;
     volatile double speed = 1;
     volatile Slots slots = new Slots(1);
+    /** The longest piece of a word the tokenizer keeps whole (a small model's tokenizer cuts words finer); 0: none. */
+    volatile int piece;
 
     /** What a streamed answer's chunks are handed to, as they are written. */
     @FunctionalInterface
@@ -149,12 +151,12 @@ final class Serving {
      */
     Work work(List<OllamaStandIn.Message> messages, String answer, int context, int maxTokens, Integer slot,
             boolean keep, long arrived, java.util.function.Consumer<OllamaStandIn.Served> recorded) {
-        List<String> tokens = tokens(messages);
+        List<String> tokens = tokens(messages, piece);
         boolean truncated = false;
         if (tokens.size() > context) {
             // Ollama keeps the system message and the prompt's end.
             int system = messages.isEmpty() || !messages.getFirst().role().equals("system") ? 0
-                    : tokens(List.of(messages.getFirst())).size();
+                    : tokens(List.of(messages.getFirst()), piece).size();
             List<String> cutTokens = new ArrayList<>(tokens.subList(0, Math.min(system, context)));
             int room = context - cutTokens.size();
             cutTokens.addAll(tokens.subList(tokens.size() - room, tokens.size()));
@@ -223,11 +225,20 @@ final class Serving {
      * beginning of the next prompt that quotes it).
      */
     static List<String> tokens(List<OllamaStandIn.Message> messages) {
+        return tokens(messages, 0);
+    }
+
+    /** The same with words cut into pieces of at most {@code piece} characters (0: whole). */
+    static List<String> tokens(List<OllamaStandIn.Message> messages, int piece) {
         List<String> out = new ArrayList<>();
         for (OllamaStandIn.Message m : messages) {
             out.add("<|start|>" + m.role());
             out.add("<|body|>");
-            out.addAll(words(m.content()));
+            for (String w : words(m.content())) {
+                for (int i = 0; i < w.length(); i += piece <= 0 ? w.length() : piece) {
+                    out.add(piece <= 0 ? w : w.substring(i, Math.min(w.length(), i + piece)));
+                }
+            }
             out.add(END);
         }
         out.add("<|start|>assistant");
