@@ -304,6 +304,9 @@ public final class MonitorPage implements AutoCloseable {
         private String winner;
         private JsonNode scores;
         private JsonNode clock;
+        /** At a pace of turns, whose turn it is, and which (talk round N, or the voting round). */
+        private String turnOf;
+        private String turnWhat;
         private volatile boolean seatsOffered;
 
         synchronized void watching(String g, String r, int rd, List<String> seated) {
@@ -351,6 +354,7 @@ public final class MonitorPage implements AutoCloseable {
                     day = b.path("day").asInt();
                     deadline = b.path("deadline").asLong();
                     votes.clear();
+                    turnOf = null;
                     JsonNode living = b.path("living");
                     if (living.isArray() && !living.isEmpty()) {
                         players.forEach(p -> alive.put(p, false));
@@ -358,6 +362,12 @@ public final class MonitorPage implements AutoCloseable {
                     }
                 }
                 case "vote_cast" -> votes.put(b.path("voter").asText(), b.path("target").asText());
+                case "turn_began" -> {
+                    turnOf = b.path("player").asText();
+                    turnWhat = b.path("voting").asBoolean() ? "the voting round"
+                            : "talk round " + b.path("talk_round").asInt() + " of " + b.path("talk_rounds").asInt();
+                    deadline = b.path("deadline").asLong(deadline);
+                }
                 case "votes" -> {
                     if (!b.path("attack").asBoolean()) {
                         votes.clear();
@@ -411,6 +421,9 @@ public final class MonitorPage implements AutoCloseable {
                 }
                 if (votes.containsKey(p)) {
                     s.put("votesFor", votes.get(p));
+                }
+                if (p.equals(turnOf) && !"over".equals(phase)) {
+                    s.put("turn", turnWhat);
                 }
             }
             if (winner != null) {

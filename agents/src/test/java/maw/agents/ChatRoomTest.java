@@ -74,6 +74,48 @@ class ChatRoomTest {
     }
 
     @Test
+    void atAPaceOfTurnsOnlyTheFloorsHolderSpeaksAndTheRoomTellsTheGameMasterWhenTheyHave() throws Exception {
+        for (String n : new String[] {"gm3", "village3", "dee", "eve"}) {
+            local.register(n, "pw");
+        }
+        Jid gmJid = Jid.of("gm3", "localhost");
+        ChatRoomAgent village = agents.start(new ChatRoomAgent(Jid.of("village3", "localhost"), "pw", Room.VILLAGE,
+                gmJid, archive, null));
+        ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
+        ScriptedSeat dee = agents.start(new ScriptedSeat(Jid.of("dee", "localhost"), "pw", "Dee", gmJid));
+        ScriptedSeat eve = agents.start(new ScriptedSeat(Jid.of("eve", "localhost"), "pw", "Eve", gmJid));
+        Map<String, String> both = Map.of("Dee", dee.jid().toString(), "Eve", eve.jid().toString());
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both, null));
+        gm.next(m -> m.is(Performative.AGREE));
+        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 3, Map.of("Dee",
+                dee.jid().toString())));
+        assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("floor");
+        eve.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Me first!"));
+        Message no = eve.next(m -> m.is(Performative.REFUSE));
+        assertThat(no.json().get("code").asText()).isEqualTo("not_your_turn");
+        assertThat(no.json().get("reason").asText()).isEqualTo("it is Dee's turn to speak");
+        // Eve waits for news; Dee's line reaches her before the GameMaster hears that Dee has spoken.
+        eve.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
+        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Good morning."));
+        assertThat(eve.next("new_messages").json().get("messages").get(0).get("text").asText())
+                .isEqualTo("Good morning.");
+        Message said = gm.next("line_said");
+        assertThat(said.json().get("player").asText()).isEqualTo("Dee");
+        assertThat(said.json().get("index").asLong()).isEqualTo(1);
+        assertThat(village.logSize()).isEqualTo(1);
+        // The voting round: nobody holds the floor.
+        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 5, Map.of()));
+        gm.next(m -> m.is(Performative.AGREE));
+        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "One more thing."));
+        assertThat(dee.next(m -> m.is(Performative.REFUSE)).json().get("reason").asText())
+                .isEqualTo("nobody speaks in the voting round");
+        // Only the GameMaster gives the floor.
+        eve.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 6, Map.of("Eve",
+                eve.jid().toString())));
+        assertThat(eve.next(m -> m.is(Performative.REFUSE)).json().get("code").asText()).isEqualTo("not_yours");
+    }
+
+    @Test
     void aPausedGamesRoomRefusesLinesUntilItsGameMasterResumesIt() throws Exception {
         for (String n : new String[] {"gm2", "village2", "cid"}) {
             local.register(n, "pw");

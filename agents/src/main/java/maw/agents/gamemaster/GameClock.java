@@ -18,10 +18,14 @@ import maw.runtime.Template;
  */
 final class GameClock {
 
-    /** The catalog's acts (every {@link Catalog.Stamped} body): what a paused GameMaster holds. */
-    private static final Set<String> ACTS = Arrays.stream(Catalog.Stamped.class.getPermittedSubclasses())
-            .map(c -> c.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeName.class).value())
-            .collect(Collectors.toUnmodifiableSet());
+    /**
+     * The catalog's acts (every {@link Catalog.Stamped} body), and a room's word that its floor's line was said (it
+     * ends a turn as an act does): what a paused GameMaster holds.
+     */
+    private static final Set<String> ACTS = java.util.stream.Stream.concat(Arrays.stream(
+            Catalog.Stamped.class.getPermittedSubclasses()).map(c -> c.getAnnotation(
+                    com.fasterxml.jackson.annotation.JsonTypeName.class).value()), java.util.stream.Stream.of(
+                    "line_said")).collect(Collectors.toUnmodifiableSet());
 
     /** What a paused GameMaster takes: everything but acts (watchers, pings, controls, the lobby, chat clients). */
     static final Template NOT_AN_ACT = Template.where("not an act", m -> !isAct(m));

@@ -410,9 +410,9 @@ final class Seat {
         effects.add(new Become(!alive ? Mode.DEAD : t.acts().isEmpty() ? Mode.ASLEEP : Mode.AWAKE));
         // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn, the
         // others waiting for the seat's next turns.
-        boolean oneAct = takesTurns() && !t.acts().isEmpty();
-        List<Act> waiting = oneAct ? beforeTurn.isEmpty() ? List.of() : List.of(beforeTurn.getFirst())
-                : List.copyOf(beforeTurn);
+        boolean byTurns = !inTurns() && t.stepOrZero() > 0;
+        List<Act> waiting = !byTurns ? List.copyOf(beforeTurn) : t.acts().isEmpty() || beforeTurn.isEmpty()
+                ? List.of() : List.of(beforeTurn.getFirst());
         beforeTurn.removeAll(waiting);
         for (Act a : waiting) {
             effects.add(new Perform(a));

@@ -56,6 +56,41 @@ class SeatTest {
         assertThat(s.view(List.of()).agents()).isNull(); // names, not agent numbers, in MAW's game
     }
 
+    private static Catalog.TurnBegan turnOf(String player, int step, int talkRound, boolean voting) {
+        return new Catalog.TurnBegan("g", 1, Phase.DAY, 1, step, player, talkRound, 2, voting, 5_000, 60);
+    }
+
+    @Test
+    void atAPaceOfTurnsActsMadeOutOfTurnWaitForTheSeatsTurnsOneATurn() {
+        Seat s = seated(Speech.CHAT);
+        day(s, 1);
+        s.hear(turnOf("Bob", 1, 1, false), null);
+        s.hear(turn(1, List.of(), 1), null);
+        assertThat(s.beforeTheTurn()).as("Bob's turn: the seat's acts wait").isTrue();
+        assertThat(s.keep(new Act.Speak("Morning."))).contains(new Seat.Tell(Perceived.TURN,
+                "It is Bob's turn: your speak waits for yours."));
+        s.keep(new Act.Vote("Cid"));
+        assertThat(s.problemWith(new Act.Vote("Cid"))).isEqualTo("It is Bob's turn: one player acts at a time, and "
+                + "yours comes.");
+        List<Seat.Effect> told = s.hear(turnOf("Ann", 2, 1, false), null);
+        assertThat(told).contains(new Seat.Tell(Perceived.TURN,
+                "Your turn (talk round 1 of 2, up to 60 s): one act (speak, vote, whisper...), or pass."));
+        List<Act.Kind> acts = List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.PASS);
+        List<Seat.Effect> mine = s.hear(turn(1, acts, 2), null);
+        assertThat(mine).contains(new Seat.Become(Seat.Mode.AWAKE), new Seat.Perform(new Act.Speak("Morning.")))
+                .doesNotContain(new Seat.Perform(new Act.Vote("Cid")));
+        assertThat(s.takesTurns()).isTrue();
+        assertThat(s.view(List.of()).turn()).isEqualTo(new maw.agents.SeatCatalog.Turn(1, 2, false, 5_000));
+        assertThat(s.view(List.of()).allowed_actions()).doesNotContain(Act.Kind.PASS);
+        assertThat(s.pass()).isEqualTo(new Catalog.Pass("g", 1, Phase.DAY, 1, 2));
+        // The step told again (its vote counted) asks nothing more of the seat that has taken its turn.
+        assertThat(s.hear(turn(1, acts, 2), null)).contains(new Seat.Become(Seat.Mode.ASLEEP));
+        assertThat(s.view(List.of()).turn()).isNull();
+        // Its next turn brings the vote it kept.
+        s.hear(turnOf("Ann", 5, 2, false), null);
+        assertThat(s.hear(turn(1, acts, 5), null)).contains(new Seat.Perform(new Act.Vote("Cid")));
+    }
+
     @Test
     void aVoteRefusedIsTakenBackAndAnOlderRefusalChangesNothing() {
         Seat s = seated(Speech.CHAT);
