@@ -140,14 +140,7 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
                 acts.add(Act.Kind.SPEAK);
                 acts.add(Act.Kind.VOTE);
                 targets.put(Act.Kind.VOTE, validTargets(player));
-                if (options.seer() && role(player).orElse(null) == Role.SEER && !divinedToday) {
-                    acts.add(Act.Kind.DIVINE);
-                    targets.put(Act.Kind.DIVINE, others);
-                }
-                if (options.whispers() && !others.isEmpty()) {
-                    acts.add(Act.Kind.WHISPER);
-                    targets.put(Act.Kind.WHISPER, others);
-                }
+                dayQuestionAndWhisper(player, others, acts, targets);
             }
             case NIGHT -> {
                 if (role(player).map(Role::isWerewolf).orElse(false)) {
@@ -255,18 +248,24 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         if (!votingTurn()) {
             acts.add(Act.Kind.SPEAK);
             if (phase.phase() == Phase.DAY) {
-                List<String> others = living().stream().filter(n -> !n.equals(player)).toList();
-                if (options.seer() && role(player).orElse(null) == Role.SEER && !divinedToday) {
-                    acts.add(Act.Kind.DIVINE);
-                    targets.put(Act.Kind.DIVINE, others);
-                }
-                if (options.whispers() && !others.isEmpty()) {
-                    acts.add(Act.Kind.WHISPER);
-                    targets.put(Act.Kind.WHISPER, others);
-                }
+                dayQuestionAndWhisper(player, living().stream().filter(n -> !n.equals(player)).toList(), acts,
+                        targets);
             }
         }
         return new Turn(acts, targets, done);
+    }
+
+    /** By day: the seer's question (once a day, an option) and a whisper (an option) to one of {@code others}. */
+    private void dayQuestionAndWhisper(String player, List<String> others, Set<Act.Kind> acts,
+            Map<Act.Kind, List<String>> targets) {
+        if (options.seer() && role(player).orElse(null) == Role.SEER && !divinedToday) {
+            acts.add(Act.Kind.DIVINE);
+            targets.put(Act.Kind.DIVINE, others);
+        }
+        if (options.whispers() && !others.isEmpty()) {
+            acts.add(Act.Kind.WHISPER);
+            targets.put(Act.Kind.WHISPER, others);
+        }
     }
 
     /**
