@@ -87,6 +87,29 @@ class CommandLineTest {
     }
 
     @Test
+    void aPaceARoundCountOrASlotCountOutOfRangeStopsStartUpNamingTheSetting() {
+        assertThat(Main.execute("game", "--transport", "local", "--pace", "fast")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value 'fast' for --pace: expected clock, turns or auto");
+        assertThat(Main.execute("game", "--transport", "local", "--set", "game.pace=slow")).isEqualTo(2);
+        assertThat(err()).contains("invalid value 'slow' for game.pace (from --set game.pace)");
+        assertThat(Main.execute("game", "--transport", "local", "--pace", "turns", "--talk-rounds", "40"))
+                .isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '40' for --talk-rounds: expected 0 to 20");
+        assertThat(Main.execute("game", "--transport", "local", "--set", "game.talk-rounds=-1")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '-1' for game.talk-rounds");
+        assertThat(Main.execute("game", "--transport", "local", "--pace", "turns", "--turn-seconds", "0"))
+                .isEqualTo(2);
+        assertThat(err()).contains("invalid value '0.0' for --turn-seconds: expected more than 0");
+        assertThat(Main.execute("game", "--transport", "local", "--set", "llm.slots=0")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '0' for llm.slots (from --set llm.slots): expected auto or a whole "
+                + "number from 1 to 256");
+        assertThat(Main.execute("game", "--transport", "local", "--rules", "aiwolf", "--pace", "turns"))
+                .isEqualTo(2);
+        assertThat(err()).contains("--pace is an option of MAW's rules; under --rules aiwolf the regulation deals the "
+                + "roles, settles ties and takes every phase in turns");
+    }
+
+    @Test
     void seatsForChatClientsAreCheckedBeforeAnythingStarts() {
         assertThat(Main.execute("game", "--chat-seats", "-1")).isEqualTo(2);
         assertThat(err()).contains("maw: invalid value '-1' for --chat-seats: expected 0 to 59");
