@@ -18,7 +18,9 @@ import java.util.function.LongSupplier;
 /**
  * Several model servers serving one model, as one: each call goes to the server with the fewest calls outstanding for
  * its weight, then with the fewest calls so far for its weight (a server of weight 2 takes twice the calls of one of
- * weight 1); a server whose call fails is set aside
+ * weight 1), except that a seat's calls keep to the server that served its last one while that server is no busier
+ * than the least busy by more than one call (its prompt is in that server's cache); a server whose call fails is
+ * set aside
  * (for 2 s after a first failure, doubling to 60 s while it keeps failing) and the call goes on at the next; one whose
  * call times out is set aside and the timeout is the seat's to retry (the call already took its whole time). When every
  * server is set aside, the one due back first is tried. A seat's context is its own ({@link Llm}): it does not depend
@@ -65,6 +67,8 @@ public final class ModelPool implements ChatModel {
 
     private final List<Member> members = new ArrayList<>();
     private final LongSupplier clock;
+    /** The server that served each seat's last call (its prompt is in that server's cache). */
+    private final Map<Integer, Member> homes = new java.util.HashMap<>();
 
     /** A pool of the endpoints {@code settings} names, each a client as {@link ModelClients} makes one. */
     public static ModelPool of(LlmSettings settings) {
@@ -145,6 +149,11 @@ public final class ModelPool implements ChatModel {
             }
         }
         Member chosen = best != null ? best : soonest;
+        Member home = homes.get(ServerQueue.currentSeat());
+        if (best != null && home != null && !tried.contains(home) && home.backAt <= now
+                && load(home) <= load(best) + 1.0 / home.weight) {
+            chosen = home;
+        }
         if (chosen != null) {
             chosen.outstanding++;
             chosen.calls++;
@@ -170,6 +179,10 @@ public final class ModelPool implements ChatModel {
         if (ok) {
             m.failuresInARow = 0;
             m.backAt = 0;
+            int seat = ServerQueue.currentSeat();
+            if (seat >= 0) {
+                homes.put(seat, m);
+            }
             return;
         }
         m.errors++;

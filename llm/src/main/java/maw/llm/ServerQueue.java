@@ -27,6 +27,11 @@ public final class ServerQueue implements ChatModel {
     /** The seat whose call the current thread makes (-1: none named), for its home slot. */
     private static final ThreadLocal<Integer> SEAT = ThreadLocal.withInitial(() -> -1);
 
+    /** The seat whose call the current thread makes, or -1. */
+    static int currentSeat() {
+        return SEAT.get();
+    }
+
     /** Runs {@code call} as seat {@code seat}'s (its calls keep to their home slot). */
     static <T> T asSeat(int seat, java.util.function.Supplier<T> call) {
         int before = SEAT.get();

@@ -62,6 +62,24 @@ class ModelPoolTest {
     }
 
     @Test
+    void aSeatsCallsKeepToTheServerThatHoldsItsPromptWhileItIsNoBusier() {
+        ModelPool p = pool(List.of(1, 1, 1), List.of(server("a", () -> null), server("b", () -> null),
+                server("c", () -> null)));
+        for (int seat = 0; seat < 3; seat++) {
+            ServerQueue.asSeat(seat, () -> p.chat(ASK));
+        }
+        assertThat(answeredBy).containsExactly("a", "b", "c");
+        // Seat 0 asks three times in a row: the calls so far would send the next to b, then c; its prompt is at a.
+        for (int i = 0; i < 3; i++) {
+            ServerQueue.asSeat(0, () -> p.chat(ASK));
+        }
+        assertThat(answeredBy.subList(3, 6)).containsExactly("a", "a", "a");
+        // A call of no seat is shared out as before.
+        p.chat(ASK);
+        assertThat(answeredBy.getLast()).isIn("b", "c");
+    }
+
+    @Test
     void aCallGoesToTheServerWithTheFewestCallsOutstanding() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
