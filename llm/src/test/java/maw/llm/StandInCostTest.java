@@ -55,10 +55,12 @@ class StandInCostTest {
         chat(words(400), "first and then more", "");
         List<OllamaStandIn.Served> served = ollama.served().stream().map(OllamaStandIn.Call::served).toList();
         assertThat(served.get(0).cachedTokens()).isZero();
+        // The first prompt's all but its user message's end and the answer's opening: the system message, the user
+        // message's framing and its first word.
         assertThat(served.get(1).cachedTokens()).as("the system message and the user's first word")
-                .isEqualTo(served.get(0).promptTokens() - 1);
+                .isEqualTo(served.get(0).promptTokens() - 3);
         assertThat(served.get(1).readTokens()).isEqualTo(served.get(1).promptTokens() - served.get(0).promptTokens()
-                + 1);
+                + 3);
         // 400 tokens at 2,000 a second: 200 ms the first time; the second reads a handful.
         assertThat(served.get(0).workMillis()).isGreaterThanOrEqualTo(200);
         assertThat(served.get(1).workMillis()).isLessThan(served.get(0).workMillis());
@@ -153,7 +155,7 @@ class StandInCostTest {
                 + "/chat/completions")).POST(HttpRequest.BodyPublishers.ofString(tooLong)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(refused.statusCode()).isEqualTo(400);
-        assertThat(refused.body()).contains("exceed_context_size_error").contains("\"n_prompt_tokens\":123");
+        assertThat(refused.body()).contains("exceed_context_size_error").contains("\"n_prompt_tokens\":125");
         assertThatThrownBy(() -> new OllamaStandIn().slots(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
