@@ -256,10 +256,11 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
                 reading = true;
                 line = reader.readLine(interactive ? prompt() : "");
             } catch (EndOfFileException e) {
-                // The input has ended (a script ran out): watch the rest of the game.
+                // The input has ended (a script ran out): watch the rest of the game, its turns passing.
                 if (interactive) {
                     return true;
                 }
+                seat.away(true);
                 seat.over().join();
                 return false;
             } catch (UserInterruptException e) {
@@ -276,9 +277,11 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
                 case HumanCommands.Perform a -> seat.act(a.act());
                 case HumanCommands.Tell t -> say(t.text());
                 case HumanCommands.Wait w -> {
+                    seat.away(!interactive); // a script that waits types nothing meanwhile: its turns pass
                     while (!HumanCommands.reached(w, seat.view(), seat.over().isDone())) {
                         Thread.sleep(50);
                     }
+                    seat.away(false);
                 }
                 case HumanCommands.Sleep s -> Thread.sleep(s.millis());
                 case HumanCommands.Quit q -> {

@@ -531,7 +531,7 @@ public class Agent {
 
     /** The rate-limit bucket of {@code m}'s sender's account. */
     private RateLimit.Bucket bucket(Message m, RateLimit limit) {
-        return buckets.computeIfAbsent(m.sender().bare(), k -> new RateLimit.Bucket(limit, System.nanoTime()));
+        return buckets.computeIfAbsent(m.sender().bare(), k -> limit.bucket(k, System.nanoTime()));
     }
 
     /** Why a message cannot be handed to behaviours, or null when it can. */

@@ -8,14 +8,33 @@ package maw.runtime;
  *
  * @param burst     messages a sender may send at once
  * @param perSecond messages a sender may send per second after that
+ * @param spared    accounts held to no limit: the agent's own peers (a GameMaster's rooms)
  */
-public record RateLimit(int burst, double perSecond) {
+public record RateLimit(int burst, double perSecond, java.util.Set<Jid> spared) {
 
     public RateLimit {
         if (burst < 1 || !(perSecond > 0)) {
             throw new IllegalArgumentException("a rate limit needs burst >= 1 and perSecond > 0: " + burst + ", "
                     + perSecond);
         }
+        spared = spared == null ? java.util.Set.of() : java.util.Set.copyOf(spared.stream().map(Jid::bare).toList());
+    }
+
+    public RateLimit(int burst, double perSecond) {
+        this(burst, perSecond, java.util.Set.of());
+    }
+
+    /** This limit, sparing {@code accounts} (bare addresses) as well. */
+    public RateLimit sparing(java.util.Collection<Jid> accounts) {
+        java.util.Set<Jid> all = new java.util.HashSet<>(spared);
+        all.addAll(accounts);
+        return new RateLimit(burst, perSecond, all);
+    }
+
+    /** The bucket of {@code account}'s messages: one that always has a token for an account spared. */
+    Bucket bucket(Jid account, long now) {
+        return new Bucket(spared.contains(account.bare()) ? new RateLimit(Integer.MAX_VALUE, Double.MAX_VALUE)
+                : this, now);
     }
 
     /** One sender's bucket. Not thread-safe: the agent's delivery path uses it under the bucket's own lock. */

@@ -160,6 +160,23 @@ class TurnsPaceTest {
     }
 
     @Test
+    void aScriptedPersonsLinesWaitForItsTurnsAndItsTurnsPassWhileItWaits() throws Exception {
+        // Turns of up to two minutes: the game ends within the test's time only if the waiting script's turns pass.
+        List<String> args = new ArrayList<>(List.of("game", "--humans", "1", "--name", "Zed", "--seed", "7",
+                "--pace", "turns", "--turn-seconds", "120", "--out", dir.resolve("piped").toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        long t0 = System.nanoTime();
+        MawProcess.Run run = MawProcess.run("/wait day 1\nGood morning, I am Zed.\n/vote Carol\n/wait end\n", dir,
+                240, args);
+        assertThat(run.exit()).as(run.output()).isZero();
+        assertThat(run.output()).contains("Good morning, I am Zed.").contains("The game is over.");
+        assertThat((System.nanoTime() - t0) / 1_000_000_000L).as("no turn of Zed's ran out its two minutes")
+                .isLessThan(110);
+        List<String> commands = Journals.commands(dir.resolve("piped").resolve("game.jsonl"));
+        assertThat(commands).anyMatch(c -> c.contains("Zed") && c.contains("Pass"));
+    }
+
+    @Test
     void aTurnsPacedGameKilledMidDayIsTakenUpAgainAndForkedAtATurn() throws Exception {
         Path game = dir.resolve("table");
         Path journal = game.resolve("game.jsonl");

@@ -95,7 +95,8 @@ public final class ChatRoomAgent extends GameAgent {
         inspectorsFromFirstSession(this.gameMaster);
         this.archiveDir = archiveDir;
         this.listener = listener == null ? (r, g, n, p, l) -> { } : listener;
-        limitInbound(ROOM_LIMIT);
+        // Its GameMaster is spared: by turns it moves the floor at every turn, as fast as the seats take them.
+        limitInbound(ROOM_LIMIT.sparing(java.util.List.of(this.gameMaster)));
     }
 
     public Room room() {
@@ -104,7 +105,7 @@ public final class ChatRoomAgent extends GameAgent {
 
     /** What the room takes from one sender (before it starts): {@link maw.agents.GameAgent#ROOM_LIMIT} otherwise. */
     public ChatRoomAgent inbound(RateLimit limit) {
-        limitInbound(limit);
+        limitInbound(limit.sparing(java.util.List.of(gameMaster)));
         return this;
     }
 

@@ -97,7 +97,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         this.listener = listener == null ? new GameListener() { } : listener;
         this.desk = new ChatDesk(this::post, (to, text) -> send(Message.builder().to(to).rawBody(text).build()),
                 this::newId, this::jid, this::gameId, this.listener::chatClient);
-        limitInbound(ruleset.inbound());
+        // The game's own rooms are spared (a room tells its GameMaster of each line its floor's holder says).
+        limitInbound(ruleset.inbound().sparing(config.rooms().values()));
     }
 
     /** Takes the game up where its journal left it (seats, rounds, state; the phase to its deadline); before start. */

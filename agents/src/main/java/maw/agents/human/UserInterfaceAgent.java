@@ -40,6 +40,10 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     // Until its Player asks for a name in this session, what arrives is old news: the server keeps what was sent to
     // this account after an earlier session ended, and hands it over at login.
     private boolean named;
+    /** The person will type nothing for now (a script that waits, or whose input has ended). */
+    private volatile boolean away;
+    /** The Player's question of the person's turn, by turns, while the person has not acted yet. */
+    private volatile Message turnAsked;
 
     public UserInterfaceAgent(Jid jid, String password, String name, Jid player, Person person) {
         super(jid, password);
@@ -103,8 +107,13 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
                 String asked = in.view() == null ? null : in.view().turn() != null ? "" // told as news already
                         : maw.agents.typing.AiwolfTalk.turn(in.view());
                 if (asked != null && asked.isEmpty()) {
-                    // MAW's game at a pace of turns: the person's turn waits for what they type (or its time).
-                    log.debug("{}: the person's turn waits for them", jid());
+                    // MAW's game at a pace of turns: the person's turn waits for what they type (or its time); a
+                    // person who will type nothing now (a script that waits) passes it at once.
+                    if (away) {
+                        reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Listen()));
+                    } else {
+                        turnAsked = m;
+                    }
                 } else if (asked != null) {
                     // An AIWolf step waits for the person: no answer now (listening would say Skip); what they type
                     // goes to the Player when they type it.
@@ -148,6 +157,21 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
 
     /** Does what the person asked: speak, vote, divine, whisper. */
     public void act(Act a) {
+        turnAsked = null;
         send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+    }
+
+    /**
+     * The person will type nothing for now ({@code true}: a script that waits for a later point of the game, or whose
+     * input has ended) or is back: by turns, a turn of theirs asked meanwhile passes at once instead of running out
+     * its time.
+     */
+    public void away(boolean now) {
+        away = now;
+        Message asked = turnAsked;
+        if (now && asked != null) {
+            turnAsked = null;
+            reply(asked, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Listen()));
+        }
     }
 }
