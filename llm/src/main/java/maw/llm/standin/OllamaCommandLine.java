@@ -43,7 +43,8 @@ final class OllamaCommandLine {
                 // llama.cpp's /props and id_slot.
                 var env = System.getenv();
                 server.cost(CostProfile.named(env.getOrDefault("MAW_STANDIN_COST", "instant")))
-                        .slots(Integer.parseInt(env.getOrDefault("MAW_STANDIN_SLOTS", "1")))
+                        .slots(Integer.parseInt(env.getOrDefault("MAW_STANDIN_SLOTS",
+                                env.getOrDefault("OLLAMA_NUM_PARALLEL", "1"))))
                         .speed(Double.parseDouble(env.getOrDefault("MAW_STANDIN_SPEED", "1")))
                         .llamaCpp("1".equals(env.get("MAW_STANDIN_LLAMACPP")));
                 System.out.printf("Listening on %s:%d (an Ollama stand-in: answers as MAW's game brain, no model "
