@@ -92,10 +92,15 @@ final class LlmCommand implements Runnable {
         double seconds = (System.nanoTime() - t0) / 1e9;
         System.out.printf("  one decision: %s in %.1f s (%d call(s), %d prompt tokens, %d answer tokens)%n",
                 decision.kind().wire(), seconds, model.calls(), model.promptTokens(), model.outputTokens());
-        System.out.printf("  %s%n", seconds > 10 ? "at this speed a table of model seats plays by turns (the default "
-                + "with a model seat; game.pace=turns): a clock-paced day would end before most seats act"
+        System.out.printf("  %s%n", advice(seconds));
+    }
+
+    /** The pace that suits a model that takes {@code seconds} a decision. */
+    static String advice(double seconds) {
+        return seconds > 10 ? "at this speed a table of model seats plays by turns (the default with a model seat; "
+                + "game.pace=turns): a clock-paced day would end before most seats act"
                 : "fast enough for either pace; by the clock, give a day at least " + Math.max(60,
-                        (long) Math.ceil(seconds * 6 * 4)) + " s for six model seats (--day-seconds)");
+                        (long) Math.ceil(seconds * 6 * 4)) + " s for six model seats (--day-seconds)";
     }
 
     /** {@code maw llm pull}. */

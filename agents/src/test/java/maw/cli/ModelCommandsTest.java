@@ -139,12 +139,15 @@ class ModelCommandsTest {
     }
 
     @Test
-    void llmCheckTellsALlamaCppServersSlotsAndThePaceThatSuitsASlowModel() {
-        ollama.models("llama3.1").llamaCpp(true).slots(4).cost(maw.llm.standin.CostProfile.GPU_8B).speed(0.05);
+    void llmCheckTellsALlamaCppServersSlotsAndThePaceThatSuitsTheModelsSpeed() {
+        ollama.models("llama3.1").llamaCpp(true).slots(4).cost(maw.llm.standin.CostProfile.GPU_8B);
         assertThat(Main.execute("llm", "check", "--provider", "openai", "--base-url", ollama.openAiBaseUrl(),
                 "--set", "llm.retries=0")).as(console.err()).isZero();
         assertThat(console.out()).contains("slots: 4 (llama.cpp: each seat's calls keep to its own slot)")
-                .contains("a table of model seats plays by turns");
+                .contains("fast enough for either pace");
+        assertThat(LlmCommand.advice(95)).contains("plays by turns").contains("before most seats act");
+        assertThat(LlmCommand.advice(2)).contains("give a day at least 60 s");
+        assertThat(LlmCommand.advice(5)).contains("at least 120 s");
     }
 
     @Test
