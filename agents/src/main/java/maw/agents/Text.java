@@ -79,6 +79,15 @@ public final class Text {
     }
 
     /**
+     * What a player said, as one quoted value for a seat's news ({@code "..."}): its line breaks shown as {@code ↵},
+     * its quotes and backslashes escaped as in JSON, so that nothing a player writes (a line break, a line that
+     * begins as the GameMaster's news do, an answer in JSON) can pass for anything but their words.
+     */
+    public static String quoted(String s) {
+        return "\"" + inert(s == null ? "" : s).replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /**
      * {@code s} as a line that can only be read, not obeyed, on a console or terminal: line breaks, control characters,
      * escape sequences (ANSI, OSC) and the marks that reverse the direction of text are shown as visible symbols, so a
      * chat line cannot draw a fake announcement, clear a screen or retitle a window.

@@ -426,7 +426,7 @@ public final class PlayerAgent extends GameAgent {
             String late = key.equals(phaseKey) ? "" : " (earlier, in the " + nm.room_name() + ")";
             for (Catalog.Line line : nm.messages()) {
                 if (line.index() > seen) {
-                    note(Perceived.CHAT, line.from() + late + ": " + line.text());
+                    carryOut(seat.said(line.from(), line.text(), late), null);
                 }
             }
             seen = Math.max(seen, nm.index());

@@ -216,9 +216,23 @@ final class Seat {
     }
 
     private void noteHere(Perceived kind, String text) {
-        unseen.add(text);
+        noteHere(kind, text, text);
+    }
+
+    /** Something learned, told to people as {@code shown} and kept for the seat's interface as {@code kept}. */
+    private void noteHere(Perceived kind, String shown, String kept) {
+        unseen.add(kept);
         news = true;
-        tell(kind, text);
+        tell(kind, shown);
+    }
+
+    /**
+     * A line said in the room ({@code late}: where, when it was said in a phase that is over): shown to people as the
+     * room has it, and kept for the seat's interface (a model's prompt) as the speaker's quoted words.
+     */
+    List<Effect> said(String from, String text, String late) {
+        noteHere(Perceived.CHAT, from + late + ": " + text, Text.inert(from) + late + " says: " + Text.quoted(text));
+        return drain();
     }
 
     // --- the GameMaster's news ----------------------------------------------------------------------------------------
@@ -328,7 +342,8 @@ final class Seat {
                 }
                 noteHere(Perceived.VOTE, AiwolfLines.votes(v, this::who));
             }
-            case Catalog.Whispered w -> noteHere(Perceived.WHISPER, w.from() + " whispers to you: " + w.message());
+            case Catalog.Whispered w -> noteHere(Perceived.WHISPER, Text.inert(w.from()) + " whispers to you: "
+                    + Text.quoted(w.message()));
             case Catalog.EndGame e -> {
                 roomOpen = false;
                 phase = Phase.OVER;
