@@ -40,6 +40,7 @@ class ComposeStackTest {
     private static final Path HOME = TestXmpp.home();
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Pattern VAR = Pattern.compile("\\$\\{(\\w+)(?:(:?-)([^}]*))?}");
+    private static final Pattern INNERMOST = Pattern.compile("(?<!\\$)\\$\\{(\\w+)(?:(:?-)([^${}]*))?}");
 
     @TempDir
     Path dir;
@@ -75,17 +76,21 @@ class ComposeStackTest {
 
     /** Compose's interpolation: ${VAR:-default}, ${VAR-default}, ${VAR}; $$ is a dollar. */
     static String interpolate(String text, Map<String, String> env) {
-        Matcher m = VAR.matcher(text);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String value = env.get(m.group(1));
-            if (value == null || (value.isEmpty() && ":-".equals(m.group(2)))) {
-                value = m.group(2) == null ? "" : m.group(3);
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        // Innermost first, as Compose reads a default that is itself a variable: ${A:-${B:-6}}.
+        String done = text;
+        for (Matcher m = INNERMOST.matcher(done); m.find(); m = INNERMOST.matcher(done)) {
+            StringBuilder out = new StringBuilder();
+            do {
+                String value = env.get(m.group(1));
+                if (value == null || (value.isEmpty() && ":-".equals(m.group(2)))) {
+                    value = m.group(2) == null ? "" : m.group(3);
+                }
+                m.appendReplacement(out, Matcher.quoteReplacement(value.replace("$", "\u0000")));
+            } while (m.find());
+            m.appendTail(out);
+            done = out.toString();
         }
-        m.appendTail(out);
-        return out.toString().replace("$$", "$");
+        return done.replace("\u0000", "$").replace("$$", "$");
     }
 
     @Test

@@ -31,7 +31,7 @@ import maw.runtime.Jid;
  * reads, its vote, the lines its interface has not seen yet. The GameMaster's news goes in ({@link #hear}), and what
  * follows comes out as {@link Effect}s for the Player agent to carry out: lines to tell, a state to become, an answer,
  * acts the interface asked for before the turn came, the end. It judges an act against the last turn
- * ({@link #problemWith}) in a person's words, and makes the view an interface decides on ({@link #view}).
+ * ({@link WhyNot}) in a person's words, and makes the view an interface decides on ({@link #view}).
  */
 final class Seat {
 
@@ -498,34 +498,12 @@ final class Seat {
 
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
     String problemWith(Act action) {
-        if (!alive) {
-            return "You are dead: you can watch, but no longer speak or vote.";
-        }
-        Act.Kind kind = action.kind();
-        if (turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty())) {
-            return "It is " + turnOf + "'s turn: one player acts at a time, and yours comes.";
-        }
-        if (turn == null || !turn.acts().contains(kind)) {
-            if (action instanceof Act.Speak) {
-                return phase == Phase.NIGHT ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
-            }
-            return phase == Phase.NIGHT && kind == Act.Kind.VOTE
-                    ? "The village sleeps: votes are cast during the day."
-                    : "You cannot " + action.kind() + " now" + (turn == null || turn.acts().isEmpty() ? "."
-                            : " (you may: " + turn.acts().stream().map(Act.Kind::wire)
-                                    .collect(Collectors.joining(", ")) + ").");
-        }
-        return switch (action) {
-            case Act.Speak sp when sp.text() == null || sp.text().isBlank() ->
-                    "There is nothing to say in an empty message.";
-            case Act.Speak sp when room == null || !roomOpen -> phase == Phase.NIGHT
-                    ? "The village sleeps: nobody hears you tonight." : "No room is open now.";
-            case Act.Whisper w when w.text() == null || w.text().isBlank() ->
-                    "There is nothing to whisper in an empty message.";
-            case Act.Talk t when t.text() == null || t.text().isBlank() ->
-                    "There is nothing to say in an empty talk (say Skip to pass, Over when done for the day).";
-            default -> null;
-        };
+        return WhyNot.problemWith(action, alive, othersTurn() ? turnOf : null, turn, phase, room != null && roomOpen);
+    }
+
+    /** Whether another seat's turn is under way and this one has none (at a pace of turns). */
+    private boolean othersTurn() {
+        return turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty());
     }
 
     SeatCatalog.SeatView view(List<String> lines) {
@@ -565,8 +543,7 @@ final class Seat {
      * at a pace of turns, another seat's turn is under way (the act waits for the seat's own).
      */
     boolean beforeTheTurn() {
-        boolean othersTurn = turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty());
-        return alive && (phase == Phase.DAY || phase == Phase.NIGHT) && (turn == null || othersTurn);
+        return alive && (phase == Phase.DAY || phase == Phase.NIGHT) && (turn == null || othersTurn());
     }
 
     /** Keeps an act the interface asked for before the turn came, to judge when it comes. */
