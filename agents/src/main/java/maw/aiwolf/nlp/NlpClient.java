@@ -53,6 +53,8 @@ public final class NlpClient {
     private final Minds minds;
     private final long seed;
     private final Consumer<String> log;
+    /** A secret of this client's own, shown at every connection: a MAW server gives the seat back to it alone. */
+    private final String seatToken;
 
     /** What a packet means and what to answer, in the contest's dialect. */
     private ClientGame game;
@@ -76,6 +78,9 @@ public final class NlpClient {
         this.minds = minds;
         this.seed = seed;
         this.log = log == null ? line -> { } : log;
+        byte[] secret = new byte[24];
+        new java.security.SecureRandom().nextBytes(secret);
+        this.seatToken = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         this.game = game(false);
     }
 
@@ -173,6 +178,7 @@ public final class NlpClient {
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
+        b.header(NlpServer.SEAT_HEADER, seatToken); // our server gives the seat back to it alone; others ignore it
         try {
             return b.buildAsync(url, new WebSocket.Listener() {
                 private final StringBuilder frame = new StringBuilder();

@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * from then on every frame it sends is an answer to the request under way (one sent when nothing was asked is dropped
  * and logged). With a secret, the agent must show an HS256 token ({@code ?token=} or {@code Authorization: Bearer})
  * for its team, checked after the name. An agent whose connection drops gets its seat back by connecting again under
- * its name. A slow or broken agent never ends a game: its seat plays on.
+ * its name with the credential it first came with ({@link AgentLobby#claim}): the seat token it chose ({@code
+ * X-Maw-Seat} or {@code ?seat=}), else its team's token, else (no secret, no seat token) its name once the old
+ * connection is gone. A slow or broken agent never ends a game: its seat plays on.
  */
 public final class NlpServer implements Gateway {
 
@@ -100,34 +102,65 @@ public final class NlpServer implements Gateway {
         // The name as the agent gave it says its team; the seat's name is one the GameMaster takes.
         String given = lobby.name(text, 40);
         String name = lobby.name(text, Catalog.LONGEST_NAME);
+        String team = null;
         if (secret != null) {
-            String token = c.ctx.queryParam("token");
-            String header = c.ctx.header("Authorization");
-            if (token == null && header != null && header.startsWith("Bearer ")) {
-                token = header.substring(7).strip();
-            }
+            String token = shown(c.ctx, "token", "Authorization");
             String why = NlpToken.check(token, secret, team(given));
             if (why != null) {
                 LOG.info("NLP agent {}: refused: {}", given, why);
                 c.ctx.closeSession(4001, why);
                 return;
             }
+            team = team(given);
         }
+        AgentLobby.Credential shown = new AgentLobby.Credential(team, seatDigest(shown(c.ctx, "seat", SEAT_HEADER)));
         AgentLink.Channel channel = channel(c.ctx);
-        // Names are a team's and its number, one agent each: the same name again is that agent come back, and it takes
-        // its seat over even when its old connection has not been seen to end yet.
-        AgentLink back = lobby.seatedNamed(name);
+        // A name is a team's and its number, one agent each; but only the credential the seat was first taken with
+        // takes it back (a live connection's seat never goes to another).
+        AgentLink back = lobby.claim(name, shown, l -> {
+            c.generation = l.replace(channel);
+            c.link = l;
+        });
         if (back != null) {
-            c.generation = back.replace(channel);
-            c.link = back;
             return;
         }
         String unique = lobby.unique(name, Catalog.LONGEST_NAME);
-        AgentLink link = new AgentLink(unique);
+        if (!unique.equals(name)) {
+            LOG.info("NLP agent {}: the name is another agent's (a seat this connection cannot take, or a namesake): "
+                    + "a newcomer as {}", name, unique);
+        }
+        AgentLink link = new AgentLink(unique, shown);
         c.generation = link.attach(channel);
         c.link = link;
         LOG.info("NLP agent {} connected from {}", unique, channel.remote());
         lobby.add(link);
+    }
+
+    /** The header a client shows its seat token in (or {@code ?seat=}): a secret it chose for its first connection. */
+    public static final String SEAT_HEADER = "X-Maw-Seat";
+
+    /** What a connection shows as the query parameter {@code param}, or in {@code header} ({@code Bearer} taken off). */
+    private static String shown(WsContext ctx, String param, String header) {
+        String value = ctx.queryParam(param);
+        String h = ctx.header(header);
+        if (value == null && h != null) {
+            value = h.startsWith("Bearer ") ? h.substring(7).strip() : h.strip();
+        }
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    /** A seat token as the server keeps it: its SHA-256 (the token itself is never held), or null for none. */
+    static String seatDigest(String token) {
+        if (token == null) {
+            return null;
+        }
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(token.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The team of an agent: its name without the trailing digits (as the NLP server counts teams). */

@@ -64,14 +64,26 @@ public final class AgentLink implements AutoCloseable {
 
     private record Line(int generation, String text) {}
 
+    private final AgentLobby.Credential credential;
+
     AgentLink(String name, Socket socket, BufferedReader in) throws IOException {
         this.name = name;
+        this.credential = AgentLobby.Credential.NONE;
         attachTcp(socket, in);
     }
 
-    /** A link on another kind of channel: {@link #attach} it, and hand what arrives to {@link #received}. */
-    public AgentLink(String name) {
+    /**
+     * A link on another kind of channel: {@link #attach} it, and hand what arrives to {@link #received};
+     * {@code credential}: what its first connection showed, which the seat goes back to ({@link AgentLobby#claim}).
+     */
+    public AgentLink(String name, AgentLobby.Credential credential) {
         this.name = name;
+        this.credential = credential == null ? AgentLobby.Credential.NONE : credential;
+    }
+
+    /** What the agent's first connection showed beyond its name. */
+    public AgentLobby.Credential credential() {
+        return credential;
     }
 
     public String name() {
@@ -84,11 +96,55 @@ public final class AgentLink implements AutoCloseable {
         return c != null && c.open() && !ended;
     }
 
-    /** Takes the connection of the same agent come back; it is told where the game is before its next request. */
-    void replace(Socket newSocket, BufferedReader in) throws IOException {
+    /**
+     * Takes the connection of the same agent come back; it is told where the game is before its next request. A
+     * connection that cannot be taken (it failed at once) is closed, and the seat stays without one.
+     */
+    void replace(Socket newSocket, BufferedReader in) {
         Channel old = channel;
-        attachTcp(newSocket, in);
+        try {
+            attachTcp(newSocket, in);
+        } catch (IOException e) {
+            LOG.info("agent {}: the connection come back failed: {}", name, e.getMessage());
+            try {
+                newSocket.close();
+            } catch (IOException gone) {
+                // closed already
+            }
+            return;
+        }
         replaced(old);
+    }
+
+    /** An agent's line past {@link #LONGEST_LINE}. */
+    static final class LineTooLong extends IOException {
+        LineTooLong() {
+            super("a line longer than " + LONGEST_LINE + " characters");
+        }
+    }
+
+    /** The longest line an agent may send, in characters (as the WebSocket server bounds a message: 64 KiB). */
+    public static final int LONGEST_LINE = 65_536;
+
+    /**
+     * The next line from an agent, without its end ({@code \n}, or {@code \r\n}); null at the end of the stream.
+     *
+     * @throws IOException also when the line is longer than {@link #LONGEST_LINE}: the connection is then given up
+     */
+    static String readLine(BufferedReader in) throws IOException {
+        // (read by character from the buffer: a line is cut off where it passes the bound, never held whole)
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                return line.isEmpty() ? null : line.toString();
+            }
+            if (line.length() == LONGEST_LINE) {
+                throw new LineTooLong();
+            }
+            line.append((char) c);
+        }
+        int end = line.length();
+        return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
     }
 
     /** The same for another kind of channel; returns the generation to hand to {@link #received}. */
@@ -162,11 +218,18 @@ public final class AgentLink implements AutoCloseable {
         boolean quick = QUICK_ACK && quickAck(s);
         Thread.ofVirtual().name("aiwolf-tcp-" + name).start(() -> {
             try {
-                for (String l = in.readLine(); l != null; l = in.readLine()) {
+                for (String l = readLine(in); l != null; l = readLine(in)) {
                     received(gen, l);
                     if (quick) {
                         quickAck(s); // Linux turns quick acknowledgements off again after a while: on again each time
                     }
+                }
+            } catch (LineTooLong e) {
+                LOG.info("agent {}: {}: its connection is closed", name, e.getMessage());
+                try {
+                    s.close();
+                } catch (IOException gone) {
+                    // closed already
                 }
             } catch (IOException e) {
                 // the connection went: below

@@ -10,11 +10,12 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The outside agents of a server (the AIWolf TCP server, the NLP WebSocket server): those waiting for a game, in the
  * order they connected, and those seated in a game, who keep their seat across games and get it back when they
- * reconnect under their name.
+ * reconnect under their name showing the credential they first came with ({@link #claim}: one rule for both servers).
  */
 public final class AgentLobby {
 
@@ -34,18 +35,41 @@ public final class AgentLobby {
         return name.isEmpty() ? "agent" + (seated.size() + waiting.size() + 1) : name;
     }
 
-    /** The seated agent of that name whose connection is gone (it comes back to its seat), or null. */
-    public AgentLink returning(String name) {
-        AgentLink l = seatedNamed(name);
-        return l != null && !l.connected() ? l : null;
+    /**
+     * What a connection showed beyond its name: the team its token was checked for (where the server asks for team
+     * tokens, as the contest's does; else null), and the digest of the seat token it chose at its first connection
+     * (null: none shown; the AIWolf TCP protocol has no place for one).
+     */
+    public record Credential(String team, String seat) {
+        public static final Credential NONE = new Credential(null, null);
     }
 
     /**
-     * The seated agent named {@code name}, connected or not: a new connection under a seated agent's name takes its
-     * seat over even before the server saw the old connection end (a client that lost its connection comes back at
-     * once, often before the server noticed the loss).
+     * The seat a connection under {@code name} showing {@code shown} takes back, handed to {@code takeBack} while no
+     * other connection can claim it; null: the connection is a newcomer (under a name of its own). A seat goes back
+     * only to the credential it was first taken with: a seat token taken once is the seat's, and its holder takes the
+     * seat over even while the old connection seems alive (a client that lost its connection comes back at once,
+     * often before the server noticed the loss); a seat taken without one goes back, once its connection is gone,
+     * to the same team (where tokens are asked), or to its name alone (where nothing more is known). A seat whose
+     * connection lives is never given to a connection without its seat token.
      */
-    public AgentLink seatedNamed(String name) {
+    public synchronized AgentLink claim(String name, Credential shown, Consumer<AgentLink> takeBack) {
+        AgentLink l = seatedNamed(name);
+        if (l == null) {
+            return null;
+        }
+        Credential first = l.credential();
+        boolean back = first.seat() != null ? first.seat().equals(shown.seat())
+                : !l.connected() && java.util.Objects.equals(first.team(), shown.team());
+        if (!back) {
+            return null;
+        }
+        takeBack.accept(l);
+        return l;
+    }
+
+    /** The seated agent named {@code name}, connected or not; null: none. */
+    private AgentLink seatedNamed(String name) {
         for (AgentLink l : seated) {
             if (l.name().equals(name)) {
                 return l;

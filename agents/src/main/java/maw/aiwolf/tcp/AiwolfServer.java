@@ -74,15 +74,15 @@ public final class AiwolfServer implements Gateway {
             s.getOutputStream().flush();
             String name;
             try {
-                name = in.readLine();
+                name = AgentLink.readLine(in);
             } catch (SocketTimeoutException e) {
                 name = null;
             }
             s.setSoTimeout(0);
             name = lobby.name(name, Catalog.LONGEST_NAME);
-            AgentLink back = lobby.returning(name);
+            // The TCP protocol carries nothing but the name: a seat goes back to it only once its connection is gone.
+            AgentLink back = lobby.claim(name, AgentLobby.Credential.NONE, l -> l.replace(s, in));
             if (back != null) {
-                back.replace(s, in);
                 return;
             }
             String unique = lobby.unique(name, Catalog.LONGEST_NAME);
@@ -90,6 +90,11 @@ public final class AiwolfServer implements Gateway {
             lobby.add(new AgentLink(unique, s, in));
         } catch (IOException e) {
             LOG.info("AIWolf server: a connection failed before its name: {}", e.getMessage());
+            try {
+                s.close();
+            } catch (IOException gone) {
+                // closed already
+            }
         }
     }
 
