@@ -17,10 +17,12 @@ public final class TournamentCatalog {
 
     /**
      * Worker to director, inform, on start and every few seconds after: its tables, how many are free, and the games
-     * it is playing (a director that hears nothing from a worker for a while hands its games to others).
+     * it is playing (a director that hears nothing from a worker for a while hands its games to others); and its
+     * proof that it holds the director's key ({@code key_proof}: the director takes part only from accounts that
+     * show one).
      */
     @JsonTypeName("worker_ready")
-    public record WorkerReady(int tables, int free, List<Integer> playing) implements Catalog.Body {
+    public record WorkerReady(int tables, int free, List<Integer> playing, String key_proof) implements Catalog.Body {
         public WorkerReady {
             playing = playing == null ? List.of() : List.copyOf(playing);
         }
@@ -51,9 +53,14 @@ public final class TournamentCatalog {
     @JsonTypeName("games_refused")
     public record GamesRefused(String tournament, String reason) implements Catalog.Body {}
 
-    /** Worker to director, inform: a game it played has ended; its record as the results file holds it. */
+    /**
+     * Worker to director, inform: a game it played has ended; its record as the results file holds it, and the
+     * worker's proof that it holds the director's key (a result stored for a director that is away reaches it before
+     * the worker's next {@code worker_ready}).
+     */
     @JsonTypeName("game_result")
-    public record GameResult(String tournament, int number, JsonNode record) implements Catalog.Body {
+    public record GameResult(String tournament, int number, JsonNode record, String key_proof)
+            implements Catalog.Body {
         public GameResult {
             Catalog.required(record, "game_result's record");
         }

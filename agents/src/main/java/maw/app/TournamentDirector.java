@@ -29,9 +29,11 @@ import maw.tournament.Tournament;
 
 /**
  * A tournament's director (the initiator of the FIPA Contract Net protocol): it hands the games left to the workers
- * that announce themselves over XMPP ({@code ./maw worker}), game by game, and keeps the one results file, each game
- * counted once (a game played twice counts by its first result). A worker silent for {@link #SILENT} is lost: its
- * games go to others, replayed from the schedule's seed. A director stopped in any way goes on from the results file
+ * that announce themselves over XMPP ({@code ./maw worker}) showing they hold its key ({@link WorkerKey}), game by
+ * game, and keeps the one results file: a game counts by one result, from the worker it was awarded to, that fits the
+ * schedule (its seed, seats and roles). A worker silent for {@link #SILENT} is lost, and one that sends no result
+ * within the award deadline of its award or its last result loses its games, whatever it announces: they go to
+ * others, replayed from the schedule's seed. A director stopped in any way goes on from the results file
  * ({@code ./maw tournament --resume DIR}); the workers wait for it meanwhile and send it the results of the games they
  * were playing.
  */
@@ -52,6 +54,8 @@ public final class TournamentDirector extends GameAgent {
     /** What the director knows of a worker: when it last heard from it, its games, what it played. */
     private static final class Worker {
         long lastSeen = System.nanoTime();
+        /** When it was last awarded games or sent a counted result (its award deadline runs from then). */
+        long progressAt = System.nanoTime();
         final Set<Integer> games = new TreeSet<>();
         /** When each of its games was awarded (nanoTime). */
         final Map<Integer, Long> awardedAt = new java.util.HashMap<>();
@@ -68,15 +72,32 @@ public final class TournamentDirector extends GameAgent {
     private final Map<Jid, Worker> workers = new LinkedHashMap<>();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     private long lastReport = System.nanoTime();
+    private final WorkerKey key;
+    private final Duration awardDeadline;
+    private final Awards awards;
+    /** Accounts refused as no worker of this director: told once, then not answered. */
+    private final Set<Jid> strangers = new java.util.HashSet<>();
 
     TournamentDirector(Jid jid, String password, Tournament tournament, String id, List<String> args, long seed,
-            PrintStream out) {
+            WorkerKey key, Duration awardDeadline, Awards awards, PrintStream out) {
         super(jid, password);
         this.tournament = tournament;
         this.id = id;
         this.args = List.copyOf(args);
         this.seed = seed;
+        this.key = key;
+        this.awardDeadline = awardDeadline;
+        this.awards = awards;
         this.out = out;
+        // A director resumed knows whom it awarded the games still open (their results may be waiting for it).
+        Set<Integer> open = new TreeSet<>(tournament.left().stream().map(Schedule.Game::number).toList());
+        awards.load().forEach((game, worker) -> {
+            if (open.contains(game)) {
+                Worker w = workers.computeIfAbsent(worker, k -> new Worker());
+                w.games.add(game);
+                w.awardedAt.put(game, System.nanoTime());
+            }
+        });
     }
 
     /** The tournament's name on the wire: its seed, as the workers build it. */
@@ -114,6 +135,10 @@ public final class TournamentDirector extends GameAgent {
         Jid from = m.sender().bare();
         switch (body) {
             case TournamentCatalog.WorkerReady w -> {
+                if (!key.proves(w.key_proof(), from, jid())) {
+                    stranger(m, from);
+                    return;
+                }
                 Worker worker = workers.computeIfAbsent(from, k -> {
                     out.printf("worker %s: %d table(s)%n", from.local(), w.tables());
                     return new Worker();
@@ -137,7 +162,11 @@ public final class TournamentDirector extends GameAgent {
                 }
             }
             case TournamentCatalog.GamesProposal p -> {
-                Worker worker = workers.computeIfAbsent(from, k -> new Worker());
+                Worker worker = workers.get(from);
+                if (worker == null) {
+                    stranger(m, from);
+                    return;
+                }
                 worker.lastSeen = System.nanoTime();
                 if (!id.equals(p.tournament())) {
                     reply(m, Performative.REJECT_PROPOSAL, new TournamentCatalog.GamesRefused(p.tournament(),
@@ -159,39 +188,70 @@ public final class TournamentDirector extends GameAgent {
                             "every game is played or being played"));
                     return;
                 }
+                awards.add(from, games);
+                if (worker.games.isEmpty()) {
+                    worker.progressAt = System.nanoTime();
+                }
                 worker.games.addAll(games);
                 games.forEach(g -> worker.awardedAt.put(g, System.nanoTime()));
                 reply(m, Performative.ACCEPT_PROPOSAL, new TournamentCatalog.GamesAward(id, args, seed, games));
             }
-            case TournamentCatalog.GameResult r -> {
-                if (!id.equals(r.tournament())) {
-                    return;
-                }
-                Worker worker = workers.computeIfAbsent(from, k -> new Worker());
-                worker.lastSeen = System.nanoTime();
-                worker.games.remove(r.number());
-                worker.awardedAt.remove(r.number());
-                GameRecord record;
-                try {
-                    record = Json.MAPPER.treeToValue(r.record(), GameRecord.class);
-                } catch (Exception e) {
-                    reply(m, Performative.NOT_UNDERSTOOD, new Catalog.NotUnderstood("a game_result whose record is "
-                            + "not a game's record: " + e.getMessage(), null));
-                    return;
-                }
-                if (record.game() != r.number()) {
-                    refuse(m, null, RefusalCode.OTHER_GAME, "game_result " + r.number() + " holds game "
-                            + record.game());
-                    return;
-                }
-                if (tournament.accept(record)) {
-                    worker.played++;
-                } else {
-                    out.printf("game %d: a second result (from %s) is not counted%n", r.number(), from.local());
-                }
-            }
+            case TournamentCatalog.GameResult r -> result(m, from, r);
             default -> refuse(m, null, RefusalCode.WRONG_RECIPIENT, "a tournament's director takes worker_ready, "
                     + "games_proposal and game_result");
+        }
+    }
+
+    /** A result counts once, from the worker its game is awarded to, when its record fits the schedule. */
+    private void result(Message m, Jid from, TournamentCatalog.GameResult r) {
+        if (!key.proves(r.key_proof(), from, jid())) {
+            stranger(m, from);
+            return;
+        }
+        if (!id.equals(r.tournament())) {
+            return;
+        }
+        Worker worker = workers.get(from);
+        if (worker == null || !worker.games.contains(r.number())) {
+            out.printf("game %d: a result from %s, to whom it is not awarded, is not counted%n", r.number(),
+                    from.local());
+            refuse(m, null, RefusalCode.NOT_YOURS, "game " + r.number() + " is not awarded to you");
+            return;
+        }
+        worker.lastSeen = System.nanoTime();
+        GameRecord record;
+        try {
+            record = Json.MAPPER.treeToValue(r.record(), GameRecord.class);
+        } catch (Exception e) {
+            reply(m, Performative.NOT_UNDERSTOOD, new Catalog.NotUnderstood("a game_result whose record is "
+                    + "not a game's record: " + e.getMessage(), null));
+            return;
+        }
+        String misfit = record.game() != r.number() ? "game_result " + r.number() + " holds game " + record.game()
+                : tournament.misfit(record);
+        if (misfit != null) {
+            out.printf("game %d: a result from %s that does not fit the schedule is not counted (%s)%n", r.number(),
+                    from.local(), misfit);
+            refuse(m, null, RefusalCode.OTHER_GAME, misfit);
+            return;
+        }
+        worker.games.remove(r.number());
+        worker.awardedAt.remove(r.number());
+        if (tournament.accept(record)) {
+            worker.played++;
+            worker.progressAt = System.nanoTime();
+        } else {
+            out.printf("game %d: a second result (from %s) is not counted%n", r.number(), from.local());
+        }
+    }
+
+    /** An account that showed no key: refused once (it is told why), then not answered. */
+    private void stranger(Message m, Jid from) {
+        if (strangers.size() < 10_000 && strangers.add(from)) {
+            out.printf("%s is no worker of this director (it shows no proof of the key): not heard%n",
+                    maw.agents.Text.inert(from.toString()));
+            refuse(m, null, RefusalCode.NOT_YOURS, "this director takes part only from workers that show its key "
+                    + "(./maw worker --key-file)");
         }
     }
 
@@ -206,6 +266,13 @@ public final class TournamentDirector extends GameAgent {
         long now = System.nanoTime();
         for (var it = workers.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
+            Worker w = e.getValue();
+            if (!w.games.isEmpty() && now - w.progressAt > awardDeadline.toNanos()) {
+                out.printf("worker %s: no result within %d s: its games %s go to the others%n", e.getKey().local(),
+                        awardDeadline.toSeconds(), w.games);
+                w.games.clear();
+                w.awardedAt.clear();
+            }
             if (now - e.getValue().lastSeen > SILENT.toNanos()) {
                 Set<Integer> left = new TreeSet<>(e.getValue().games);
                 left.retainAll(tournament.left().stream().map(Schedule.Game::number).toList());
@@ -231,6 +298,21 @@ public final class TournamentDirector extends GameAgent {
      * as they come; the standings when every game has its result.
      */
     public static Standings run(Tournaments.Request r, String name, PrintStream out) throws Exception {
+        return run(r, name, r.dir().resolve(KEY_FILE), DEFAULT_AWARD_DEADLINE, out);
+    }
+
+    /** The key file a director writes in its tournament's directory when it is given none. */
+    public static final String KEY_FILE = "worker.key";
+
+    /** How long a worker may go without a result for its awarded games, by default. */
+    public static final Duration DEFAULT_AWARD_DEADLINE = Duration.ofMinutes(30);
+
+    /**
+     * Plays {@code r} by workers that show the key in {@code keyFile} (made there when it is not), each losing its
+     * games when it sends no result within {@code awardDeadline} of its award or its last result.
+     */
+    public static Standings run(Tournaments.Request r, String name, java.nio.file.Path keyFile, Duration awardDeadline,
+            PrintStream out) throws Exception {
         if (r.settings().choice(maw.config.Setting.TRANSPORT, maw.config.Setting.TransportKind.class)
                 == maw.config.Setting.TransportKind.LOCAL) {
             throw new ConfigException("--workers: workers reach the director over XMPP (transport xmpp), not in this "
@@ -246,11 +328,13 @@ public final class TournamentDirector extends GameAgent {
                 }
                 String password = HexFormat.of().formatHex(SecureRandom.getSeed(12));
                 network.provisionUnused(Map.of(name, password), "a tournament director named " + name);
+                WorkerKey key = WorkerKey.forDirector(keyFile);
                 TournamentDirector d = new TournamentDirector(Jid.of(name, network.transport().domain()), password,
-                        t, tournamentId(r.seed()), r.args(), r.seed(), out);
+                        t, tournamentId(r.seed()), r.args(), r.seed(), key, awardDeadline, new Awards(r.dir()), out);
                 d.start(network.transport());
                 out.printf("director %s@%s on %s: %d game(s) to hand out; workers join with ./maw worker "
-                        + "--director %s%n", name, network.transport().domain(), network.describe(), left.size(), name);
+                        + "--director %s --key-file %s%n", name, network.transport().domain(), network.describe(),
+                        left.size(), name, keyFile);
                 try {
                     d.done().get();
                 } finally {

@@ -48,9 +48,14 @@ public final class TournamentWorker extends GameAgent {
     private final Set<Integer> playing = ConcurrentHashMap.newKeySet();
     private final Map<String, Tournament> built = new ConcurrentHashMap<>();
     private volatile int free;
+    /** Its proof that it holds the director's key, shown with every announcement and result. */
+    private final String proof;
 
-    public TournamentWorker(Jid jid, String password, int tables, Jid director, Builder builder, PrintStream out) {
+    /** @param key the director's key (the director takes part only from accounts that show they hold it) */
+    public TournamentWorker(Jid jid, String password, int tables, Jid director, WorkerKey key, Builder builder,
+            PrintStream out) {
         super(jid, password);
+        this.proof = key.proof(jid, director);
         this.tables = tables;
         this.free = tables;
         this.director = director.bare();
@@ -62,7 +67,7 @@ public final class TournamentWorker extends GameAgent {
 
     private void ready() {
         send(director, Performative.INFORM, new TournamentCatalog.WorkerReady(tables, free,
-                new ArrayList<>(new TreeSet<>(playing))));
+                new ArrayList<>(new TreeSet<>(playing)), proof));
     }
 
     @Override
@@ -136,7 +141,7 @@ public final class TournamentWorker extends GameAgent {
                 try {
                     t.playFor(sitting, record -> {
                         send(director, Performative.INFORM, new TournamentCatalog.GameResult(a.tournament(),
-                                record.game(), Json.MAPPER.valueToTree(record)));
+                                record.game(), Json.MAPPER.valueToTree(record), proof));
                         playing.remove(record.game());
                         out.printf("game %d of tournament %s: %s; result sent%n", record.game(), a.tournament(),
                                 record.winningSide() == null ? "no winner" : "the " + record.winningSide() + " win");

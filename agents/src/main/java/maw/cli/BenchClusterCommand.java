@@ -143,12 +143,14 @@ final class BenchClusterCommand implements Callable<Integer> {
         java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
         List<TournamentWorker> workers = new ArrayList<>();
         String domain = network.transport().domain();
+        Path keyFile = dir.resolve("t").resolve(TournamentDirector.KEY_FILE);
+        maw.app.WorkerKey key = maw.app.WorkerKey.forDirector(keyFile);
         for (int i = 0; i < k; i++) {
             String name = director + "-w" + i;
             network.provision(Map.of(name, "bench-worker-pw"));
             Path base = dir.resolve(name);
             TournamentWorker w = new TournamentWorker(Jid.of(name, domain), "bench-worker-pw", workerTables,
-                    Jid.of(director, domain), award -> Tournaments.forWorker(TournamentCommand.forWorker(award.args(),
+                    Jid.of(director, domain), key, award -> Tournaments.forWorker(TournamentCommand.forWorker(award.args(),
                             award.seed(), base.resolve(award.tournament())), network, name, quiet), quiet);
             workers.add(w);
         }
@@ -156,7 +158,8 @@ final class BenchClusterCommand implements Callable<Integer> {
         CompletableFuture<Object> played = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             try {
-                played.complete(TournamentDirector.run(fresh, director, quiet));
+                played.complete(TournamentDirector.run(fresh, director, keyFile,
+                        TournamentDirector.DEFAULT_AWARD_DEADLINE, quiet));
             } catch (Throwable e) {
                 played.completeExceptionally(e);
             }

@@ -161,6 +161,15 @@ final class TournamentCommand implements Callable<Integer> {
         + "tournament's director logs in as, the one workers announce themselves to (default: ${DEFAULT-VALUE})")
     String director;
 
+    @Option(names = "--worker-key-file", paramLabel = "FILE", description = "with --workers: the key workers show "
+        + "(./maw worker --key-file FILE), made there when the file is not (default: worker.key in the tournament's "
+        + "directory)")
+    Path workerKeyFile;
+
+    @Option(names = "--award-seconds", description = "with --workers: how long a worker may go without a result for "
+        + "the games it was awarded before they go to others (default: 1800)")
+    Integer awardSeconds;
+
     @Override
     public Integer call() throws Exception {
         if (forkFrom != null || at != null) {
@@ -177,7 +186,13 @@ final class TournamentCommand implements Callable<Integer> {
             if (r.gatewayBind() != null) {
                 throw new ConfigException("--workers: a tournament with outside seats plays where its gateway is");
             }
-            TournamentDirector.run(r, director, System.out);
+            if (awardSeconds != null) {
+                Checks.range(awardSeconds, 10, 7 * 24 * 3600, "--award-seconds");
+            }
+            TournamentDirector.run(r, director, workerKeyFile != null ? workerKeyFile
+                    : r.dir().resolve(TournamentDirector.KEY_FILE), awardSeconds != null
+                    ? java.time.Duration.ofSeconds(awardSeconds) : TournamentDirector.DEFAULT_AWARD_DEADLINE,
+                    System.out);
         } else {
             Tournaments.run(r, System.out);
         }

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import maw.app.AgentNetwork;
 import maw.app.TournamentWorker;
 import maw.app.Tournaments;
+import maw.app.WorkerKey;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.Setting;
@@ -40,6 +41,15 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--name", description = "this worker's account (default: worker-HOST-PID)")
     String name;
 
+    @Option(names = "--key-file", paramLabel = "FILE", required = true, description = "the director's key, which "
+        + "./maw tournament --workers writes (worker.key in the tournament's directory, or its --worker-key-file); "
+        + "waited for while it is not there yet")
+    Path keyFile;
+
+    @Option(names = "--key-wait-seconds", defaultValue = "120", description = "how long to wait for the key file "
+        + "to appear (default: ${DEFAULT-VALUE})")
+    int keyWaitSeconds;
+
     @Override
     public Integer call() throws Exception {
         Checks.range(tables, 1, 200, "--tables");
@@ -53,7 +63,10 @@ final class WorkerCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + me + "' for --name: an account name (a-z, 0-9, '.', '_', "
                     + "'-')");
         }
+        Checks.range(keyWaitSeconds, 0, 3600, "--key-wait-seconds");
         MawConfig config = options.load();
+        WorkerKey key = WorkerKey.forWorker(keyFile, java.time.Duration.ofSeconds(keyWaitSeconds),
+                System.out::println);
         Path base = config.path(Setting.GAMES_DIR).getParent().resolve("workers").resolve(me);
         try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
             if (!network.crossesProcesses()) {
@@ -63,7 +76,7 @@ final class WorkerCommand implements Callable<Integer> {
             network.provisionUnused(Map.of(me, password), "a worker named " + me);
             String domain = network.transport().domain();
             TournamentWorker worker = new TournamentWorker(Jid.of(me, domain), password, tables,
-                    Jid.of(director, domain), award -> Tournaments.forWorker(TournamentCommand.forWorker(award.args(),
+                    Jid.of(director, domain), key, award -> Tournaments.forWorker(TournamentCommand.forWorker(award.args(),
                             award.seed(), base.resolve(award.tournament())), network, me, System.out),
                     System.out);
             worker.start(network.transport());

@@ -212,6 +212,27 @@ public final class Tournament {
     }
 
     /**
+     * Why a game's result from elsewhere does not fit the schedule (another seed, other seats or entrants, other
+     * roles: it is not the game the schedule deals), or null when it fits.
+     */
+    public String misfit(GameRecord r) {
+        Schedule.Game g = schedule.games().stream().filter(x -> x.number() == r.game()).findFirst().orElse(null);
+        if (g == null) {
+            return "the schedule has no game " + r.game();
+        }
+        if (g.seed() != r.seed()) {
+            return "game " + r.game() + " is dealt from seed " + g.seed() + ", not " + r.seed();
+        }
+        if (!schedule.seats().equals(r.seats())) {
+            return "game " + r.game() + "'s seats are not the schedule's";
+        }
+        if (!g.roles().equals(r.roles())) {
+            return "game " + r.game() + "'s roles are not the ones its seed deals";
+        }
+        return null;
+    }
+
+    /**
      * A game's result from elsewhere (a worker's): written and counted if no result of that game is held yet; false
      * when one is (it was played twice: the first result counts).
      */

@@ -44,7 +44,8 @@ class TournamentWorkersTest {
     }
 
     private MawProcess.Started worker(String name, String director) throws IOException {
-        return start(List.of("worker", "--tables", "1", "--director", director, "--name", name));
+        return start(List.of("worker", "--tables", "1", "--director", director, "--name", name, "--key-file",
+                dir.resolve("tournament").resolve("worker.key").toString()));
     }
 
     /** The results file's lines: one game number each. */
