@@ -15,7 +15,7 @@ class ProtocolFuzzTest {
 
     private static final GameCheck GAME = new GameCheck(Set.of(1, 2, 3, 4, 5), 3, ref -> ref.id() % 2 == 0);
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "10s")
     void parsingAndCheckingNeverThrow(FuzzedDataProvider data) {
         Version v = data.consumeBoolean() ? Version.V3_6 : Version.V2_01;
         String text = data.consumeRemainingAsString();
