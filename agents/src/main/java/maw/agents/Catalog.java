@@ -149,7 +149,7 @@ public final class Catalog {
 
     // --- lobby ----------------------------------------------------------------------------------------------------
 
-    /** The longest name a seat may take (a name is 1 to this many letters, digits, spaces or _.'-). */
+    /** The longest name a seat may take (maw.agents.Names has the rule). */
     public static final int LONGEST_NAME = 24;
 
     /** Player to GameMaster, request: a seat under this name. */

@@ -10,55 +10,11 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.text.Normalizer;
-import java.util.Locale;
 
 /** Text that comes from players, made harmless where it goes: files, consoles, terminals. */
 public final class Text {
 
     private Text() {}
-
-    /**
-     * Whether the letters of {@code name} come from more than one script (Latin with Cyrillic, say): such a name can
-     * pass for another at a glance ("Аnn" with a Cyrillic А beside "Ann").
-     */
-    public static boolean mixesScripts(String name) {
-        Character.UnicodeScript seen = null;
-        for (int i = 0; i < name.length(); ) {
-            int cp = name.codePointAt(i);
-            i += Character.charCount(cp);
-            Character.UnicodeScript s = Character.UnicodeScript.of(cp);
-            if (s == Character.UnicodeScript.COMMON || s == Character.UnicodeScript.INHERITED) {
-                continue;
-            }
-            if (seen != null && s != seen) {
-                return true;
-            }
-            seen = s;
-        }
-        return false;
-    }
-
-    /**
-     * What {@code name} looks like, for telling names apart the way a reader does: compatibility forms folded, marks
-     * dropped, case ignored, and the Cyrillic and Greek letters that look like Latin ones read as those.
-     */
-    public static String skeleton(String name) {
-        String folded = Normalizer.normalize(name, Normalizer.Form.NFKD)
-                .replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
-        StringBuilder b = new StringBuilder(folded.length());
-        for (int i = 0; i < folded.length(); i++) {
-            char c = folded.charAt(i);
-            int k = LOOKALIKE_FROM.indexOf(c);
-            b.append(k >= 0 ? LOOKALIKE_TO.charAt(k) : c);
-        }
-        return b.toString().replace('1', 'l').replace('0', 'o');
-    }
-
-    // Cyrillic а в е к м н о р с т у х і ј ѕ and Greek α β ε ι κ ν ο ρ τ υ χ: their Latin look-alikes.
-    private static final String LOOKALIKE_FROM = "\u0430\u0432\u0435\u043a\u043c\u043d\u043e\u0440\u0441\u0442"
-            + "\u0443\u0445\u0456\u0458\u0455\u03b1\u03b2\u03b5\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7";
-    private static final String LOOKALIKE_TO = "abekmhopctyxijsabeikvoptux";
 
     /** Whether {@code s} holds a surrogate without its pair (not Unicode text: it cannot be written as UTF-8). */
     public static boolean hasLoneSurrogate(String s) {
@@ -76,6 +32,17 @@ public final class Text {
             }
         }
         return false;
+    }
+
+    /**
+     * At most the first {@code max} characters of {@code s}, with how long it was when it is longer ({@code Abc… (200000
+     * characters)}): for keeping something a player wrote in a journal or a log, bounded.
+     */
+    public static String excerpt(String s, int max) {
+        if (s == null || s.codePointCount(0, s.length()) <= max) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, max)) + "… (" + s.length() + " characters)";
     }
 
     /**

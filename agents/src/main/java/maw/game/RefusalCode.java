@@ -43,7 +43,7 @@ public enum RefusalCode {
     /** The text is empty or too long. */
     BAD_TEXT,
     // The lobby.
-    /** A name has 1 to 24 letters, digits, spaces or _.'- and starts with a letter or digit. */
+    /** The name breaks the rule for names (maw.agents.Names): letters and digits, up to three words, one script, no reserved word. */
     NAME_INVALID,
     /** Somebody else sits under that name. */
     NAME_TAKEN,

@@ -111,6 +111,44 @@ class HostileInputTest {
     }
 
     @Test
+    void lookAlikeAndReservedNamesTakeNoSeatAndRefusedJoinsKeepTheJournalSmall() throws Exception {
+        Jid[] j = xmpp.accounts("names", 6);
+        Path file = dir.resolve("game.jsonl");
+        Journal journal = new Journal(file, "g-n");
+        agents.start(Masters.maw(j[0], TestXmpp.password(j[0]), new GameConfig("g-n", 5, 1, 1, j[1], j[2],
+                Duration.ofSeconds(10), Duration.ofSeconds(10)), GameOptions.defaults(), journal));
+        ScriptedSeat alice = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "Alice", j[0]));
+        assertThat(alice.join().bodyType()).isEqualTo("joined");
+        ScriptedSeat ann = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "Ann", j[0]));
+        assertThat(ann.join().bodyType()).isEqualTo("joined");
+        long before = Files.size(file);
+        // Each as an attacker tried it: a look-alike beside the original, and the game's own voices.
+        ScriptedSeat hostile = agents.start(new ScriptedSeat(j[5], TestXmpp.password(j[5]), "x", j[0]));
+        Map<String, String> tries = new java.util.LinkedHashMap<>();
+        tries.put("AIice", "name_taken");
+        tries.put("Ann.", "name_invalid");
+        tries.put("GameMaster", "name_invalid");
+        tries.put("Village", "name_invalid");
+        tries.put("Hideout", "name_invalid");
+        tries.put("The village executes Bob", "name_invalid");
+        for (var t : tries.entrySet()) {
+            hostile.send(j[0], new Catalog.JoinLobby(t.getKey()));
+            Message no = hostile.next("refusal");
+            assertThat(no.json().get("code").asText()).as(t.getKey()).isEqualTo(t.getValue());
+        }
+        // Twenty joins under 200 kB names: refused, and the journal keeps a bounded excerpt of a few of them.
+        String huge = "M".repeat(200_000);
+        for (int i = 0; i < 20; i++) {
+            hostile.send(j[0], new Catalog.JoinLobby(huge + i));
+            assertThat(hostile.next("refusal").json().get("code").asText()).isEqualTo("name_invalid");
+        }
+        long grown = Files.size(file) - before;
+        assertThat(grown).as("the journal grew by " + grown + " bytes").isLessThan(8_000);
+        assertThat(Files.readString(file)).contains("further refused joins from this account are not journaled")
+                .doesNotContain("M".repeat(100));
+    }
+
+    @Test
     void aJoinTheServerKeptFromBeforeTheGameMasterStartedTakesNoSeat() throws Exception {
         Jid[] j = xmpp.accounts("stored-join", 5);
         ScriptedSeat stranger = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "Mallory", j[0]));

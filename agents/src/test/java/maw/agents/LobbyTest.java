@@ -75,9 +75,9 @@ class LobbyTest {
         maw.runtime.Message mixed = seat("s2", "\u0410nn").join(); // a Cyrillic А, then Latin nn
         assertThat(mixed.json().get("code").asText()).isEqualTo("name_invalid");
         assertThat(reason(mixed)).contains("one script");
-        maw.runtime.Message lookalike = seat("s3", "\u0412\u043e\u0432").join(); // Вов, all Cyrillic
+        maw.runtime.Message lookalike = seat("s3", "\u0412\u041e\u0412").join(); // ВОВ, all Cyrillic
         assertThat(lookalike.json().get("code").asText()).isEqualTo("name_taken");
-        assertThat(reason(lookalike)).isEqualTo("the name \u0412\u043e\u0432 looks like Bob, who sits at the table");
+        assertThat(reason(lookalike)).isEqualTo("the name \u0412\u041e\u0412 looks like Bob, who sits at the table");
         assertThat(reason(seat("s4", "BOB").join())).contains("looks like Bob");
         assertThat(seat("s5", "\u0412\u0456\u043a\u0442\u043e\u0440").join().bodyType()).as("Віктор is no one's double")
                 .isEqualTo("joined");

@@ -373,7 +373,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         switch (seating.join(name, m.sender(), seated, config.players())) {
             case Seating.Refused r -> {
                 refuse(m, config.gameId(), r.code(), r.reason());
-                listener.refused(0, name, "join_lobby", r.code(), r.note());
+                if (r.note() != null) { // the name as an excerpt: a refused name is never journaled whole
+                    listener.refused(0, maw.agents.Text.excerpt(name, 40), "join_lobby", r.code(), r.note());
+                }
             }
             case Seating.Again a -> {
                 vouch(m.sender());

@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
-import maw.agents.Catalog;
-import maw.agents.Text;
+import maw.agents.Names;
 import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.Jid;
@@ -21,9 +19,6 @@ import maw.runtime.Jid;
  */
 final class Seating {
 
-    /** A name: 1 to 24 letters, digits, spaces or _.'-, starting with a letter or digit. */
-    static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]{0," + (Catalog.LONGEST_NAME - 1) + "}");
-
     /** What a join comes to. */
     sealed interface Join {}
 
@@ -33,7 +28,10 @@ final class Seating {
     /** The account's own seat, joined again (from the session it plays from, or before the game started). */
     record Again(String name) implements Join {}
 
-    /** Refused: the code and reason the joiner is told, and what the GameMaster's listener is told. */
+    /**
+     * Refused: the code and reason the joiner is told, and what the GameMaster's listener is told (null: nothing, the
+     * account's refusals past {@link #JOURNALED_REFUSALS} are not journaled).
+     */
     record Refused(RefusalCode code, String reason, String note) implements Join {}
 
     private final Map<String, Jid> seats = new LinkedHashMap<>();
@@ -54,7 +52,7 @@ final class Seating {
 
     /**
      * {@code session} asks to sit as {@code name} at a table of {@code players} seats; {@code started}: the game has
-     * begun. A seat is taken only by a valid name, written in one script, that looks like no other seated name, at a
+     * begun. A seat is taken only by a valid name ({@link Names}) that looks like no other seated name, at a
      * table with room, before the game starts; the seat's own account may join again, but not from a second session
      * once the game has begun.
      */
@@ -70,30 +68,42 @@ final class Seating {
             joinedFrom.put(name, session);
             return new Again(name);
         }
-        String lookalike = seats.keySet().stream().filter(n -> Text.skeleton(n).equals(Text.skeleton(name)))
-                .findFirst().orElse(null);
-        boolean mixed = NAME.matcher(name).matches() && Text.mixesScripts(name);
+        String lookalike = seats.keySet().stream().filter(n -> Names.lookAlike(n, name)).findFirst().orElse(null);
+        String invalid = Names.problem(name);
         RefusalCode code = started ? RefusalCode.GAME_IN_PROGRESS
                 : mine != null ? RefusalCode.ALREADY_SEATED
-                : !NAME.matcher(name).matches() || mixed ? RefusalCode.NAME_INVALID
+                : invalid != null ? RefusalCode.NAME_INVALID
                 : lookalike != null ? RefusalCode.NAME_TAKEN
                 : seats.size() >= players ? RefusalCode.TABLE_FULL : null;
         if (code != null) {
             String reason = switch (code) {
                 case GAME_IN_PROGRESS -> "a game is in progress; join the next one";
                 case ALREADY_SEATED -> "you already sit at this table as " + mine;
-                case NAME_INVALID -> mixed ? "a name is written in one script (it mixes, say, Latin and Cyrillic "
-                        + "letters, and could pass for another)" : "a name has 1 to 24 letters, digits, spaces or "
-                        + "_.'- and starts with a letter or digit";
+                case NAME_INVALID -> invalid;
                 case NAME_TAKEN -> lookalike.equals(name) ? "the name " + name + " is taken"
                         : "the name " + name + " looks like " + lookalike + ", who sits at the table";
                 default -> "the table is full";
             };
-            return new Refused(code, reason, reason);
+            return new Refused(code, reason, journaled(from, reason));
         }
         seat(name, from);
         joinedFrom.put(name, session);
         return new Seated(name);
+    }
+
+    /** Refused joins an account may have journaled: after these, one note that the rest are not. */
+    static final int JOURNALED_REFUSALS = 5;
+
+    private final Map<Jid, Integer> refusals = new HashMap<>();
+
+    /** What the listener is told of a refused join from {@code account}: the reason, or null once it has had enough. */
+    private String journaled(Jid account, String reason) {
+        if (refusals.size() >= 10_000 && !refusals.containsKey(account)) {
+            return null;
+        }
+        int n = refusals.merge(account, 1, Integer::sum);
+        return n <= JOURNALED_REFUSALS ? reason : n == JOURNALED_REFUSALS + 1
+                ? "further refused joins from this account are not journaled" : null;
     }
 
     /** Seats {@code name} at the account {@code jid} (a seat restored from a journal). */

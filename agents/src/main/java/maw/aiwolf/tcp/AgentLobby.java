@@ -23,16 +23,13 @@ public final class AgentLobby {
     private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
 
     /**
-     * The name an agent goes by, from the one it gave: letters, digits, spaces and {@code _.'-}, at most
-     * {@code longest} characters; none usable: {@code agentN}.
+     * The name an agent goes by, from the one it gave: the nearest to it that MAW's rule for names takes
+     * ({@link maw.agents.Names}), at most {@code longest} characters; none usable: {@code agentN}.
      */
     public String name(String given, int longest) {
-        String name = given == null ? "" : given.strip();
-        if (name.length() > longest || !name.matches("[\\p{L}\\p{N}][\\p{L}\\p{N} _.'-]*")) {
-            name = name.replaceAll("[^\\p{L}\\p{N} _.'-]", "").strip();
-            name = name.substring(0, Math.min(longest, name.length()));
-        }
-        return name.isEmpty() ? "agent" + (seated.size() + waiting.size() + 1) : name;
+        String name = maw.agents.Names.nearest(given, longest);
+        return name.isEmpty() || maw.agents.Names.problem(name) != null
+                ? "agent" + (seated.size() + waiting.size() + 1) : name;
     }
 
     /**
@@ -99,7 +96,8 @@ public final class AgentLobby {
 
     /** {@code name i}, the name cut short where the number would make it longer than {@code longest}. */
     public static String numbered(String name, int i, int longest) {
-        String number = " " + i;
+        // A name has three words at most: a third word takes the number on.
+        String number = (name.split(" ").length >= 3 ? "" : " ") + i;
         return name.substring(0, Math.max(1, Math.min(name.length(), longest - number.length()))).strip() + number;
     }
 
