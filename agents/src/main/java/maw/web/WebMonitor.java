@@ -45,6 +45,8 @@ public final class WebMonitor extends GameAgent {
     /** The rooms' agents of the round watched (their lines come to the watcher too). */
     private volatile Set<Jid> rooms = Set.of();
     private long lastAsk;
+    /** How often the monitor renews its watch (the GameMaster's lease is 60 s). */
+    static final Duration RENEW = Duration.ofSeconds(20);
     private volatile Supplier<List<Agent>> agents = List::of;
     private volatile WebSeats seats;
 
@@ -102,6 +104,9 @@ public final class WebMonitor extends GameAgent {
                 lastAsk = System.nanoTime();
                 send(gameMaster, Performative.REQUEST, new WatchCatalog.Watch(null, token == null
                         ? WatchCatalog.WatchView.PUBLIC : WatchCatalog.WatchView.GOD, token));
+            } else if (watching && System.nanoTime() - lastAsk > RENEW.toNanos()) {
+                lastAsk = System.nanoTime(); // a watch is a lease: a ping renews it
+                send(gameMaster, Performative.QUERY_IF, new Catalog.Ping(null));
             }
             Message m = self.receive(Duration.ofMillis(250));
             if (m != null) {

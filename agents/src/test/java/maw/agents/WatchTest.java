@@ -38,6 +38,7 @@ class WatchTest {
             assertThat(agreed.bodyType()).isEqualTo("watching");
             assertThat(master.watchers()).isEqualTo(2);
             t.seatBots();
+            maw.testing.Await.until("the four are seated", () -> master.lobby().size() == 4);
             // The inside of the agents: the god view's watcher, vouched for by the GameMaster (to the seats, and by
             // each seat to its interface agent), sees it; the public view's watcher and a stranger do not.
             Jid annPlayer = t.player("Ann");

@@ -126,7 +126,6 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     /** The token a watcher shows for the god view (roles, the pack's news, whispers); print it for the operator. */
     public String watchToken() { return watchers.token(); }
 
-    /** How many watch the game now. */
     public int watchers() { return watchers.size(); }
 
     /** The names seated in the lobby now, in the order they joined. */
@@ -354,8 +353,11 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             }
             case WatchCatalog.Watch w -> onWatch(m, w);
             case WatchCatalog.Control c -> onControl(m, c);
-            case Catalog.Ping p -> reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round,
-                    state == null ? Phase.LOBBY : state.phase().phase(), state == null ? 0 : state.phase().number()));
+            case Catalog.Ping p -> { // a watcher's ping renews its watch
+                watchers.seen(m.sender());
+                reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round, state == null ? Phase.LOBBY
+                        : state.phase().phase(), state == null ? 0 : state.phase().number()));
+            }
             case Catalog.Stamped act when !(act instanceof Catalog.Chat) -> onAct(m, act, act.act());
             case Catalog.LineSaid said when config.rooms().containsValue(m.sender().bare()) -> onLineSaid(said);
             default -> refuse(m, Misdirected.refusal(config.gameId(), body, m.bodyType(),
@@ -373,9 +375,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         switch (seating.join(name, m.sender(), seated, config.players())) {
             case Seating.Refused r -> {
                 refuse(m, config.gameId(), r.code(), r.reason());
-                if (r.note() != null) { // the name as an excerpt: a refused name is never journaled whole
-                    listener.refused(0, maw.agents.Text.excerpt(name, 40), "join_lobby", r.code(), r.note());
-                }
+                r.journal(listener, name);
             }
             case Seating.Again a -> {
                 vouch(m.sender());

@@ -32,7 +32,14 @@ final class Seating {
      * Refused: the code and reason the joiner is told, and what the GameMaster's listener is told (null: nothing, the
      * account's refusals past {@link #JOURNALED_REFUSALS} are not journaled).
      */
-    record Refused(RefusalCode code, String reason, String note) implements Join {}
+    record Refused(RefusalCode code, String reason, String note) implements Join {
+        /** Tells {@code listener} of a refused join under {@code name} (an excerpt: never journaled whole). */
+        void journal(GameListener listener, String name) {
+            if (note != null) {
+                listener.refused(0, maw.agents.Text.excerpt(name, 40), "join_lobby", code, note);
+            }
+        }
+    }
 
     private final Map<String, Jid> seats = new LinkedHashMap<>();
     private final Map<Jid, String> names = new HashMap<>();

@@ -3,6 +3,7 @@ package maw.agents.gamemaster;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -17,15 +18,36 @@ import maw.runtime.Jid;
 
 /**
  * Who watches a game (full JIDs) and in which view: the public view for anyone, the god view (roles, the pack's news,
- * whispers, the agents' inside) for whoever shows the token the GameMaster printed; at most {@link #MAX} at once.
+ * whispers, the agents' inside) for whoever shows the token the GameMaster printed; at most {@link #MAX} at once, and
+ * {@link #PER_ACCOUNT} sessions of one account. A watch is a lease: a watcher not heard from (a {@code watch} or a
+ * {@code ping}) for {@link #LEASE} is gone, and is sent nothing more. The token's holder always finds a place: when
+ * every place is taken, the watcher heard from least recently gives up its own.
  */
 final class Watchers {
 
     /** At most this many watchers at once. */
     static final int MAX = 32;
 
-    private final Map<Jid, WatchCatalog.WatchView> views = new ConcurrentHashMap<>();
+    /** At most this many sessions of one account watch at once: another takes the place of its least recent. */
+    static final int PER_ACCOUNT = 3;
+
+    /** A watcher not heard from for this long is gone (it renews its watch with a ping every 20 s). */
+    static final Duration LEASE = Duration.ofSeconds(60);
+
+    private record Watcher(WatchCatalog.WatchView view, long seenAt) {}
+
+    private final Map<Jid, Watcher> views = new ConcurrentHashMap<>();
+    private final Duration lease;
     private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+
+    Watchers() {
+        this(LEASE);
+    }
+
+    /** Watchers whose watch lasts {@code lease} from the last time each was heard from. */
+    Watchers(Duration lease) {
+        this.lease = lease;
+    }
 
     /** The token a watcher shows for the god view. */
     String token() {
@@ -33,26 +55,50 @@ final class Watchers {
     }
 
     int size() {
+        expire();
         return views.size();
+    }
+
+    /** Forgets the watchers whose lease ran out. */
+    private void expire() {
+        long now = System.nanoTime();
+        views.entrySet().removeIf(e -> now - e.getValue().seenAt() > lease.toNanos());
+    }
+
+    /** {@code session} was heard from: its lease runs again from now. */
+    void seen(Jid session) {
+        views.computeIfPresent(session, (k, w) -> new Watcher(w.view(), System.nanoTime()));
     }
 
     /**
      * {@code session} asks to watch {@code gameId} as {@code w} says: null when it is taken, or why not (another game,
      * a wrong token, too many watchers).
      */
-    Seating.Refused watch(Jid session, WatchCatalog.Watch w, String gameId) {
+    synchronized Seating.Refused watch(Jid session, WatchCatalog.Watch w, String gameId) {
         if (w.game() != null && !w.game().equals(gameId)) {
             return refused(RefusalCode.OTHER_GAME, "this GameMaster runs game " + gameId);
         }
-        if (w.view() == WatchCatalog.WatchView.GOD && !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                String.valueOf(w.token()).getBytes(StandardCharsets.UTF_8))) {
+        boolean host = isToken(w.token());
+        if (w.view() == WatchCatalog.WatchView.GOD && !host) {
             return refused(RefusalCode.NOT_YOURS, "the god view needs the token the GameMaster printed at start-up");
         }
-        if (!views.containsKey(session) && views.size() >= MAX) {
-            return refused(RefusalCode.TABLE_FULL, MAX + " watchers watch already");
+        expire();
+        if (!views.containsKey(session)) {
+            List<Jid> mine = views.keySet().stream().filter(j -> j.bare().equals(session.bare())).toList();
+            if (mine.size() >= PER_ACCOUNT) {
+                views.remove(leastRecent(mine));
+            } else if (views.size() >= MAX && host) {
+                views.remove(leastRecent(List.copyOf(views.keySet())));
+            } else if (views.size() >= MAX) {
+                return refused(RefusalCode.TABLE_FULL, MAX + " watchers watch already");
+            }
         }
-        views.put(session, w.view());
+        views.put(session, new Watcher(w.view(), System.nanoTime()));
         return null;
+    }
+
+    private Jid leastRecent(List<Jid> among) {
+        return among.stream().min(java.util.Comparator.comparingLong(j -> views.get(j).seenAt())).orElseThrow();
     }
 
     private static Seating.Refused refused(RefusalCode code, String reason) {
@@ -67,12 +113,14 @@ final class Watchers {
 
     /** Whether {@code session} watches in the god view. */
     boolean isGod(Jid session) {
-        return views.get(session) == WatchCatalog.WatchView.GOD;
+        Watcher w = views.get(session);
+        return w != null && w.view() == WatchCatalog.WatchView.GOD;
     }
 
     /** The god-view watchers, sorted. */
     List<String> gods() {
-        return views.entrySet().stream().filter(e -> e.getValue() == WatchCatalog.WatchView.GOD)
+        expire();
+        return views.entrySet().stream().filter(e -> e.getValue().view() == WatchCatalog.WatchView.GOD)
                 .map(e -> e.getKey().toString()).sorted().toList();
     }
 
@@ -82,9 +130,10 @@ final class Watchers {
      */
     Map<String, WatchCatalog.WatchView> of(Room room) {
         Map<String, WatchCatalog.WatchView> out = new TreeMap<>();
-        views.forEach((jid, view) -> {
-            if (!room.secret() || view == WatchCatalog.WatchView.GOD) {
-                out.put(jid.toString(), view);
+        expire();
+        views.forEach((jid, w) -> {
+            if (!room.secret() || w.view() == WatchCatalog.WatchView.GOD) {
+                out.put(jid.toString(), w.view());
             }
         });
         return out;
@@ -92,8 +141,9 @@ final class Watchers {
 
     /** Gives each watcher who may see it a message: every one when it was told to everyone, else the god view. */
     void tell(boolean toEveryone, Consumer<Jid> send) {
-        views.forEach((jid, view) -> {
-            if (view == WatchCatalog.WatchView.GOD || toEveryone) {
+        expire();
+        views.forEach((jid, w) -> {
+            if (w.view() == WatchCatalog.WatchView.GOD || toEveryone) {
                 send.accept(jid);
             }
         });
