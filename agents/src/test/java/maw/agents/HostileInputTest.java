@@ -149,6 +149,25 @@ class HostileInputTest {
     }
 
     @Test
+    void watchersThatComeAndGoFillNoPlacesAndTheHostAlwaysGetsIn() throws Exception {
+        Jid[] j = xmpp.accounts("watch-cycle", 5);
+        GameMasterAgent<?, ?, ?> gm = agents.start(Masters.maw(j[0], TestXmpp.password(j[0]),
+                new GameConfig("g-wc", 5, 1, 1, j[1], j[2], Duration.ofSeconds(10), Duration.ofSeconds(10)),
+                GameOptions.defaults(), null));
+        // One account connects, watches and goes, again and again (a new session each time).
+        for (int i = 0; i < 32; i++) {
+            ScriptedSeat w = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "w", j[0]));
+            Message agreed = w.ask(j[0], new WatchCatalog.Watch(null, WatchCatalog.WatchView.PUBLIC, null));
+            assertThat(agreed.bodyType()).isEqualTo("watching");
+            w.stop();
+        }
+        assertThat(gm.watchers()).as("one account holds a few places").isLessThanOrEqualTo(3);
+        ScriptedSeat host = agents.start(new ScriptedSeat(j[4], TestXmpp.password(j[4]), "host", j[0]));
+        assertThat(host.ask(j[0], new WatchCatalog.Watch(null, WatchCatalog.WatchView.GOD, gm.watchToken()))
+                .bodyType()).isEqualTo("watching");
+    }
+
+    @Test
     void aJoinTheServerKeptFromBeforeTheGameMasterStartedTakesNoSeat() throws Exception {
         Jid[] j = xmpp.accounts("stored-join", 5);
         ScriptedSeat stranger = agents.start(new ScriptedSeat(j[3], TestXmpp.password(j[3]), "Mallory", j[0]));
