@@ -118,6 +118,9 @@ public final class Moderation {
                             master.watchToken());
                 }
                 out.printf("journal and room archives: %s%n", dir);
+                WatchToken.write(dir, master.watchToken()); // for --token-file, read by its owner alone
+                out.printf("the watch token for ./maw web and ./maw control --token-file: %s%n",
+                        dir.resolve(WatchToken.FILE));
                 WebMonitor monitor = null;
                 if (r.web() != null) {
                     if (r.web() < 0 || r.web() > 65535) {

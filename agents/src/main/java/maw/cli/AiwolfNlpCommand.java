@@ -182,8 +182,13 @@ final class AiwolfNlpCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         String bot;
 
-        @Option(names = "--token", description = "the team's token (an HS256 JWT), where the server asks for one")
+        @Option(names = "--token", hidden = true, description = "refused: a token on the command line is readable by "
+                + "every user of the machine")
         String token;
+
+        @Option(names = "--token-file", paramLabel = "FILE", description = "a file holding the team's token (an HS256 "
+                + "JWT), where the server asks for one; -: standard input (default: MAW_NLP_TOKEN)")
+        Path tokenFile;
 
         @Option(names = "--reconnect-seconds", defaultValue = "60", description = "how long to keep trying to "
                 + "connect again after a connection ends, and to wait for the next game on it (default: "
@@ -221,11 +226,12 @@ final class AiwolfNlpCommand implements Runnable {
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
+            String teamToken = Tokens.read(token, tokenFile, "MAW_NLP_TOKEN");
             MawConfig model = bot.equals("llm") ? config.load(llm.flags()) : null;
             Duration patience = Duration.ofMillis(Math.round(reconnectSeconds * 1000));
             System.out.printf("%d agent(s) of team %s connect to %s (%s)%n", count, team, uri, bot.equals("llm")
                     ? "model seats" : "rule seats");
-            int failed = AiwolfGateways.connect(new AiwolfGateways.ConnectNlp(model, uri, team, token, count, games,
+            int failed = AiwolfGateways.connect(new AiwolfGateways.ConnectNlp(model, uri, team, teamToken, count, games,
                     patience, seed), System.out, System.err);
             return failed == 0 ? 0 : 1;
         }

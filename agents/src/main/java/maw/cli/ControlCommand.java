@@ -1,5 +1,6 @@
 package maw.cli;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import maw.agents.WatchCatalog;
 import maw.app.AgentNetwork;
@@ -29,8 +30,13 @@ final class ControlCommand implements Callable<Integer> {
     @Option(names = "--gm", required = true, paramLabel = "GM", description = "the GameMaster's address (name@domain)")
     String gm;
 
-    @Option(names = "--token", required = true, description = "the GameMaster's watch token (./maw gm prints it)")
+    @Option(names = "--token", hidden = true, description = "refused: a token on the command line is readable by "
+            + "every user of the machine")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "a file holding the GameMaster's watch token "
+            + "(./maw gm writes watch.token in its game's directory); -: standard input (default: MAW_WATCH_TOKEN)")
+    Path tokenFile;
 
     @Option(names = "--unit", defaultValue = "phase", description = "how far a step runs: phase (the next day or "
             + "night) or step (the next AIWolf talk turn, re-vote or whisper turn) (default: ${DEFAULT-VALUE})")
@@ -50,8 +56,14 @@ final class ControlCommand implements Callable<Integer> {
         if (master.local() == null) {
             throw new ConfigException("invalid value '" + gm + "' for --gm: a GameMaster's address is name@domain");
         }
+        String watchToken = Tokens.read(token, tokenFile, "MAW_WATCH_TOKEN");
+        if (watchToken == null) {
+            throw new ConfigException("control needs the GameMaster's watch token: --token-file FILE (./maw gm "
+                    + "writes watch.token in its game's directory), --token-file - (standard input) or "
+                    + "MAW_WATCH_TOKEN");
+        }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
-            System.out.println(GameControl.describe(GameControl.ask(network, master, token, what,
+            System.out.println(GameControl.describe(GameControl.ask(network, master, watchToken, what,
                     what == WatchCatalog.ClockAction.STEP ? how : null)));
         }
         return 0;

@@ -41,8 +41,14 @@ final class WebCommand implements Callable<Integer> {
             + "(GAME_DIR/game.jsonl) instead")
     Path replay;
 
-    @Option(names = "--token", description = "the GameMaster's watch token, for the god view")
+    @Option(names = "--token", hidden = true, description = "refused: a token on the command line is readable by "
+            + "every user of the machine")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "a file holding the GameMaster's watch token, "
+            + "for the god view (./maw gm writes watch.token in its game's directory); -: standard input (default: "
+            + "MAW_WATCH_TOKEN; none: the public view)")
+    Path tokenFile;
 
     @Option(names = "--port", defaultValue = "7070", description = "the page's port on 127.0.0.1 (default: "
             + "${DEFAULT-VALUE}; 0: any free one)")
@@ -57,6 +63,7 @@ final class WebCommand implements Callable<Integer> {
             throw new ConfigException("give --gm (a game to watch live) or --replay (a finished game), one of them");
         }
         Checks.port(port);
+        String watchToken = Tokens.read(token, tokenFile, "MAW_WATCH_TOKEN");
         if (replay != null) {
             return replay();
         }
@@ -67,7 +74,7 @@ final class WebCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + gm + "' for --gm: " + e.getMessage());
         }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
-            WebMonitor monitor = Monitors.start(network, master, token, port, System.out::println);
+            WebMonitor monitor = Monitors.start(network, master, watchToken, port, System.out::println);
             Monitors.offerSeats(network, monitor, master);
             try {
                 if (seconds != null) {

@@ -119,12 +119,19 @@ class CommandLineTest {
 
     @Test
     void aControlThatIsNoneIsNamedBeforeAnythingStarts() {
-        assertThat(Main.execute("control", "halt", "--gm", "gamemaster@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(Main.execute("control", "pause", "--gm", "gamemaster@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(err()).contains("maw: --token: a token on the command line is readable by every user of the "
+                + "machine (ps); give it with --token-file FILE");
+        assertThat(Main.execute("web", "--gm", "gamemaster@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(err()).contains("maw: --token: a token on the command line");
+        assertThat(Main.execute("control", "halt", "--gm", "gamemaster@localhost")).isEqualTo(2);
         assertThat(err()).contains("maw: invalid value 'halt' for ACTION: pause, step, resume or status");
-        assertThat(Main.execute("control", "step", "--unit", "day", "--gm", "gamemaster@localhost", "--token", "t"))
-                .isEqualTo(2);
+        assertThat(Main.execute("control", "step", "--unit", "day", "--gm", "gamemaster@localhost")).isEqualTo(2);
         assertThat(err()).contains("maw: invalid value 'day' for --unit: phase or step");
-        assertThat(Main.execute("control", "pause", "--gm", "@localhost", "--token", "t")).isEqualTo(2);
+        assertThat(Main.execute("control", "pause", "--gm", "@localhost")).isEqualTo(2);
         assertThat(err()).contains("maw: invalid value '@localhost' for --gm");
+        assertThat(Main.execute("control", "pause", "--gm", "gamemaster@localhost", "--token-file",
+                "/nonexistent/watch.token")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '/nonexistent/watch.token' for --token-file");
     }
 }

@@ -54,8 +54,10 @@ class WebCommandTest {
             });
             int gmPort = Integer.parseInt(page.group(1));
             String token = page.group(2);
+            java.nio.file.Path tokenFile = out.resolve("given.token");
+            java.nio.file.Files.writeString(tokenFile, token + "\n");
             java.util.List<String> webArgs = new java.util.ArrayList<>(java.util.List.of("web", "--game",
-                    gmName + "@" + xmpp.domain(), "--token", token, "--port", "0"));
+                    gmName + "@" + xmpp.domain(), "--token-file", tokenFile.toString(), "--port", "0"));
             webArgs.addAll(xmpp.cliSettings());
             maw.testing.MawProcess.Started monitor = maw.testing.MawProcess.start(out, webArgs);
             web = monitor;
