@@ -175,8 +175,10 @@ public final class GamePlay {
             Monitors.TableWatch watching = r.web() == null ? null : new Monitors.TableWatch(network, table,
                     person ? null : table.watchToken(), r.web(), "maw game", m -> {
                         if (r.openSeats() > 0) {
-                            m.seats(new WebSeats(network.transport(), network::provision, table.gameMaster(),
-                                    table.gameId().toLowerCase(Locale.ROOT) + "-"));
+                            WebSeats offered = new WebSeats(network.transport(), network::provision,
+                                    table.gameMaster(), table.gameId().toLowerCase(Locale.ROOT) + "-");
+                            m.seats(offered);
+                            out.println(Monitors.invitation(m, offered));
                         }
                     }, out::println, System.err::println);
             GameTable.Result result;

@@ -127,7 +127,7 @@ public final class Moderation {
                         throw new ConfigException("invalid value '" + r.web() + "' for --web: a port, 0 to 65535");
                     }
                     monitor = Monitors.start(network, gm, master.watchToken(), r.web(), out::println).agents(() -> agents);
-                    Monitors.offerSeats(network, monitor, gm);
+                    Monitors.offerSeats(network, monitor, gm, out::println);
                 }
                 HostConsole.start(network, gm, master.watchToken(), out);
                 long t0 = System.nanoTime();

@@ -21,10 +21,19 @@ public final class Monitors {
      * Lets people take a seat at {@code master}'s table from the page (a Player and a web interface agent each, on
      * accounts this command creates): only where it can create accounts (the project's own ejabberd).
      */
-    public static void offerSeats(AgentNetwork network, WebMonitor monitor, Jid master) {
+    public static void offerSeats(AgentNetwork network, WebMonitor monitor, Jid master, Consumer<String> say) {
         if (network.canProvision()) {
-            monitor.seats(new WebSeats(network.transport(), network::provision, master, monitor.jid().local() + "-"));
+            WebSeats seats = new WebSeats(network.transport(), network::provision, master,
+                    monitor.jid().local() + "-");
+            monitor.seats(seats);
+            say.accept(invitation(monitor, seats));
         }
+    }
+
+    /** The line that gives people the page's seats: its link with the invitation a seat needs. */
+    public static String invitation(WebMonitor monitor, WebSeats seats) {
+        return String.format("seats from the page (share this link with the people who play): "
+                + "http://127.0.0.1:%d/?invite=%s", monitor.port(), seats.invitation());
     }
 
     /**

@@ -75,7 +75,7 @@ final class WebCommand implements Callable<Integer> {
         }
         try (AgentNetwork network = AgentNetwork.open(config.load(), System.out::println)) {
             WebMonitor monitor = Monitors.start(network, master, watchToken, port, System.out::println);
-            Monitors.offerSeats(network, monitor, master);
+            Monitors.offerSeats(network, monitor, master, System.out::println);
             try {
                 if (seconds != null) {
                     Thread.sleep(Math.round(seconds * 1000));

@@ -33,6 +33,7 @@ public final class MonitorPage implements AutoCloseable {
     static final int HISTORY = 20_000;
 
     private final String token;
+    private final String bind;
     private final boolean replay;
     private final Javalin app;
     private final Deque<Seen> history = new ArrayDeque<>();
@@ -47,9 +48,18 @@ public final class MonitorPage implements AutoCloseable {
     /** A page on {@code bind}:{@code port} (0: any free port); {@code token} null: the public view only. */
     public MonitorPage(String token, String bind, int port, boolean replay) {
         this.token = token;
+        this.bind = bind;
         this.replay = replay;
         this.app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
+            // Only this machine's own pages: another site's page (its Origin) or a name rebound to this address
+            // (its Host) is refused before any route.
+            cfg.routes.before(ctx -> {
+                String why = foreign(ctx.header("Host"), ctx.header("Origin"), ctx.method().name());
+                if (why != null) {
+                    throw new io.javalin.http.ForbiddenResponse(why);
+                }
+            });
             cfg.routes.get("/", ctx -> ctx.contentType("text/html; charset=utf-8").result(page()));
             cfg.routes.get("/state", ctx -> {
                 Boolean god = view(ctx.queryParam("token"));
@@ -155,6 +165,11 @@ public final class MonitorPage implements AutoCloseable {
                     ctx.status(404).result("this page offers no seats (./maw game --web --open-seats N does)");
                     return;
                 }
+                if (!s.invites(ctx.queryParam("invite")) && !Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+                    ctx.status(403).result("a seat needs the page's invitation: the link with ?invite= that the "
+                            + "command printed");
+                    return;
+                }
                 if (name == null || name.isBlank()) {
                     ctx.status(400).result("a seat needs a name");
                     return;
@@ -220,6 +235,27 @@ public final class MonitorPage implements AutoCloseable {
     /** The agents whose inside the god view shows. */
     void agents(InsideSource in) {
         this.agents = in;
+    }
+
+    /**
+     * Why a request with these {@code Host} and {@code Origin} headers is not one of this page's own, or null when it
+     * is: the host must name this machine's loopback (or the address the page listens on) at the page's port, and a
+     * request that changes something must come from the page itself (an {@code Origin}, where the browser sends one,
+     * of the same host).
+     */
+    String foreign(String host, String origin, String method) {
+        java.util.Set<String> own = new java.util.HashSet<>();
+        for (String h : java.util.List.of("127.0.0.1", "localhost", "[::1]", bind)) {
+            own.add(h + ":" + port());
+        }
+        if (host == null || !own.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+            return "this page answers requests for " + own.iterator().next() + " only";
+        }
+        if (!"GET".equals(method) && !"HEAD".equals(method) && origin != null
+                && !own.contains(origin.toLowerCase(java.util.Locale.ROOT).replaceFirst("^http://", ""))) {
+            return "a request from another site's page (" + origin + ") changes nothing here";
+        }
+        return null;
     }
 
     /** True for the god view, false for the public one, null for a wrong token. */

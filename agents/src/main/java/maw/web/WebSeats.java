@@ -87,6 +87,7 @@ public final class WebSeats {
     private final Map<String, Seat> seats = new ConcurrentHashMap<>();
     private final List<Seat> all = new ArrayList<>();
     private int made;
+    private final String invitation = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
 
     /**
      * Seats at {@code gameMaster}'s table, their agents on {@code transport} under accounts named from {@code prefix}
@@ -97,6 +98,20 @@ public final class WebSeats {
         this.provision = provision;
         this.gameMaster = gameMaster.bare();
         this.prefix = prefix;
+    }
+
+    /**
+     * The page's invitation: a seat is taken only by a request that shows it ({@code ?invite=}, from the link the
+     * command printed) or the GameMaster's watch token.
+     */
+    public String invitation() {
+        return invitation;
+    }
+
+    /** Whether {@code given} is the page's invitation. */
+    boolean invites(String given) {
+        return given != null && java.security.MessageDigest.isEqual(invitation.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), given.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** A new seat for a person named {@code name}; it joins the lobby at once (its page says how that went). */

@@ -80,8 +80,20 @@ class WebCommandTest {
                 a.start(xmpp.transport());
             }
             // The fourth seat: a person takes it from the GameMaster's page.
+            // A seat needs the page's invitation (or the token), and a request from this machine's own page.
+            for (String[] no : new String[][] {{"/seat?name=Zoe", null}, {"/seat?name=Zoe&invite=guess", null},
+                    {"/seat?name=Zoe&token=" + token, "http://evil.example"}}) {
+                java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + gmPort + no[0]))
+                        .POST(java.net.http.HttpRequest.BodyPublishers.noBody());
+                if (no[1] != null) {
+                    b.header("Origin", no[1]);
+                }
+                assertThat(http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode())
+                        .as(no[0] + " from " + no[1]).isEqualTo(403);
+            }
             java.net.http.HttpResponse<String> taken = http.send(java.net.http.HttpRequest.newBuilder(
-                    java.net.URI.create("http://127.0.0.1:" + gmPort + "/seat?name=Zoe"))
+                    java.net.URI.create("http://127.0.0.1:" + gmPort + "/seat?name=Zoe&token=" + token))
                     .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(taken.statusCode()).as(taken.body()).isEqualTo(200);

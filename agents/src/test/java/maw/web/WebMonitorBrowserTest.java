@@ -141,8 +141,8 @@ class WebMonitorBrowserTest {
                 browser.script("document.getElementById('pause').click(); return true;");
                 browser.waitForText(t -> t.contains("paused (the clock stands"), Duration.ofSeconds(10), "the pause");
                 // The open seat is filled by a bot; the first day begins paused, its whole time left.
-                String day = browser.waitForText(t -> t.contains("· day 1") && t.contains("paused (the clock stands"),
-                        Duration.ofSeconds(20), "day 1, paused");
+                String day = browser.waitForText(t -> t.contains("· day 1") && t.contains("paused (the clock stands")
+                        && t.contains(" s left"), Duration.ofSeconds(20), "day 1, paused, with its time left");
                 assertThat(day).contains("· 8 s left");
                 browser.screenshot(Path.of("target", "screenshots", "monitor-paused.png"));
                 String player = browser.script("return [...document.querySelectorAll('#agentList tbody tr')]"

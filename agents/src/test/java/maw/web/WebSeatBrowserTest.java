@@ -29,12 +29,13 @@ class WebSeatBrowserTest {
         local.register("web", "pw");
         var game = WebMonitorTest.playing(table, local, null, Duration.ofMinutes(3));
         table.allStarted().get(10, TimeUnit.SECONDS);
+        WebSeats seats = new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "t-");
         WebMonitor monitor = new WebMonitor(Jid.of("web", "localhost"), "pw", table.gameMaster(), null, "127.0.0.1",
-                0).seats(new WebSeats(local, accounts -> accounts.forEach(local::register), table.gameMaster(), "t-"));
+                0).seats(seats);
         monitor.start(local);
         try (Browser browser = new Browser()) {
             maw.testing.Await.until("the GameMaster lets the monitor watch", monitor::watching);
-            browser.open("http://127.0.0.1:" + monitor.port() + "/");
+            browser.open("http://127.0.0.1:" + monitor.port() + "/?invite=" + seats.invitation());
             browser.waitForText(t -> t.contains("A seat is open"), Duration.ofSeconds(10), "the open seat");
             browser.script("document.getElementById('seatName').value = 'Zed'; "
                     + "document.getElementById('takeSeat').click(); return true;");
