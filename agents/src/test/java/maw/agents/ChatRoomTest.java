@@ -50,6 +50,9 @@ class ChatRoomTest {
         ann.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hello."));
         bob.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hi Ann."));
         Await.until("both lines are in", () -> village.logSize() == 2);
+        // Each line is on disk as it is said, before the phase closes: a room stopped any way keeps them.
+        Await.until("both lines are on disk", () -> Files.readAllLines(archive.resolve("village-round1-day-1.jsonl"))
+                .size() == 2);
 
         ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
         Message annRead = ann.next("new_messages");

@@ -414,6 +414,7 @@ public final class ChatRoomAgent extends GameAgent {
             entry.put("text", line.text());
             archive.write(Json.write(entry));
             archive.newLine();
+            archive.flush(); // each line on disk as it is said: a room stopped any way (SIGTERM, kill -9) keeps it
         } catch (IOException e) {
             log.warn("{}: archive write failed: {}", jid(), e.getMessage());
         }
