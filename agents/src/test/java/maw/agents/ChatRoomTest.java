@@ -51,8 +51,13 @@ class ChatRoomTest {
         bob.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hi Ann."));
         Await.until("both lines are in", () -> village.logSize() == 2);
         // Each line is on disk as it is said, before the phase closes: a room stopped any way keeps them.
-        Await.until("both lines are on disk", () -> Files.readAllLines(archive.resolve("village-round1-day-1.jsonl"))
-                .size() == 2);
+        Await.until("both lines are on disk", () -> {
+            try {
+                return Files.readAllLines(archive.resolve("village-round1-day-1.jsonl")).size() == 2;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
 
         ann.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
         Message annRead = ann.next("new_messages");
