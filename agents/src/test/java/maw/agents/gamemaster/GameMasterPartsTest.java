@@ -89,7 +89,7 @@ class GameMasterPartsTest {
         w.tell(false, told::add);
         assertThat(told).containsExactly(god);
         for (int i = 0; w.size() < Watchers.MAX; i++) {
-            assertThat(w.watch(session("many", "r" + i), new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g"))
+            assertThat(w.watch(session("many" + i, "r"), new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g"))
                     .isNull();
         }
         assertThat(w.watch(session("one", "more"), new WatchCatalog.Watch("g", WatchCatalog.WatchView.PUBLIC, null), "g").code())
