@@ -118,11 +118,17 @@ class ComposeUpTest {
             // While the workers play, every node holds some of the tables' agents.
             Await.until("the second game's result", java.time.Duration.ofMinutes(4),
                     () -> read(tournamentOut).contains("2/10 games") || !tournament.isAlive());
-            List<String> nodes = new ArrayList<>();
+            // All three asked at once, while the tournament still runs (one after another, the last could find the
+            // stack already stopping on a busy machine).
+            List<Process> asked = new ArrayList<>();
             for (String node : List.of("ejabberd", "ejabberd2", "ejabberd3")) {
-                Path status = dir.resolve(node + ".status");
-                compose(status, 60, project + "w", "exec", "-T", node, "/opt/maw/xmpp-config/maw-xmpp", "status");
-                nodes.add(read(status).strip());
+                asked.add(start(dir.resolve(node + ".status"), project + "w", "exec", "-T", node,
+                        "/opt/maw/xmpp-config/maw-xmpp", "status"));
+            }
+            List<String> nodes = new ArrayList<>();
+            for (int i = 0; i < asked.size(); i++) {
+                assertThat(asked.get(i).waitFor(60, TimeUnit.SECONDS)).isTrue();
+                nodes.add(read(dir.resolve(List.of("ejabberd", "ejabberd2", "ejabberd3").get(i) + ".status")).strip());
             }
             assertThat(tournament.waitFor(6, TimeUnit.MINUTES)).as(tail(tournamentOut)).isTrue();
             assertThat(tournament.exitValue()).as(tail(tournamentOut)).isZero();
@@ -153,7 +159,7 @@ class ComposeUpTest {
     }
 
     private static void progress(String what) {
-        System.out.println("compose test: " + what);
+        maw.testing.Progress.say("compose test: " + what);
     }
 
     private int compose(Path out, long seconds, String project, String... args) throws Exception {
