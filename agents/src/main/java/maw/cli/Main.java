@@ -76,6 +76,9 @@ public final class Main implements Runnable {
             CommandLine cmd = e.getCommandLine();
             PrintWriter err = cmd.getErr();
             err.println("maw: " + parameterProblem(e));
+            if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                err.println("did you mean: " + String.join(", ", u.getSuggestions()) + "?");
+            }
             err.println("(" + cmd.getCommandSpec().qualifiedName() + " --help shows the options)");
             return 2;
         });

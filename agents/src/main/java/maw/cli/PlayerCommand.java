@@ -57,7 +57,10 @@ final class PlayerCommand implements Callable<Integer> {
                     line -> System.out.println("  " + line))) {
                 System.out.printf("%s (%s) joins %s on %s%n", seat.name(), Seats.describe(settings, plan), a.master(),
                         network.describe());
-                System.out.println("final scores: " + joined.finished().get());
+                System.out.println("final scores: " + joined.finished().get().entrySet().stream()
+                        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                        .map(e -> e.getKey() + " " + e.getValue() + (e.getValue() == 1 ? " point" : " points"))
+                        .collect(java.util.stream.Collectors.joining(", ")));
             } catch (ExecutionException e) {
                 System.err.println("maw player: " + e.getCause().getMessage());
                 return 1;

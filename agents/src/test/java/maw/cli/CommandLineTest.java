@@ -30,7 +30,9 @@ class CommandLineTest {
         assertThat(Main.execute("bench", "transport", "--rounds", "many")).isEqualTo(2);
         assertThat(err()).contains("--rounds").contains("many");
         assertThat(Main.execute("bench", "transport", "--roundz", "5")).isEqualTo(2);
-        assertThat(err()).contains("--roundz");
+        assertThat(err()).contains("--roundz").contains("did you mean:");
+        assertThat(Main.execute("gam", "--humans", "1")).isEqualTo(2);
+        assertThat(err()).contains("did you mean:").containsPattern("did you mean:.*\\bgame\\b");
     }
 
     @Test
