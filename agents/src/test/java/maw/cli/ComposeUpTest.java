@@ -111,13 +111,13 @@ class ComposeUpTest {
             progress("docker compose up tournament worker, with the cluster profile ...");
             Map<String, String> before = new LinkedHashMap<>(env);
             env.putAll(Map.of("COMPOSE_PROFILES", "cluster", "MAW_XMPP_HOST", "ejabberd,ejabberd2,ejabberd3",
-                    "MAW_TOURNAMENT_GAMES", "10"));
+                    "MAW_TOURNAMENT_GAMES", "6", "MAW_WORKER_TABLES", "1"));
             Path tournamentOut = dir.resolve("tournament.out");
             Process tournament = start(tournamentOut, project + "w", "up", "--exit-code-from", "tournament",
                     "tournament", "worker");
             // While the workers play, every node holds some of the tables' agents.
             Await.until("the second game's result", java.time.Duration.ofMinutes(4),
-                    () -> read(tournamentOut).contains("2/10 games") || !tournament.isAlive());
+                    () -> read(tournamentOut).contains("2/6 games") || !tournament.isAlive());
             // All three asked at once, while the tournament still runs (one after another, the last could find the
             // stack already stopping on a busy machine).
             List<Process> asked = new ArrayList<>();
@@ -135,7 +135,7 @@ class ComposeUpTest {
             assertThat(nodes).as(String.join("\n", nodes)).allSatisfy(line -> assertThat(line)
                     .containsPattern(" [1-9][0-9]* connected here \\([0-9]+ in the cluster\\)"));
             String played = read(tournamentOut);
-            assertThat(played).contains("game(s) to hand out").contains("final standings (10 games)")
+            assertThat(played).contains("game(s) to hand out").contains("final standings (6 games)")
                     .contains("on xmpp ejabberd:5222,ejabberd2:5222,ejabberd3:5222");
             assertThat(played.lines().filter(l -> l.contains("result sent")).map(l -> l.substring(0, l.indexOf('|')))
                     .map(String::strip).distinct().toList()).as("both workers played").hasSize(2);
