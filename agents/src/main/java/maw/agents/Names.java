@@ -94,7 +94,7 @@ public final class Names {
      * {@code moderator}).
      */
     private static Set<String> looks(String name) {
-        String plain = Normalizer.normalize(name, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "");
+        String plain = plain(name);
         String lower = plain.toLowerCase(Locale.ROOT);
         return java.util.stream.Stream.of(CONFUSABLES.getSkeleton(name),
                 CONFUSABLES.getSkeleton(plain).toLowerCase(Locale.ROOT), CONFUSABLES.getSkeleton(lower),
@@ -104,6 +104,11 @@ public final class Names {
 
     /** {@code name} in lower case with its accents dropped. */
     private static String folded(String name) {
-        return Normalizer.normalize(name, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
+        return plain(name).toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code name} with its accents dropped (compatibility forms folded). */
+    private static String plain(String name) {
+        return Normalizer.normalize(name, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "");
     }
 }

@@ -124,11 +124,11 @@ class HostileWorkersTest {
         MawProcess.Started honest = start(List.of("worker", "--tables", "1", "--director", director.local(),
                 "--name", "hw-" + run, "--key-file", out.resolve("worker.key").toString()));
         long until = System.nanoTime() + Duration.ofMinutes(4).toNanos();
-        while (tournament.process().isAlive() && System.nanoTime() < until) {
+        do { // a worker's heartbeat, until the tournament ends
             slacker.send(Message.of(director, Performative.INFORM, new TournamentCatalog.WorkerReady(1, 0, held,
                     proof)));
-            Thread.sleep(2000);
-        }
+        } while (!tournament.process().waitFor(2, java.util.concurrent.TimeUnit.SECONDS)
+                && System.nanoTime() < until);
         assertThat(tournament.waitFor(10)).as(tournament.output()).isZero();
         assertThat(tournament.output())
                 .contains("is no worker of this director")

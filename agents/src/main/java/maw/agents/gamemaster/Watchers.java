@@ -38,15 +38,17 @@ final class Watchers {
 
     private final Map<Jid, Watcher> views = new ConcurrentHashMap<>();
     private final Duration lease;
+    private final java.util.function.LongSupplier clock;
     private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
 
     Watchers() {
-        this(LEASE);
+        this(LEASE, System::nanoTime);
     }
 
-    /** Watchers whose watch lasts {@code lease} from the last time each was heard from. */
-    Watchers(Duration lease) {
+    /** Watchers whose watch lasts {@code lease} from the last time each was heard from, by {@code clock} (ns). */
+    Watchers(Duration lease, java.util.function.LongSupplier clock) {
         this.lease = lease;
+        this.clock = clock;
     }
 
     /** The token a watcher shows for the god view. */
@@ -61,13 +63,13 @@ final class Watchers {
 
     /** Forgets the watchers whose lease ran out. */
     private void expire() {
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         views.entrySet().removeIf(e -> now - e.getValue().seenAt() > lease.toNanos());
     }
 
     /** {@code session} was heard from: its lease runs again from now. */
     void seen(Jid session) {
-        views.computeIfPresent(session, (k, w) -> new Watcher(w.view(), System.nanoTime()));
+        views.computeIfPresent(session, (k, w) -> new Watcher(w.view(), clock.getAsLong()));
     }
 
     /**
@@ -93,7 +95,7 @@ final class Watchers {
                 return refused(RefusalCode.TABLE_FULL, MAX + " watchers watch already");
             }
         }
-        views.put(session, new Watcher(w.view(), System.nanoTime()));
+        views.put(session, new Watcher(w.view(), clock.getAsLong()));
         return null;
     }
 

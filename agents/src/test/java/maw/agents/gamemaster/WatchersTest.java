@@ -16,14 +16,15 @@ class WatchersTest {
     private static final WatchCatalog.Watch PUBLIC = new WatchCatalog.Watch(null, WatchCatalog.WatchView.PUBLIC, null);
 
     @Test
-    void aWatcherNotHeardFromForItsLeaseIsGoneAndSentNothing() throws Exception {
-        Watchers w = new Watchers(Duration.ofMillis(300));
+    void aWatcherNotHeardFromForItsLeaseIsGoneAndSentNothing() {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        Watchers w = new Watchers(Duration.ofMillis(300), now::get);
         Jid gone = Jid.parse("viewer@localhost/a");
         Jid pinging = Jid.parse("viewer2@localhost/b");
         assertThat(w.watch(gone, PUBLIC, "g")).isNull();
         assertThat(w.watch(pinging, PUBLIC, "g")).isNull();
-        for (int i = 0; i < 4; i++) {
-            Thread.sleep(120);
+        for (int i = 0; i < 4; i++) { // 480 ms go by, the second watcher pinging every 120 ms
+            now.addAndGet(Duration.ofMillis(120).toNanos());
             w.seen(pinging);
         }
         List<Jid> told = new ArrayList<>();
@@ -34,7 +35,7 @@ class WatchersTest {
 
     @Test
     void oneAccountHoldsAFewPlacesAndTheHostAlwaysFindsOne() {
-        Watchers w = new Watchers(Duration.ofMinutes(1));
+        Watchers w = new Watchers(Duration.ofMinutes(1), System::nanoTime);
         for (int i = 0; i < 31; i++) { // connect, watch, go: 31 sessions of one account
             assertThat(w.watch(Jid.parse("mallory@localhost/s" + i), PUBLIC, "g")).isNull();
         }
