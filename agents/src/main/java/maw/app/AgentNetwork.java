@@ -65,7 +65,13 @@ public final class AgentNetwork implements AutoCloseable {
             XmppSettings settings = new XmppSettings(s.nodes(), s.domain(), tls(config),
                     trust != null ? trust : s.trustCert(), config.seconds(Setting.XMPP_CONNECT_TIMEOUT, 0.1, 600),
                     s.reconnectDelay());
-            AgentNetwork network = new AgentNetwork(logins(new XmppTransport(settings), config), server);
+            EjabberdApi api;
+            try {
+                api = server.api();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            AgentNetwork network = new AgentNetwork(logins(new XmppTransport(settings).nicknames(api), config), server);
             network.started = started;
             return network;
         }
@@ -85,8 +91,8 @@ public final class AgentNetwork implements AutoCloseable {
             throw new ConfigException(Setting.XMPP_PROVISION_SECRET.key() + ": cannot read " + secretFile
                     + " (" + e.getMessage() + ")");
         }
-        return new AgentNetwork(logins(new XmppTransport(settings), config), null,
-                new EjabberdApi(provisioning, settings.domain(), secret));
+        EjabberdApi api = new EjabberdApi(provisioning, settings.domain(), secret);
+        return new AgentNetwork(logins(new XmppTransport(settings).nicknames(api), config), null, api);
     }
 
     /** The transport's logins as the settings say: how many at once, and how long to keep trying. */

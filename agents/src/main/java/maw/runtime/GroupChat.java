@@ -16,10 +16,11 @@ public interface GroupChat {
     }
 
     /**
-     * Makes the group chat follow a phase: {@code people} (name by account) are its members from now on, those of
-     * {@code speakers} may speak; the newly let in are invited. Made at the first call.
+     * Makes the group chat follow a phase: {@code people} (name by account) may enter from now on, those of {@code
+     * speakers} may speak; the newly let in are invited. {@code seats} (name by account) are all the room's readers,
+     * whose names nobody else may take in it. Made at the first call.
      */
-    void open(Map<Jid, String> people, Set<String> speakers) throws InterruptedException;
+    void open(Map<Jid, String> people, Set<String> speakers, Map<Jid, String> seats) throws InterruptedException;
 
     /** Nobody speaks until the next {@link #open}. */
     void close() throws InterruptedException;

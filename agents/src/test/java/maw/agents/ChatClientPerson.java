@@ -26,6 +26,8 @@ import org.jxmpp.jid.parts.Resourcepart;
 final class ChatClientPerson implements AutoCloseable {
 
     private static final Pattern VOTE = Pattern.compile("vote NAME \\(([^)]*)\\)");
+    /** The group chat's password, as the invitation's words give it. */
+    static final Pattern PASSWORD = Pattern.compile("password (\\w+)");
 
     final Jid account;
     final XMPPTCPConnection connection;
@@ -39,6 +41,8 @@ final class ChatClientPerson implements AutoCloseable {
     /** Completes with each group chat (by title) once the person is in it. */
     private final Map<String, java.util.concurrent.CompletableFuture<MultiUserChat>> entered =
             new ConcurrentHashMap<>();
+    /** The invitations' words, as they came. */
+    final List<String> invitations = new CopyOnWriteArrayList<>();
     /** Errors the server answered to the person's group chat lines. */
     final List<String> errors = new CopyOnWriteArrayList<>();
     final CountDownLatch over = new CountDownLatch(1);
@@ -61,6 +65,7 @@ final class ChatClientPerson implements AutoCloseable {
     private void onMessage(Message m) {
         GroupChatInvitation invitation = GroupChatInvitation.from(m);
         if (invitation != null) {
+            invitations.add(String.valueOf(m.getBody()));
             enter(invitation.getRoomAddress(), m.getBody());
             return;
         }
@@ -115,7 +120,8 @@ final class ChatClientPerson implements AutoCloseable {
                 }
             });
             if (!muc.isJoined()) {
-                muc.join(Resourcepart.from(name));
+                Matcher pw = PASSWORD.matcher(body == null ? "" : body);
+                muc.join(Resourcepart.from(name), pw.find() ? pw.group(1) : null);
             }
             rooms.put(title, muc);
             entered(title).complete(muc);

@@ -35,6 +35,7 @@ class ProfanityGameTest {
             .withTimers(Duration.ofSeconds(40), Duration.ofSeconds(40)).withEndWhenAllVoted(true);
     /** Seed 13 deals Ann (second among Alice, Ann, Bob, Carol, Dave, Eve) a werewolf, with Bob; she dies on day 2. */
     private static final long SEED = 13;
+    private static final Pattern PASSWORD = Pattern.compile("password ([0-9a-f]{24})");
     private static final Pattern INVITE = Pattern.compile("Use '/join (\\S+@conference\\.\\S+)' to accept");
     private static final Pattern TURN = Pattern.compile("Your turn \\(\\d+ s left\\): ([^\\n]*)");
     private static final Pattern VOTE = Pattern.compile("vote NAME \\(([^)]*)\\)");
@@ -96,11 +97,18 @@ class ProfanityGameTest {
                 // The invitations land in the console window: accept each, under the seat's name.
                 profanity.line("/win console");
                 profanity.waitFor(" Profanity. Type /help", Duration.ofSeconds(10));
-                Matcher inv = INVITE.matcher(profanity.pane());
+                String console = profanity.pane();
+                Matcher inv = INVITE.matcher(console);
                 while (inv.find()) {
                     String room = inv.group(1);
                     if (entered.add(room)) {
-                        profanity.line("/join " + room + " nick Ann");
+                        // The invitation's message gives the room's password (above the room's /join line).
+                        Matcher pw = PASSWORD.matcher(console.substring(0, inv.start()));
+                        String password = null;
+                        while (pw.find()) {
+                            password = pw.group(1);
+                        }
+                        profanity.line("/join " + room + " nick Ann password " + password);
                         profanity.waitFor("You have joined the room as Ann", Duration.ofSeconds(20));
                         if (room.startsWith(prefix + "village")) {
                             village = room;

@@ -35,7 +35,13 @@ public final class TestXmpp {
 
     private TestXmpp(PrivateEjabberd server) {
         this.server = server;
-        this.transport = new XmppTransport(server.clientSettings());
+        XmppTransport t = new XmppTransport(server.clientSettings());
+        try {
+            t.nicknames(server.api());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the test ejabberd's provisioner secret", e);
+        }
+        this.transport = t;
     }
 
     /** The shared instance, started on first use. */

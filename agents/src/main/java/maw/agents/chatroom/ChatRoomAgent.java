@@ -211,7 +211,7 @@ public final class ChatRoomAgent extends GameAgent {
             try {
                 java.util.Set<String> speak = new java.util.HashSet<>(floor.values());
                 speak.retainAll(people.values());
-                groupChat.open(people, speak);
+                groupChat.open(people, speak, readers);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -466,7 +466,7 @@ public final class ChatRoomAgent extends GameAgent {
         java.util.Set<String> speak = new java.util.HashSet<>(writers.values());
         speak.retainAll(now.values());
         try {
-            groupChat.open(now, speak);
+            groupChat.open(now, speak, readers);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -118,6 +118,46 @@ public final class EjabberdApi {
         return online;
     }
 
+    /**
+     * Registers {@code nick} in the multi-user chat {@code service} to {@code account} (ejabberd's {@code
+     * muc_register_nick}): no other account enters a room of that service, or changes its nickname, under it. False if
+     * another account holds it; an account holds one nickname per service, so this replaces the account's last.
+     */
+    public boolean registerNick(String nick, String account, String service) throws IOException {
+        HttpResponse<String> r = send("muc_register_nick", "{\"nick\":" + quote(nick) + ",\"jid\":" + quote(account)
+                + ",\"service\":" + quote(service) + "}");
+        if (r.statusCode() == 200) {
+            return true;
+        }
+        if (r.body().contains("already registered")) {
+            return false;
+        }
+        throw new IOException("could not register the nickname " + nick + " to " + account + " at " + service
+                + " (HTTP " + r.statusCode() + "): " + r.body());
+    }
+
+    /** Frees the nickname {@code account} holds in {@code service} (ejabberd's {@code muc_unregister_nick}). */
+    public void unregisterNick(String account, String service) throws IOException {
+        HttpResponse<String> r = send("muc_unregister_nick", "{\"jid\":" + quote(account) + ",\"service\":"
+                + quote(service) + "}");
+        if (r.statusCode() != 200) {
+            throw new IOException("could not free the nickname of " + account + " at " + service + " (HTTP "
+                    + r.statusCode() + "): " + r.body());
+        }
+    }
+
+    private HttpResponse<String> send(String command, String json) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(command)).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json").header("Authorization", authorization)
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while calling " + command, e);
+        }
+    }
+
     private CompletableFuture<String> call(String command, String json, String user) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(command)).timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json").header("Authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(json)).build();

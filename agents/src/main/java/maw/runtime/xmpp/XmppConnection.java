@@ -205,7 +205,7 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
 
     @Override
     public maw.runtime.GroupChat groupChat(String title, maw.runtime.GroupChat.Said said) {
-        return new XmppGroupChat(smack, title, requested, said);
+        return new XmppGroupChat(smack, title, requested, said, transport.nicknames());
     }
 
     @Override

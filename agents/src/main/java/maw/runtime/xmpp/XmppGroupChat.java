@@ -1,9 +1,15 @@
 package maw.runtime.xmpp;
 
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import maw.runtime.GroupChat;
 import maw.runtime.Jid;
 import org.jivesoftware.smack.SmackException;
@@ -11,13 +17,13 @@ import org.jivesoftware.smack.XMPPConnection;
 import org.jivesoftware.smack.XMPPException;
 import org.jivesoftware.smack.packet.Message;
 import org.jivesoftware.smack.packet.Presence;
+import org.jivesoftware.smack.packet.StandardExtensionElement;
 import org.jivesoftware.smack.packet.StanzaBuilder;
 import org.jivesoftware.smackx.delay.packet.DelayInformation;
 import org.jivesoftware.smackx.muc.MultiUserChat;
 import org.jivesoftware.smackx.muc.MultiUserChatException;
 import org.jivesoftware.smackx.muc.MultiUserChatManager;
 import org.jivesoftware.smackx.muc.Occupant;
-import org.jivesoftware.smackx.muc.packet.GroupChatInvitation;
 import org.jivesoftware.smackx.xdata.form.FillableForm;
 import org.jxmpp.jid.EntityBareJid;
 import org.jxmpp.jid.EntityFullJid;
@@ -29,59 +35,93 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A room's multi-user chat (XEP-0045) for the people who play from ordinary chat clients. The room agent owns it: a
- * members-only, moderated, semi-anonymous room under a name nobody can guess (so nobody creates it first), whose members
- * are the readers at chat clients; those allowed to write have voice, everyone else (the dead, the village at night)
- * is a visitor without it, so the server itself keeps their words out. A member who enters under another name than
- * their seat's is kicked. What a person says there comes to the room agent as that person's chat act; what the agents
- * say through the catalog appears there as the room's own line, with the speaker's name.
+ * moderated, semi-anonymous room under a name nobody can guess (so nobody creates it first), closed by a password that
+ * only its readers at chat clients are given in their invitations (a new one whenever a reader is put out). Everyone
+ * enters without voice (the room has no members, and newcomers are visitors); the room agent gives voice to the
+ * occupant whose account writes now under its own seat's name, and takes it back as the phase or the floor moves on.
+ * An account that is not a reader is put out and banned (an outcast); a reader who stops being one too (a dead
+ * werewolf and the Hideout). Where the server lets this program provision (its account API), each seat's name is
+ * registered to the seat's account in the chat service, so nobody else enters under it or renames to it. The server
+ * takes at most a line every 0.25 s from a session (its {@code min_message_interval}), so a flood stops at the server;
+ * the room agent paces its own lines to match, grouping those that wait. What a person says there comes to the room
+ * agent as that person's chat act; what the agents say through the catalog appears there as the room's own line.
  */
 final class XmppGroupChat implements GroupChat {
 
     private static final Logger LOG = LoggerFactory.getLogger(XmppGroupChat.class);
+
+    /** The least time between two of the room agent's lines: the server's 0.25 s between lines, and a margin. */
+    static final Duration PACE = Duration.ofMillis(300);
+
+    /** Lines of the room grouped into one message at most, when they wait for the pace. */
+    private static final int GROUPED = 20;
 
     private final XMPPConnection connection;
     private final String title;
     private final String base;
     private final String service;
     private final Said said;
+    /** The server's account API, to register the seats' names; null where this program does not provision. */
+    private volatile EjabberdApi nicknames;
     private MultiUserChat muc;
+    private volatile String password = newPassword();
     /** Seat names by account (bare), of the readers at chat clients; who may write now. */
     private volatile Map<Jid, String> people = Map.of();
     private volatile Set<String> voiced = Set.of();
-    private final Set<Jid> members = ConcurrentHashMap.newKeySet();
+    /** Readers let in so far; accounts put out (outcasts); accounts whose seat's name this chat registered. */
+    private final Set<Jid> admitted = ConcurrentHashMap.newKeySet();
+    private final Set<Jid> outcasts = ConcurrentHashMap.newKeySet();
+    private final Set<Jid> registered = ConcurrentHashMap.newKeySet();
+    /** People whose seat's name another account holds in the chat service (they cannot enter under it). */
+    private final Set<Jid> nameHeld = ConcurrentHashMap.newKeySet();
+    private final BlockingQueue<String> outbox = new LinkedBlockingQueue<>();
+    private Thread sender;
 
-    XmppGroupChat(XMPPConnection connection, String title, Jid agent, Said said) {
+    XmppGroupChat(XMPPConnection connection, String title, Jid agent, Said said, EjabberdApi nicknames) {
         this.connection = connection;
         this.title = title;
         this.base = agent.local();
         this.service = "conference." + agent.domain();
         this.said = said;
+        this.nicknames = nicknames;
     }
 
     /**
      * The room opens for a phase: {@code people} are the readers at chat clients (name by account), {@code writers}
-     * the names that may write. Makes the group chat at the first call; members and voices follow the phase; those
-     * newly let in are invited (XEP-0249).
+     * the names that may write, {@code seats} every reader of the room. Makes the group chat at the first call; the
+     * seats' names are registered, those no longer readers put out, voices set; those newly let in are invited
+     * (XEP-0249, with the password).
      */
     @Override
-    public void open(Map<Jid, String> newPeople, Set<String> writers) throws InterruptedException {
+    public void open(Map<Jid, String> newPeople, Set<String> writers, Map<Jid, String> seats)
+            throws InterruptedException {
         try {
             if (muc == null) {
                 create();
             }
+            register(seats, newPeople);
             people = Map.copyOf(newPeople);
             voiced = Set.copyOf(writers);
-            for (Jid gone : new HashSet<>(members)) {
+            boolean putOut = false;
+            for (Jid gone : new HashSet<>(admitted)) {
                 if (!newPeople.containsKey(gone)) {
-                    // No longer a reader (a dead werewolf and the Hideout): out of the room.
-                    muc.revokeMembership(JidCreate.from(gone.toString()));
-                    members.remove(gone);
+                    // No longer a reader (a dead werewolf and the Hideout): banned, and the password changes.
+                    ban(gone, "You no longer read the " + title + ".");
+                    admitted.remove(gone);
+                    putOut = true;
                 }
             }
-            for (Map.Entry<Jid, String> p : newPeople.entrySet()) {
-                if (members.add(p.getKey())) {
-                    muc.grantMembership(JidCreate.from(p.getKey().toString()));
+            if (putOut) {
+                password = newPassword();
+                FillableForm form = muc.getConfigurationForm().getFillableForm();
+                set(form, "muc#roomconfig_roomsecret", password);
+                muc.sendConfigurationForm(form);
+            }
+            for (Jid p : newPeople.keySet()) {
+                if (outcasts.remove(p)) {
+                    muc.revokeMembership(JidCreate.from(p.toString())); // an outcast no more: affiliation none
                 }
+                admitted.add(p);
             }
             Set<Jid> inside = new HashSet<>();
             for (EntityFullJid o : muc.getOccupants()) {
@@ -89,7 +129,7 @@ final class XmppGroupChat implements GroupChat {
                 if (real != null) {
                     inside.add(real);
                 }
-                voice(o, real);
+                judge(o, real);
             }
             for (Map.Entry<Jid, String> p : newPeople.entrySet()) {
                 if (!inside.contains(p.getKey())) {
@@ -110,29 +150,67 @@ final class XmppGroupChat implements GroupChat {
         }
         for (EntityFullJid o : muc.getOccupants()) {
             try {
-                voice(o, real(o));
+                judge(o, real(o));
             } catch (SmackException | XMPPException e) {
                 LOG.debug("{}: could not silence {}: {}", base, o, e.toString());
             }
         }
     }
 
-    /** A line an agent said through the catalog, shown in the group chat under the speaker's name. */
+    /**
+     * A line an agent said through the catalog, shown in the group chat under the speaker's name: sent at the room's
+     * pace, lines that wait grouped into one message.
+     */
     @Override
-    public void show(String line) throws InterruptedException {
+    public synchronized void show(String line) {
         if (muc == null) {
             return;
         }
-        try {
-            muc.sendMessage(line);
-        } catch (SmackException.NotConnectedException e) {
-            LOG.debug("{}: could not show a line in the {} group chat: {}", base, title, e.toString());
+        outbox.add(line);
+        if (sender == null) {
+            sender = Thread.ofVirtual().name(base + "/groupchat-lines").start(this::sendLines);
         }
     }
 
-    /** The game is over for this room agent: the group chat goes. */
+    private void sendLines() {
+        try {
+            while (true) {
+                List<String> lines = new ArrayList<>();
+                lines.add(outbox.take());
+                outbox.drainTo(lines, GROUPED - 1);
+                MultiUserChat room = muc;
+                if (room == null) {
+                    return;
+                }
+                try {
+                    room.sendMessage(String.join("\n", lines));
+                } catch (SmackException.NotConnectedException e) {
+                    LOG.debug("{}: could not show lines in the {} group chat: {}", base, title, e.toString());
+                }
+                Thread.sleep(PACE);
+            }
+        } catch (InterruptedException e) {
+            // the chat goes
+        }
+    }
+
+    /** The game is over for this room agent: the group chat goes, and the names it registered are free again. */
     @Override
-    public void destroy() {
+    public synchronized void destroy() {
+        if (sender != null) {
+            sender.interrupt();
+        }
+        EjabberdApi api = nicknames;
+        if (api != null) {
+            for (Jid account : registered) {
+                try {
+                    api.unregisterNick(account.toString(), service);
+                } catch (IOException e) {
+                    LOG.debug("{}: could not free the name of {}: {}", base, account, e.toString());
+                }
+            }
+            registered.clear();
+        }
         if (muc == null) {
             return;
         }
@@ -142,6 +220,37 @@ final class XmppGroupChat implements GroupChat {
             LOG.debug("{}: could not close the {} group chat: {}", base, title, e.toString());
         }
         muc = null;
+    }
+
+    /**
+     * Registers each seat's name to its account in the chat service, once. A name another account holds stays theirs:
+     * for an agent's seat nobody else may take it either way; for a person's, they are told as they are invited.
+     */
+    private void register(Map<Jid, String> seats, Map<Jid, String> persons) {
+        EjabberdApi api = nicknames;
+        if (api == null) {
+            return;
+        }
+        for (Map.Entry<Jid, String> seat : seats.entrySet()) {
+            Jid account = seat.getKey().bare();
+            if (registered.contains(account) || nameHeld.contains(account)) {
+                continue;
+            }
+            try {
+                if (api.registerNick(seat.getValue(), account.toString(), service)) {
+                    registered.add(account);
+                } else if (persons.containsKey(account)) {
+                    nameHeld.add(account);
+                    LOG.warn("{}: another account holds the name {} in {}: its person cannot enter the {} under it",
+                            base, seat.getValue(), service, title);
+                }
+            } catch (IOException e) {
+                LOG.warn("{}: the seats' names cannot be registered in {} ({}); a room puts out whoever takes a name "
+                        + "not theirs, after the fact", base, service, e.getMessage());
+                nicknames = null;
+                return;
+            }
+        }
     }
 
     private void create() throws SmackException, XMPPException, InterruptedException, XmppStringprepException {
@@ -171,7 +280,11 @@ final class XmppGroupChat implements GroupChat {
             }
             FillableForm form = m.getConfigurationForm().getFillableForm();
             set(form, "muc#roomconfig_roomname", title);
-            set(form, "muc#roomconfig_membersonly", true);
+            // No members (ejabberd gives a member voice as they enter): the password keeps strangers out, and
+            // everyone enters as a visitor.
+            set(form, "muc#roomconfig_membersonly", false);
+            set(form, "muc#roomconfig_passwordprotectedroom", true);
+            set(form, "muc#roomconfig_roomsecret", password);
             set(form, "muc#roomconfig_moderatedroom", true);
             set(form, "members_by_default", false);
             set(form, "muc#roomconfig_persistentroom", false);
@@ -184,6 +297,7 @@ final class XmppGroupChat implements GroupChat {
             set(form, "allow_private_messages", false);
             set(form, "allow_visitor_nickchange", false);
             set(form, "allow_visitor_status", false);
+            set(form, "allow_voice_requests", false);
             set(form, "allow_subscription", false);
             set(form, "mam", false);
             m.sendConfigurationForm(form);
@@ -193,6 +307,12 @@ final class XmppGroupChat implements GroupChat {
             LOG.debug("{}: the {} group chat is {}", base, title, room);
             return;
         }
+    }
+
+    private static String newPassword() {
+        byte[] b = new byte[12];
+        new java.security.SecureRandom().nextBytes(b);
+        return java.util.HexFormat.of().formatHex(b);
     }
 
     private static void set(FillableForm form, String field, Object value) {
@@ -216,18 +336,22 @@ final class XmppGroupChat implements GroupChat {
         return occ == null || occ.getJid() == null ? null : Jid.parse(occ.getJid().toString()).bare();
     }
 
-    /** Gives voice to the occupant whose account writes now under its own seat's name; takes it from the others. */
-    private void voice(EntityFullJid occupant, Jid real) throws SmackException, XMPPException, InterruptedException {
+    /**
+     * Sets an occupant's place: an account that is no reader here is banned; one under another name than its seat's
+     * is put out; the occupant whose account writes now under its own seat's name has voice, the others not.
+     */
+    private void judge(EntityFullJid occupant, Jid real) throws SmackException, XMPPException, InterruptedException {
         Resourcepart nick = occupant.getResourcepart();
-        if (nick.toString().equals(title)) {
-            return; // the room agent itself
+        if (nick.toString().equals(title) || real == null || self(real)) {
+            return; // the room agent itself (or an occupant the server no longer shows)
         }
-        String seat = real == null ? null : people.get(real);
+        String seat = people.get(real);
+        if (seat == null) {
+            ban(real, "You do not read the " + title + ".");
+            return;
+        }
         Occupant occ = muc.getOccupant(occupant);
         String role = occ == null || occ.getRole() == null ? "" : occ.getRole().toString();
-        if (seat == null) {
-            return; // not a member (the server lets none in): nothing to give
-        }
         if (!seat.equals(nick.toString())) {
             muc.kickParticipant(nick, "In this room you are " + seat + ": enter under that name.");
             return;
@@ -240,12 +364,31 @@ final class XmppGroupChat implements GroupChat {
         }
     }
 
+    private boolean self(Jid real) {
+        return connection.getUser() != null && real.equals(Jid.parse(connection.getUser().asBareJid().toString()));
+    }
+
+    /** Bans {@code account} from the room: the server puts it out and keeps it out (an outcast). */
+    private void ban(Jid account, String why) throws SmackException, XMPPException, InterruptedException {
+        try {
+            muc.banUser(JidCreate.from(account.toString()), why);
+            outcasts.add(account);
+        } catch (XmppStringprepException e) {
+            LOG.debug("{}: cannot ban {}: {}", base, account, e.toString());
+        }
+    }
+
     private void invite(Jid person, String name) throws SmackException.NotConnectedException, InterruptedException,
             XmppStringprepException {
-        Message invitation = StanzaBuilder.buildMessage().to(JidCreate.from(person.toString()))
-                .setBody("You are invited to the " + title + " of your MAW game, as " + name + ": "
-                        + muc.getRoom() + " (enter under the name " + name + ").")
-                .addExtension(new GroupChatInvitation(muc.getRoom().toString())).build();
+        String text = "You are invited to the " + title + " of your MAW game, as " + name + ": " + muc.getRoom()
+                + " (enter under the name " + name + ", password " + password + ")."
+                + (nameHeld.contains(person) ? " Another account holds the name " + name + " in this server's group "
+                + "chats: you cannot enter under it; ask the game's host." : "");
+        Message invitation = StanzaBuilder.buildMessage().to(JidCreate.from(person.toString())).setBody(text)
+                .addExtension(StandardExtensionElement.builder("x", "jabber:x:conference")
+                        .addAttribute("jid", muc.getRoom().toString()).addAttribute("password", password)
+                        .addAttribute("reason", "the " + title + " of your MAW game: enter as " + name
+                                + ", password " + password).build()).build();
         connection.sendStanza(invitation);
     }
 
@@ -260,17 +403,25 @@ final class XmppGroupChat implements GroupChat {
         }
         Thread.ofVirtual().name(base + "/groupchat-voice").start(() -> {
             try {
-                voice(occupant, real(occupant));
+                judge(occupant, real(occupant));
             } catch (SmackException | XMPPException | InterruptedException | RuntimeException e) {
                 LOG.debug("{}: could not set the voice of {}: {}", base, occupant, e.toString());
             }
         });
     }
 
-    /** A line in the group chat: a person's words become their chat act; the room's own and old ones are not. */
+    /**
+     * A line in the group chat: a person's words become their chat act; the room's own are not, nor the history the
+     * server replays (stamped by the room) when the room agent enters again. A line a client stamped itself as delayed
+     * was said now, and is judged as any.
+     */
     private void heard(Message m) {
         MultiUserChat room = muc;
-        if (room == null || m.getBody() == null || m.getFrom() == null || DelayInformation.from(m) != null) {
+        if (room == null || m.getBody() == null || m.getFrom() == null) {
+            return;
+        }
+        DelayInformation delay = DelayInformation.from(m);
+        if (delay != null && room.getRoom().toString().equals(delay.getFrom())) {
             return;
         }
         EntityFullJid occupant = m.getFrom().asEntityFullJidIfPossible();

@@ -59,6 +59,7 @@ public final class XmppTransport implements Transport {
     private final AtomicLong loggedIn = new AtomicLong();
 
     private volatile boolean plainInsideTls = true;
+    private volatile EjabberdApi nicknames;
 
     /**
      * Whether agents log in with SASL PLAIN inside TLS to a server whose certificate this transport pins (the default),
@@ -92,6 +93,20 @@ public final class XmppTransport implements Transport {
         this.logins = new Semaphore(atOnce, true);
         this.loginPatience = Objects.requireNonNull(patience, "patience");
         return this;
+    }
+
+    /**
+     * The server's account API, through which the group chats register each seat's name to its account (see {@link
+     * EjabberdApi#registerNick}); without it (a server this program does not provision) a room kicks whoever takes a
+     * name not theirs, after the fact.
+     */
+    public XmppTransport nicknames(EjabberdApi api) {
+        this.nicknames = api;
+        return this;
+    }
+
+    EjabberdApi nicknames() {
+        return nicknames;
     }
 
     public XmppSettings settings() {
