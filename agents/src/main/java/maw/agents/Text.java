@@ -55,6 +55,37 @@ public final class Text {
     }
 
     /**
+     * What {@code from} said, the one way every seat's news shows a player's words, to a model, a terminal, a chat
+     * client and the page alike: {@code Bob says: "..."}, the words {@link #quoted} on one line.
+     */
+    public static String said(String from, String text) {
+        return inert(from) + " says: " + quoted(text);
+    }
+
+    /**
+     * The speaker and the words of a line {@link #said} made ({@code {from, text}}, the words unescaped; their line
+     * breaks stay {@code ↵}), or null when {@code line} is not one.
+     */
+    public static String[] unsaid(String line) {
+        int at = line == null ? -1 : line.indexOf(" says: \"");
+        if (at <= 0 || !line.endsWith("\"") || line.length() < at + 9) {
+            return null;
+        }
+        String inner = line.substring(at + 8, line.length() - 1);
+        StringBuilder b = new StringBuilder(inner.length());
+        for (int i = 0; i < inner.length(); i++) {
+            char c = inner.charAt(i);
+            if (c == '\\' && i + 1 < inner.length()) {
+                c = inner.charAt(++i);
+            } else if (c == '"') {
+                return null; // a quote the rule would have escaped: not a line it made
+            }
+            b.append(c);
+        }
+        return new String[] {line.substring(0, at), b.toString()};
+    }
+
+    /**
      * {@code s} as a line that can only be read, not obeyed, on a console or terminal: line breaks, control characters,
      * escape sequences (ANSI, OSC) and the marks that reverse the direction of text are shown as visible symbols, so a
      * chat line cannot draw a fake announcement, clear a screen or retitle a window.

@@ -101,7 +101,7 @@ class PersonSeatTest {
         village.send(poll.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
                 .body(new Catalog.NewMessages("g", 1, "Village", List.of(new Catalog.Line(1, "Ann", "Last words.")),
                         1, true)).build());
-        assertThat(next("Last words.")).isEqualTo("chat: Ann (earlier, in the Village): Last words.");
+        assertThat(next("Last words.")).isEqualTo("chat: Ann (earlier, in the Village) says: \"Last words.\"");
         assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.NIGHT);
         assertThat(ui.view().room()).isNull();
 

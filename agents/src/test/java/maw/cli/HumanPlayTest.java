@@ -60,7 +60,7 @@ class HumanPlayTest {
         MawProcess.Run run = MawProcess.run(script, dir, 240, game(7, 8, 5));
         String out = run.output();
         assertThat(run.exit()).as(out).isZero();
-        assertThat(out).contains("You are a villager.").contains("[Village] Zed: Good morning, I am Zed.")
+        assertThat(out).contains("You are a villager.").contains("[Village] Zed says: \"Good morning, I am Zed.\"")
                 .contains("You vote for Carol.").contains("The village sleeps: nobody hears you tonight.")
                 .contains("You were executed by the village. You can watch.")
                 .contains("You are dead: you can watch, but no longer speak or vote.")
@@ -92,14 +92,14 @@ class HumanPlayTest {
         waitFor("Your fellow werewolves: ");
         type("Good morning, village.");
         enter();
-        waitFor("[Village] Zed: Good morning, village.");
+        waitFor("[Village] Zed says: \"Good morning, village.\"");
         type("/vote " + firstOtherThan("Zed", partner()));
         enter();
         waitFor("Night 1 · werewolf> ");
-        String proposal = waitFor("\\[Hideout\\] \\w+: Tonight we take (\\w+)\\.");
+        String proposal = waitFor("\\[Hideout\\] \\w+ says: \"Tonight we take (\\w+)\\.\"");
         type("Agreed.");
         enter();
-        waitFor("[Hideout] Zed: Agreed.");
+        waitFor("[Hideout] Zed says: \"Agreed.\"");
         type("/vote " + proposal);
         enter();
         waitFor("Day 2 · werewolf> ");
@@ -153,7 +153,7 @@ class HumanPlayTest {
                 }
             }
             // One speaker at a time: each turn and its talk on one line.
-            assertThat(screen).containsPattern("(?m)^  Talk turn \\d+ of day \\d+: \\w+ \\(\\d\\): ");
+            assertThat(screen).containsPattern("(?m)^  Talk turn \\d+ of day \\d+: \\w+ \\(\\d\\) says: \"");
         }
     }
 
@@ -183,7 +183,7 @@ class HumanPlayTest {
                 .containsPattern("(?m)^  Votes.*:\\n  \\w+ \\(\\d\\) +\\d  <- ")
                 .containsPattern("(Day|Night) \\d+ · \\w+ · \\w+ · \\d+ s> ");
         // A turn's talks, a line each: the protocol text, and its gloss after it in one column.
-        List<String> glossed = screen.lines().filter(l -> l.matches("  \\w+ \\(\\d\\): \\S.*   = .*")).toList();
+        List<String> glossed = screen.lines().filter(l -> l.matches("  \\w+ \\(\\d\\) says: \"\\S.*   = .*")).toList();
         assertThat(glossed).isNotEmpty();
         assertThat(glossed.stream().map(l -> l.indexOf("   = ")).distinct().count()).as("the glosses' column, turn "
                 + "by turn: " + glossed).isLessThanOrEqualTo(screen.split("Talk turn").length);
@@ -237,7 +237,7 @@ class HumanPlayTest {
                 }
             }
             assertThat(run.output()).as("the rooms said:%n%s", rooms).contains("Joining " + gm + " as Zed")
-                    .contains("You sit at the table as Zed").contains("[Village] Zed: Hello from elsewhere.")
+                    .contains("You sit at the table as Zed").contains("[Village] Zed says: \"Hello from elsewhere.\"")
                     .contains("Leaderboard after round 1").contains("The game is over.");
             assertThat(master.finished().get(30, TimeUnit.SECONDS)).hasSize(1);
             assertThat(master.totals()).containsKey("Zed");

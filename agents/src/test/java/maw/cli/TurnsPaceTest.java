@@ -147,7 +147,7 @@ class TurnsPaceTest {
         waitFor("Your turn \\(talk round 1 of 2, up to 40 s\\)");
         waitFor("· your turn · \\d+ s>");
         terminal.line("Good morning, I am Zed.");
-        waitFor("\\[Village\\] Zed: Good morning, I am Zed\\.");
+        waitFor("\\[Village\\] Zed says: \"Good morning, I am Zed\\.\"");
         // The second turn: Zed passes it.
         waitFor("Your turn \\(talk round 2 of 2");
         waitFor("· your turn");

@@ -52,7 +52,7 @@ class WebSeatBrowserTest {
                 }
                 days = daysBegun(page);
                 String hello = "Hello from the browser, day " + days + ".";
-                type(browser, hello, "Zed: " + hello);
+                type(browser, hello, "Zed says: \"" + hello + "\"");
                 String target = page.contains("Living: Alice") || page.contains(" Alice,") ? "Alice" : "Bob";
                 type(browser, "/vote " + target, null);
             }
@@ -61,7 +61,7 @@ class WebSeatBrowserTest {
             browser.waitForText(t -> t.contains("The game is over."), Duration.ofSeconds(10), "the end of the game");
             String page = browser.text();
             assertThat(page).contains("> Hello from the browser, day 1.").contains("> /vote ")
-                    .contains("Zed: Hello from the browser, day 1.");
+                    .contains("Zed says: \"Hello from the browser, day 1.\"");
             browser.screenshot(java.nio.file.Path.of("target", "screenshots", "monitor-seat.png"));
         } finally {
             monitor.stop();

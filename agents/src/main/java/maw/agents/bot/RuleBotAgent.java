@@ -485,11 +485,11 @@ public final class RuleBotAgent extends GameAgent {
             }
         }
         for (String line : lines) {
-            int colon = line.indexOf(": ");
-            if (colon <= 0 || !mates.contains(line.substring(0, colon))) {
+            String[] words = maw.agents.Text.unsaid(line);
+            if (words == null || !mates.contains(words[0])) {
                 continue;
             }
-            String said = " " + line.substring(colon + 2).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
+            String said = " " + words[1].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
                     + " ";
             List<String> named = v.valid_targets().stream()
                     .filter(t -> said.contains(" " + t.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import maw.agents.Catalog;
+import maw.agents.Text;
 import maw.base.Role;
 import maw.game.Phase;
 
@@ -204,21 +205,21 @@ public final class TableReading {
         return best;
     }
 
-    /** A line as a seat perceives it ("Bob: text", or "Bob (earlier, in the Village): text"). */
+    /** A line as a seat perceives it ({@code Bob says: "text"}, or {@code Bob (earlier, in the Village) says: "text"}). */
     public void chatLine(String line) {
-        int colon = line == null ? -1 : line.indexOf(": ");
-        if (colon <= 0) {
+        String[] said = Text.unsaid(line);
+        if (said == null) {
             return;
         }
-        String from = line.substring(0, colon);
+        String from = said[0];
         int earlier = from.indexOf(" (earlier, in the ");
         if (earlier > 0) {
             Map<String, Integer> now = Map.copyOf(spoken);
-            chat(from.substring(0, earlier), line.substring(colon + 2));
+            chat(from.substring(0, earlier), said[1]);
             spoken.clear(); // said in a phase that is over: not a word of this one
             spoken.putAll(now);
         } else {
-            chat(from, line.substring(colon + 2));
+            chat(from, said[1]);
         }
     }
 

@@ -259,7 +259,7 @@ public final class ChatRoomAgent extends GameAgent {
         lines.addLast(line);
         if (groupChat != null && !(m.replyWith() != null && fromGroupChat.remove(m.replyWith()))) {
             try {
-                groupChat.show(Text.inert(line.from()) + ": " + Text.inert(line.text()));
+                groupChat.show(Text.said(line.from(), line.text()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

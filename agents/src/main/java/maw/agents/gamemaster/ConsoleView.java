@@ -68,7 +68,7 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
                     say("the werewolves are " + String.join(", ", after.werewolves()) + " (only they know)");
                 }
             }
-            case Event.Whispered w -> say("  (" + w.from() + " whispers to " + w.to() + ": " + w.text() + ")");
+            case Event.Whispered w -> say("  (" + w.from() + " whispers to " + w.to() + ": " + Text.quoted(w.text()) + ")");
             case Event.PhaseBegan p -> {
                 String length = after.options().byTurns() ? pace(after) : p.duration().toSeconds() + " s";
                 if (p.phase().phase() == Phase.DAY) {
@@ -150,7 +150,7 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
 
     @Override
     public void line(Room room, String game, int round, String phase, Catalog.Line line) {
-        say("  [" + room.title() + "] " + line.from() + ": " + line.text());
+        say("  [" + room.title() + "] " + Text.said(line.from(), line.text()));
     }
 
     private static String tally(Map<String, Integer> tally) {

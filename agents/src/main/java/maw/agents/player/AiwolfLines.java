@@ -18,8 +18,8 @@ final class AiwolfLines {
 
     /**
      * A talk turn as lines of its own, one talk a line, each gloss in one column; turns counted from 1, as days are.
-     * What the speakers said is made inert here: the line breaks are the seat's own, and an interface shows them as
-     * lines.
+     * What the speakers said is quoted here ({@link Text#said}): the line breaks are the seat's own, and an interface
+     * shows them as lines.
      */
     static String talks(AiwolfCatalog.Talks t, String name, AiwolfNarration narration) {
         List<String[]> rows = new ArrayList<>();
@@ -28,8 +28,8 @@ final class AiwolfLines {
                 continue;
             }
             boolean control = u.text().equals("Skip") || u.text().equals("Over");
-            String said = (t.whisper() ? "[whisper] " : "") + Text.inert(narration == null ? u.agent() : narration.who(u.agent())) + ": "
-                    + Text.inert(u.text());
+            String said = (t.whisper() ? "[whisper] " : "") + Text.said(narration == null ? u.agent()
+                    : narration.who(u.agent()), u.text());
             String gloss = narration == null || control ? null : narration.gloss(u.agent(), u.text());
             rows.add(new String[] {said, gloss == null ? null : Text.inert(gloss)});
         }

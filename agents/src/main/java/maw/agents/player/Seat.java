@@ -227,11 +227,11 @@ final class Seat {
     }
 
     /**
-     * A line said in the room ({@code late}: where, when it was said in a phase that is over): shown to people as the
-     * room has it, and kept for the seat's interface (a model's prompt) as the speaker's quoted words.
+     * A line said in the room ({@code late}: where, when it was said in a phase that is over): the speaker's quoted
+     * words, one line, for people and the seat's interface (a model's prompt) alike.
      */
     List<Effect> said(String from, String text, String late) {
-        noteHere(Perceived.CHAT, from + late + ": " + text, Text.inert(from) + late + " says: " + Text.quoted(text));
+        noteHere(Perceived.CHAT, Text.said(from + late, text));
         return drain();
     }
 
@@ -334,7 +334,7 @@ final class Seat {
             case AiwolfCatalog.Identified i -> noteHere(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
                     + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
             case AiwolfCatalog.Talks t -> noteHere(Perceived.TALK, AiwolfLines.talks(t, name, narration));
-            case AiwolfCatalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk \"" + it.text() + "\" is not protocol "
+            case AiwolfCatalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk " + Text.quoted(it.text()) + " is not protocol "
                     + "text, and counted as Skip: " + it.reason() + ".");
             case AiwolfCatalog.Votes v -> {
                 if (!v.attack() && phase == Phase.DAY && v.day() == day) {

@@ -195,4 +195,15 @@ class TableReadingTest {
                 .doesNotContain("you know");
         assertThat(new TableReading("Carol").hint()).as("nothing before the game").isEmpty();
     }
+
+    @Test
+    void aWerewolfBotReadsThePackMatesProposalFromItsQuotedWords() {
+        List<String> others = List.of("Cid", "Dan");
+        SeatCatalog.SeatView night = new SeatCatalog.SeatView("Ann", Role.WEREWOLF, List.of("Bob"), Phase.NIGHT, 1,
+                System.currentTimeMillis() + 60_000, List.of("Ann", "Bob", "Cid", "Dan"), List.of(), others,
+                List.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE, others), "Hideout", 500,
+                List.of(maw.agents.Text.said("Cid", "Take Dan"), "Night 1 falls.",
+                        maw.agents.Text.said("Bob", "Let us take Dan tonight.")), null, false, Map.of());
+        assertThat(RuleBotAgent.proposalInWords(night, List.of("Bob"))).isEqualTo("Dan");
+    }
 }
