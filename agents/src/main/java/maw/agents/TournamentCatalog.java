@@ -54,12 +54,13 @@ public final class TournamentCatalog {
     public record GamesRefused(String tournament, String reason) implements Catalog.Body {}
 
     /**
-     * Worker to director, inform: a game it played has ended; its record as the results file holds it, and the
-     * worker's proof that it holds the director's key (a result stored for a director that is away reaches it before
-     * the worker's next {@code worker_ready}).
+     * Worker to director, inform: a game it played has ended; its record as the results file holds it, the game's
+     * journal (its opening lines and the game's round, gzipped, in base64: the director replays it and counts the
+     * record only if they agree), and the worker's proof that it holds the director's key (a result stored for a
+     * director that is away reaches it before the worker's next {@code worker_ready}).
      */
     @JsonTypeName("game_result")
-    public record GameResult(String tournament, int number, JsonNode record, String key_proof)
+    public record GameResult(String tournament, int number, JsonNode record, String journal, String key_proof)
             implements Catalog.Body {
         public GameResult {
             Catalog.required(record, "game_result's record");

@@ -229,6 +229,9 @@ public final class TournamentDirector extends GameAgent {
         }
         String misfit = record.game() != r.number() ? "game_result " + r.number() + " holds game " + record.game()
                 : tournament.misfit(record);
+        if (misfit == null) {
+            misfit = tournament.misfit(record, r.journal());
+        }
         if (misfit != null) {
             out.printf("game %d: a result from %s that does not fit the schedule is not counted (%s)%n", r.number(),
                     from.local(), misfit);

@@ -140,8 +140,16 @@ public final class TournamentWorker extends GameAgent {
             pool.submit(() -> {
                 try {
                     t.playFor(sitting, record -> {
+                        String journal;
+                        try {
+                            journal = t.journalOf(record);
+                        } catch (java.io.IOException e) {
+                            journal = null; // the director says why it does not count the game
+                            out.printf("game %d of tournament %s: its journal cannot be read: %s%n", record.game(),
+                                    a.tournament(), e.getMessage());
+                        }
                         send(director, Performative.INFORM, new TournamentCatalog.GameResult(a.tournament(),
-                                record.game(), Json.MAPPER.valueToTree(record), proof));
+                                record.game(), Json.MAPPER.valueToTree(record), journal, proof));
                         playing.remove(record.game());
                         out.printf("game %d of tournament %s: %s; result sent%n", record.game(), a.tournament(),
                                 record.winningSide() == null ? "no winner" : "the " + record.winningSide() + " win");

@@ -233,6 +233,20 @@ public final class Tournament {
     }
 
     /**
+     * Why a worker's {@code r} is not what its journal ({@code journal}, as {@link GameJournal#slice} packs it) says
+     * its game came to, or null when it is; the journal is kept as {@code journals/game-NNNN.jsonl}.
+     */
+    public String misfit(GameRecord r, String journal) {
+        return GameJournal.misfit(r, journal, ruleset, dir.resolve("journals")
+                .resolve(String.format("game-%04d.jsonl", r.game())));
+    }
+
+    /** The journal of a game this tournament played, packed for its director ({@link GameJournal#slice}). */
+    public String journalOf(GameRecord r) throws IOException {
+        return GameJournal.slice(dir.resolve(r.journal()).resolve("game.jsonl"), r.round());
+    }
+
+    /**
      * A game's result from elsewhere (a worker's): written and counted if no result of that game is held yet; false
      * when one is (it was played twice: the first result counts).
      */

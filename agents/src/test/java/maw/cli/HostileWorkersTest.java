@@ -100,7 +100,7 @@ class HostileWorkersTest {
         intruder.send(Message.of(director, Performative.PROPOSE, new TournamentCatalog.GamesProposal(id, 4)));
         for (int g = 1; g <= 5; g++) {
             intruder.send(Message.of(director, Performative.INFORM, new TournamentCatalog.GameResult(id, g,
-                    forged(g), "00")));
+                    forged(g), null, "00")));
         }
 
         // A worker that holds the key, takes games, and sits on them announcing they are played.
@@ -117,7 +117,7 @@ class HostileWorkersTest {
         int other = java.util.stream.IntStream.rangeClosed(1, 5).filter(g -> !held.contains(g)).findFirst()
                 .orElseThrow();
         slacker.send(Message.of(director, Performative.INFORM, new TournamentCatalog.GameResult(id, other,
-                forged(other), proof)));
+                forged(other), null, proof)));
         assertThat(next(slacker, "refusal").body()).contains("not_yours").contains("not awarded to you");
 
         // An honest worker plays them all once the slacker's award has run out; the slacker keeps announcing.

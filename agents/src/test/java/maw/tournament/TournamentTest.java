@@ -60,4 +60,46 @@ class TournamentTest {
         assertThat(Tournament.results(dir)).extracting(GameRecord::winningSide).allSatisfy(w ->
                 assertThat(w).isIn("villagers", "werewolves"));
     }
+
+    /**
+     * A worker's result is counted only if its game's journal, replayed through the rules, ends as the record says:
+     * tables that play two games each (the second game's journal is the table's opening lines and its round).
+     */
+    @Test
+    void aResultIsCheckedAgainstItsGamesJournal() throws Exception {
+        Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
+                .withEndWhenAllVoted(true)));
+        Map<String, String> entrants = new LinkedHashMap<>();
+        for (int i = 1; i <= 3; i++) {
+            entrants.put("A" + i, "rule");
+            entrants.put("B" + i, "rule#2");
+        }
+        Schedule schedule = Schedule.balanced(ruleset, entrants, 4, 5);
+        List<Tournament.Seat> seats = new ArrayList<>();
+        schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
+        Tournament t = new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(1), 2,
+                new LocalTransport(), accounts -> { }, new PrintStream(java.io.OutputStream.nullOutputStream()))
+                .roundsPerTable(2);
+        t.run();
+        List<GameRecord> records = Tournament.results(dir);
+        assertThat(records).hasSize(4).anyMatch(r -> r.round() == 2);
+        for (GameRecord r : records) {
+            String journal = t.journalOf(r);
+            assertThat(t.misfit(r, journal)).as("game %d", r.game()).isNull();
+            GameRecord otherWinner = new GameRecord(r.game(), r.seed(), r.round(), r.rules(), r.seats(), r.roles(),
+                    r.winner().startsWith("villager") ? "werewolves" : "villagers", r.days(), r.executed(),
+                    r.murdered(), r.acts(), r.model(), r.refusals(), r.timeouts(), r.wallMillis(), r.journal());
+            assertThat(t.misfit(otherWinner, journal)).contains("the winner");
+            GameRecord nobodyDied = new GameRecord(r.game(), r.seed(), r.round(), r.rules(), r.seats(), r.roles(),
+                    r.winner(), r.days(), List.of(), List.of(), r.acts(), r.model(), r.refusals(), r.timeouts(),
+                    r.wallMillis(), r.journal());
+            assertThat(t.misfit(nobodyDied, journal)).contains("the executed");
+            assertThat(t.misfit(r, null)).contains("without its game's journal");
+            assertThat(t.misfit(r, "bm90IGEgam91cm5hbA==")).contains("cannot be read back");
+        }
+        // A game's journal given for another game is not that game's.
+        GameRecord first = records.getFirst();
+        GameRecord other = records.stream().filter(r -> r.round() != first.round()).findFirst().orElseThrow();
+        assertThat(t.misfit(first, t.journalOf(other))).isNotNull();
+    }
 }

@@ -321,7 +321,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     private RoundSummary summary(int r, S over) {
-        return Leaderboard.summary(r, over, ruleset.herald());
+        return RoundSummary.of(r, over, ruleset.herald());
     }
 
     // --- requests ---------------------------------------------------------------------------------------------------
