@@ -228,7 +228,7 @@ class ComposeStackTest {
             assertThat(gameOut).contains("external server, accounts created through its API")
                     .contains("lobby: Zed joined").contains("Final leaderboard").contains("model seats:");
             assertThat(humanOut).contains("You sit at the table as Zed")
-                    .contains("[Village] Zed: Hello from the human service.").contains("The game is over.");
+                    .contains("[Village] Zed says: \"Hello from the human service.\"").contains("The game is over.");
             assertThat(model.calls()).isNotEmpty();
         }
     }

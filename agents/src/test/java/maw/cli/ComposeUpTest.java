@@ -90,7 +90,7 @@ class ComposeUpTest {
                     .contains("API call register (arguments not shown)").doesNotContain("<<\"password\">>")
                     .doesNotContain("newpass");
             assertThat(humanLog).contains("You sit at the table as Zed")
-                    .contains("[Village] Zed: Hello from the human service.").contains("The game is over.");
+                    .contains("[Village] Zed says: \"Hello from the human service.\"").contains("The game is over.");
             Path ps = dir.resolve("ps.out");
             compose(ps, 60, project, "ps", "-a", "--format", "{{.Service}} {{.State}} {{.ExitCode}}");
             assertThat(read(ps).lines().map(String::strip).sorted().toList())

@@ -52,7 +52,7 @@ class WerewolfPackTest {
     void theBotFollowsThePersonsVoteAndThePackMurdersOnNightOne() throws Exception {
         MawProcess.Run run = play("/vote Carol");
         // The bot proposes its own victim first (not Carol, with this seed), then follows the person's vote.
-        assertThat(run.output()).containsPattern("\\[Hideout\\] Alice: Tonight we take (?!Carol)\\w+\\.")
+        assertThat(run.output()).containsPattern("\\[Hideout\\] Alice says: \"Tonight we take (?!Carol)\\w+\\.\"")
                 .contains("You vote for Carol.").contains("Alice votes for Carol.")
                 .contains("The pack killed Carol.").contains("Carol was murdered in the night.");
         List<String> j = journal();
@@ -62,7 +62,7 @@ class WerewolfPackTest {
     @Test
     void theBotFollowsAVictimThePersonNamesInWords() throws Exception {
         MawProcess.Run run = play("Let us take Eve tonight.", "/sleep 2", "/vote Eve");
-        assertThat(run.output()).contains("[Hideout] Zed: Let us take Eve tonight.")
+        assertThat(run.output()).contains("[Hideout] Zed says: \"Let us take Eve tonight.\"")
                 .contains("The pack killed Eve.");
         List<String> j = journal();
         int botVote = line(j, "\"voter\":\"Alice\",\"target\":\"Eve\"");
@@ -84,7 +84,7 @@ class WerewolfPackTest {
                 "/wait day 2", "/quit", ""), dir, 120, args);
         assertThat(run.exit()).as(run.output()).isZero();
         assertThat(run.output()).contains("You are a werewolf. Your fellow werewolves: Eve.")
-                .contains("[Hideout] Eve: Tonight we take ");
+                .contains("[Hideout] Eve says: \"Tonight we take ");
         List<String> j = journal();
         com.fasterxml.jackson.databind.JsonNode deadline = null;
         com.fasterxml.jackson.databind.JsonNode proposal = null;
