@@ -24,6 +24,7 @@ import maw.agents.table.GameTable;
 import maw.game.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.Transport;
+import maw.runtime.MessageCensus;
 import maw.runtime.local.LocalTransport;
 import maw.runtime.xmpp.XmppTransport;
 import maw.web.WebMonitor;
@@ -48,7 +49,7 @@ public final class GameBench {
             int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
             long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
             long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
-            long concurrentLoginRetries) {
+            long concurrentLoginRetries, Map<String, Double> messageKindsPerGame) {
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -70,6 +71,7 @@ public final class GameBench {
             m.put("watchedToUnwatchedPlayRatio", Figures.round((double) watchedPlayMillisMedian
                     / Math.max(1, xmppPlayMillisMedian)));
             m.put("messagesPerGame", messagesPerGame);
+            m.put("messageKindsPerGame", messageKindsPerGame);
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
             m.put("concurrentStuck", concurrentStuck);
@@ -110,11 +112,17 @@ public final class GameBench {
         out.printf("%d games one after another on the in-JVM transport ...%n", localGames);
         long[] local = new long[localGames];
         long localMessages = 0;
+        MessageCensus census = MessageCensus.start();
         for (int i = 0; i < localGames; i++) {
             GameTable.Result r = playLocal(players, seed + 100 + i);
             local[i] = r.wallMillis();
             localMessages += r.messages();
         }
+        Map<String, Double> kinds = new LinkedHashMap<>();
+        census.stop().forEach((kind, n) -> kinds.put(kind, Figures.round((double) n / localGames)));
+        out.printf("where a game's %d messages go (sender, performative, type; a game's mean):%n",
+                localMessages / localGames);
+        kinds.entrySet().stream().limit(12).forEach(e -> out.printf("  %7.1f  %s%n", e.getValue(), e.getKey()));
         double localPerSecond = localGames / (Arrays.stream(local).sum() / 1000.0);
 
         out.printf("%d games one after another over ejabberd (after 2 to warm up) ...%n", xmppGames);
@@ -154,7 +162,7 @@ public final class GameBench {
         return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
-                c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries);
+                c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {

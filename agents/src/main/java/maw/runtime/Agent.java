@@ -280,6 +280,7 @@ public class Agent {
         breaks.pass(false, message);
         Message sentMessage = deliver(message);
         sent.incrementAndGet();
+        MessageCensus.sent(this, sentMessage);
         trace(false, sentMessage);
     }
 

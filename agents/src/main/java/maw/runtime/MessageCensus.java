@@ -1,0 +1,48 @@
+package maw.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The messages agents send while a measure runs, counted by kind: the sending agent's class, the performative and
+ * the body's catalog type ({@code PlayerAgent inform observe}). Off unless {@link #start}ed (then it counts every
+ * agent of the process), at the cost of one volatile read a message.
+ */
+public final class MessageCensus {
+
+    private static volatile MessageCensus current;
+
+    private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
+
+    private MessageCensus() {}
+
+    /** Starts counting (a census already running is replaced). */
+    public static MessageCensus start() {
+        MessageCensus c = new MessageCensus();
+        current = c;
+        return c;
+    }
+
+    /** Stops counting; the counts, most first. */
+    public Map<String, Long> stop() {
+        if (current == this) {
+            current = null;
+        }
+        Map<String, Long> out = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
+                .forEach(e -> out.put(e.getKey(), e.getValue().sum()));
+        return out;
+    }
+
+    static void sent(Agent agent, Message m) {
+        MessageCensus c = current;
+        if (c != null) {
+            String type = m.bodyType();
+            c.counts.computeIfAbsent(agent.getClass().getSimpleName() + " "
+                    + m.performative().map(Performative::wire).orElse("plain") + " " + (type == null ? "-" : type),
+                    k -> new LongAdder()).increment();
+        }
+    }
+}
