@@ -138,4 +138,20 @@ class LocalGamesTest {
                 "t1-player-1", "t1-ui-1", "t1-player-2", "t1-ui-2", "t1-player-3", "t1-ui-3");
         assertThat(Set.copyOf(table.accounts().values())).hasSize(1);
     }
+
+    /** A census counts every message a game's agents send, by kind; none once it is stopped. */
+    @Test
+    void aCensusCountsAGamesMessagesByKind() throws Exception {
+        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 3, FAST, null), "localhost");
+        maw.runtime.MessageCensus census = maw.runtime.MessageCensus.start();
+        GameTable.Result r = play(table, localFor(table), null);
+        Map<String, Long> kinds = census.stop();
+        assertThat(kinds.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(r.messages());
+        assertThat(kinds).containsKeys("PlayerAgent request get_input", "GameMasterAgent inform vote_cast",
+                "ChatRoomAgent inform new_messages");
+        assertThat(new ArrayList<>(kinds.values())).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        GameTable again = new GameTable(GameTable.Spec.bots("", 6, 1, 3, FAST, null), "localhost");
+        play(again, localFor(again), null);
+        assertThat(census.stop()).isEqualTo(kinds);
+    }
 }
