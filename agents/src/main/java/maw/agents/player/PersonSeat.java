@@ -56,8 +56,8 @@ public final class PersonSeat {
         switch (body) {
             case Catalog.Joined j -> out.add("You sit at the table as " + j.player_name() + " (" + j.waiting() + " of "
                     + j.needed() + " seats taken). The game begins when the table is full.");
-            case Catalog.Accepted a -> out.add("Done: " + a.act().wire() + (a.target() == null ? "" : " " + a.target())
-                    + ".");
+            case Catalog.Accepted a when a.act() != Act.Kind.WHISPER -> out.add("Done: " + a.act().wire()
+                    + (a.target() == null ? "" : " " + a.target()) + "."); // a whisper: the seat's own words say it
             case Catalog.YourTurn t when !t.acts().isEmpty() && seat.alive() -> {
                 // A turn told again after the seat's own vote (its done) is no news to the person.
                 String key = t.round() + "/" + t.phase() + "/" + t.day() + "/" + t.stepOrZero() + "/" + t.acts() + "/"

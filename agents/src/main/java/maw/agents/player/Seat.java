@@ -300,6 +300,10 @@ final class Seat {
                 if (a.act() == Act.Kind.VOTE && inReplyTo != null && inReplyTo.equals(voteId)) {
                     votedFor = a.target();
                 }
+                if (a.act() == Act.Kind.WHISPER && a.target() != null) {
+                    // Nobody else tells the whisperer: the GameMaster's word that it went is the confirmation.
+                    noteHere(Perceived.WHISPER, "You whisper to " + Text.inert(a.target()) + ".");
+                }
             }
             case Catalog.VoteCast vc -> {
                 if (vc.phase() == phase && vc.day() == day) {

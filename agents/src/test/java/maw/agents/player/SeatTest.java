@@ -158,4 +158,15 @@ class SeatTest {
         List<Seat.Effect> end = s.hear(new Catalog.Scores("g", 1, 1, Map.of("Bob", 2), true), null);
         assertThat(end).endsWith(new Seat.Over(Map.of("Bob", 2)));
     }
+
+    @Test
+    void aWhisperTheGameMasterTookIsConfirmedToTheWhisperer() {
+        Seat s = seated(Speech.CHAT);
+        day(s, 1);
+        s.takeUnseen();
+        List<Seat.Effect> e = s.hear(new Catalog.Accepted("g", 1, Phase.DAY, 1, Act.Kind.WHISPER, "Bob"), null);
+        assertThat(e).contains(new Seat.Tell(Perceived.WHISPER, "You whisper to Bob."));
+        assertThat(s.hear(new Catalog.Accepted("g", 1, Phase.DAY, 1, Act.Kind.VOTE, "Bob"), null))
+                .noneMatch(x -> x instanceof Seat.Tell);
+    }
 }
