@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -107,7 +106,6 @@ public final class WorkerKey {
 
     /** Whether {@code proof} shows that {@code worker} holds the key (compared in constant time). */
     public boolean proves(String proof, Jid worker, Jid director) {
-        return proof != null && MessageDigest.isEqual(proof.getBytes(StandardCharsets.US_ASCII),
-                proof(worker, director).getBytes(StandardCharsets.US_ASCII));
+        return maw.runtime.Secrets.same(proof(worker, director), proof);
     }
 }

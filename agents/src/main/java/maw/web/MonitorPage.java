@@ -8,7 +8,6 @@ import io.javalin.http.sse.SseClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -237,6 +236,9 @@ public final class MonitorPage implements AutoCloseable {
         this.agents = in;
     }
 
+    /** This page's own {@code host:port} names, made at the first request. */
+    private volatile java.util.Set<String> ownHosts;
+
     /**
      * Why a request with these {@code Host} and {@code Origin} headers is not one of this page's own, or null when it
      * is: the host must name this machine's loopback (or the address the page listens on) at the page's port, and a
@@ -244,9 +246,15 @@ public final class MonitorPage implements AutoCloseable {
      * of the same host).
      */
     String foreign(String host, String origin, String method) {
-        java.util.Set<String> own = new java.util.HashSet<>();
-        for (String h : java.util.List.of("127.0.0.1", "localhost", "[::1]", bind)) {
-            own.add(h + ":" + port());
+        java.util.Set<String> own = ownHosts;
+        if (own == null) {
+            // Known once the page listens (its port may have been chosen by the system): made at the first request.
+            java.util.Set<String> made = new java.util.LinkedHashSet<>();
+            for (String h : java.util.List.of("127.0.0.1", "localhost", "[::1]", bind)) {
+                made.add(h + ":" + port());
+            }
+            own = java.util.Collections.unmodifiableSet(made);
+            ownHosts = own;
         }
         if (host == null || !own.contains(host.toLowerCase(java.util.Locale.ROOT))) {
             return "this page answers requests for " + own.iterator().next() + " only";
@@ -263,8 +271,7 @@ public final class MonitorPage implements AutoCloseable {
         if (given == null || given.isEmpty()) {
             return false;
         }
-        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                given.getBytes(StandardCharsets.UTF_8)) ? true : null;
+        return maw.runtime.Secrets.same(token, given) ? true : null;
     }
 
     /** Where the game stands when the monitor starts watching. */

@@ -1,7 +1,5 @@
 package maw.agents.gamemaster;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -109,8 +107,7 @@ final class Watchers {
 
     /** Whether {@code given} is the god view's token. */
     boolean isToken(String given) {
-        return given != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                given.getBytes(StandardCharsets.UTF_8));
+        return maw.runtime.Secrets.same(token, given);
     }
 
     /** Whether {@code session} watches in the god view. */
