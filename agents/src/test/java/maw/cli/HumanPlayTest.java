@@ -129,7 +129,7 @@ class HumanPlayTest {
             });
             List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf-nlp", "--players", "5", "--humans",
                     "1", "--name", "Zed", "--seats", "llm:1,rule:3", "--base-url", ollama.baseUrl(), "--turn-seconds",
-                    "2", "--seed", "4", "--out", dir.resolve("game").toString()));
+                    "1", "--seed", "4", "--out", dir.resolve("game").toString()));
             args.addAll(TestXmpp.get().cliSettings());
             terminal.start(200, 60, MawProcess.shellLine(dir, args) + "; echo EXITED $?; sleep 60");
             waitFor(" s> "); // a step awaits the person, and the prompt says how long it has
