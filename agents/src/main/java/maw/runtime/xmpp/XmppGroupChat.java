@@ -24,6 +24,7 @@ import org.jivesoftware.smackx.muc.MultiUserChat;
 import org.jivesoftware.smackx.muc.MultiUserChatException;
 import org.jivesoftware.smackx.muc.MultiUserChatManager;
 import org.jivesoftware.smackx.muc.Occupant;
+import org.jivesoftware.smackx.muc.packet.MUCUser;
 import org.jivesoftware.smackx.xdata.form.FillableForm;
 import org.jxmpp.jid.EntityBareJid;
 import org.jxmpp.jid.EntityFullJid;
@@ -401,9 +402,14 @@ final class XmppGroupChat implements GroupChat {
         if (occupant == null) {
             return;
         }
+        // The account behind the occupant, as the presence itself says it to the moderator (the room's own list of
+        // occupants may not hold the newcomer yet).
+        MUCUser user = MUCUser.from(p);
+        Jid said = user == null || user.getItem() == null || user.getItem().getJid() == null ? null
+                : Jid.parse(user.getItem().getJid().toString()).bare();
         Thread.ofVirtual().name(base + "/groupchat-voice").start(() -> {
             try {
-                judge(occupant, real(occupant));
+                judge(occupant, said != null ? said : real(occupant));
             } catch (SmackException | XMPPException | InterruptedException | RuntimeException e) {
                 LOG.debug("{}: could not set the voice of {}: {}", base, occupant, e.toString());
             }
