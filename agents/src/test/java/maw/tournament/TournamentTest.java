@@ -24,23 +24,35 @@ class TournamentTest {
     @TempDir
     Path dir;
 
-    @Test
-    void tablesStartedTogetherAreAllUpBeforeAnyGameBeginsAndThenAllFinish() throws Exception {
-        Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
-                .withEndWhenAllVoted(true)));
+    private static final Ruleset<?, ?, ?> RULESET = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
+            .withEndWhenAllVoted(true)));
+
+    /** Four games of three rule bots against three of a second kind, dealt from {@code seed}. */
+    private static Schedule schedule(long seed) {
         Map<String, String> entrants = new LinkedHashMap<>();
         for (int i = 1; i <= 3; i++) {
             entrants.put("A" + i, "rule");
             entrants.put("B" + i, "rule#2");
         }
-        Schedule schedule = Schedule.balanced(ruleset, entrants, 4, 3);
+        return Schedule.balanced(RULESET, entrants, 4, seed);
+    }
+
+    /** The schedule's seats, each filled by a rule bot. */
+    private static List<Tournament.Seat> seats(Schedule schedule) {
         List<Tournament.Seat> seats = new ArrayList<>();
         schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
+        return seats;
+    }
+
+    @Test
+    void tablesStartedTogetherAreAllUpBeforeAnyGameBeginsAndThenAllFinish() throws Exception {
+        Schedule schedule = schedule(3);
+        List<Tournament.Seat> seats = seats(schedule);
         LocalTransport local = new LocalTransport();
         AtomicInteger calls = new AtomicInteger();
         List<Integer> playedWhenAllUp = new ArrayList<>();
         List<Integer> agentsWhenAllUp = new ArrayList<>();
-        Tournament t = new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(1), 4, local,
+        Tournament t = new Tournament(dir, schedule, seats, RULESET, "maw", Duration.ofMinutes(1), 4, local,
                 accounts -> { }, new PrintStream(java.io.OutputStream.nullOutputStream()))
                 .roundsPerTable(1).startTogether(() -> {
                     calls.incrementAndGet();
@@ -67,17 +79,9 @@ class TournamentTest {
      */
     @Test
     void aResultIsCheckedAgainstItsGamesJournal() throws Exception {
-        Ruleset<?, ?, ?> ruleset = Tournament.trusted(new MawVariant().ruleset(GameOptions.defaults()
-                .withEndWhenAllVoted(true)));
-        Map<String, String> entrants = new LinkedHashMap<>();
-        for (int i = 1; i <= 3; i++) {
-            entrants.put("A" + i, "rule");
-            entrants.put("B" + i, "rule#2");
-        }
-        Schedule schedule = Schedule.balanced(ruleset, entrants, 4, 5);
-        List<Tournament.Seat> seats = new ArrayList<>();
-        schedule.seats().forEach((name, e) -> seats.add(new Tournament.Seat(name, e, GameTable.ruleBots())));
-        Tournament t = new Tournament(dir, schedule, seats, ruleset, "maw", Duration.ofMinutes(1), 2,
+        Schedule schedule = schedule(5);
+        List<Tournament.Seat> seats = seats(schedule);
+        Tournament t = new Tournament(dir, schedule, seats, RULESET, "maw", Duration.ofMinutes(1), 2,
                 new LocalTransport(), accounts -> { }, new PrintStream(java.io.OutputStream.nullOutputStream()))
                 .roundsPerTable(2);
         t.run();
