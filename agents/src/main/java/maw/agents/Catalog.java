@@ -316,17 +316,32 @@ public final class Catalog {
         }
     }
 
-    /** Player to room, request: the messages after {@code index} (waits for news when there is none yet). */
+    /**
+     * Player to room, request: the messages after {@code index} (waits for news when there is none yet). With
+     * {@code follow}, the room answers at once only with lines already said, and then sends each new line as it
+     * takes it (a {@code new_messages} with the phase and day, in reply to nothing) until the room closes.
+     */
     @JsonTypeName("get_new_messages")
-    public record GetNewMessages(String game, int round, long index) implements Body {}
+    public record GetNewMessages(String game, int round, long index, Boolean follow) implements Body {
+        public GetNewMessages(String game, int round, long index) {
+            this(game, round, index, null);
+        }
+    }
 
     /** One line of a room's log. */
     public record Line(long index, String from, String text) {}
 
-    /** Room to player, inform: what it has not read yet; {@code closed} when the room closed meanwhile. */
+    /**
+     * Room to player, inform: what it has not read yet; {@code closed} when the room closed meanwhile; the phase and
+     * day the lines were said in.
+     */
     @JsonTypeName("new_messages")
     public record NewMessages(String game, int round, String room_name, List<Line> messages, long index,
-            boolean closed) implements Body {}
+            boolean closed, Phase phase, Integer day) implements Body {
+        public NewMessages(String game, int round, String room_name, List<Line> messages, long index, boolean closed) {
+            this(game, round, room_name, messages, index, closed, null, null);
+        }
+    }
 
     /** Player to GameMaster, request: vote (by day for an execution, by night as a werewolf for a victim). */
     @JsonTypeName("vote")

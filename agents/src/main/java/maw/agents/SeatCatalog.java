@@ -84,11 +84,36 @@ public final class SeatCatalog {
      */
     public record Turn(int talk_round, int talk_rounds, boolean voting, long deadline) {}
 
-    /** Interface to player: the seat's name, and whether to pass on everything the seat perceives as it happens. */
+    /** When a Player asks its interface for an act. */
+    public enum Asking implements Catalog.Wire {
+        /** After every piece of news the seat perceives (the default): each get_input brings what is new. */
+        NEWS,
+        /**
+         * Once a turn, for an interface that observes: when a turn begins (a phase's, a step's, a re-vote's), when an
+         * act is given back, and after each act the interface made. The interface answers when it has decided (it
+         * may hold the question while the observes come), and gets no {@code withdraw}: the observe that tells of
+         * the new phase or turn is the question's end, and an answer to it then is dropped.
+         */
+        TURN;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
+    /**
+     * Interface to player: the seat's name, whether to pass on everything the seat perceives as it happens, and when
+     * to ask for acts ({@code ask}; null: {@link Asking#NEWS}).
+     */
     @JsonTypeName("seat_name")
-    public record SeatName(String name, Boolean observe) implements Catalog.Body {
+    public record SeatName(String name, Boolean observe, Asking ask) implements Catalog.Body {
         public SeatName {
             Catalog.required(name, "seat_name's name");
+        }
+
+        public SeatName(String name, Boolean observe) {
+            this(name, observe, null);
         }
     }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -284,6 +283,28 @@ public class Agent {
         trace(false, sentMessage);
     }
 
+    /**
+     * Sends {@code message} to each of {@code to} (its own receiver ignored): once, where the server fans it out
+     * ({@link Transport.Connection#send(Message, List)}), and counted as the messages that went out.
+     */
+    public final void send(Message message, List<Jid> to) {
+        List<Jid> wire = to.stream().filter(j -> !divert(message.toBuilder().to(j).build())).toList();
+        if (wire.size() < 2) {
+            wire.forEach(j -> send(message.toBuilder().to(j).build()));
+            return;
+        }
+        Message first = message.toBuilder().to(wire.getFirst()).build();
+        breaks.pass(false, first);
+        Transport.Connection c = connection;
+        if (c == null) {
+            throw new IllegalStateException(jid + " is not started; cannot send " + message);
+        }
+        int went = c.send(first, wire);
+        sent.addAndGet(went);
+        MessageCensus.sent(this, first, went);
+        wire.forEach(j -> trace(false, message.toBuilder().to(j).build()));
+    }
+
     /** True keeps {@code message} from the wire: the agent hands it elsewhere (plain words for a chat client). */
     protected boolean divert(Message message) {
         return false;
@@ -348,37 +369,15 @@ public class Agent {
     /** How many messages the trace keeps (the latest). */
     public static final int TRACE = 200;
 
-    /** A message in the trace, made a {@link Traced} only when someone looks: most are never looked at. */
-    private record TraceEntry(long millis, boolean in, Message message) {
-        Traced traced() {
-            Message m = message;
-            String body = m.body() == null ? "" : m.body().length() > 2000 ? m.body().substring(0, 2000) + "..."
-                    : m.body();
-            Jid other = in ? m.sender() : m.to();
-            return new Traced(millis, in, m.performative().map(Performative::toString).orElse(""),
-                    other == null ? "" : other.toString(), m.bodyType(), body);
-        }
-    }
-
-    private final ArrayDeque<TraceEntry> trace = new ArrayDeque<>();
+    private final MessageTrace trace = new MessageTrace();
 
     private void trace(boolean in, Message m) {
-        TraceEntry t = new TraceEntry(System.currentTimeMillis(), in, m);
-        synchronized (trace) {
-            trace.addLast(t);
-            while (trace.size() > TRACE) {
-                trace.removeFirst();
-            }
-        }
+        trace.add(in, m);
     }
 
     /** The latest messages in and out (at most {@link #TRACE}), oldest first. */
     public final List<Traced> trace() {
-        List<TraceEntry> entries;
-        synchronized (trace) {
-            entries = List.copyOf(trace);
-        }
-        return entries.stream().map(TraceEntry::traced).toList();
+        return trace.list();
     }
 
     /** Whether {@code m} asks for an answer (a request, a query, a call for proposals, a subscription). */

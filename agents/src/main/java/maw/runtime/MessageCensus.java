@@ -37,12 +37,17 @@ public final class MessageCensus {
     }
 
     static void sent(Agent agent, Message m) {
+        sent(agent, m, 1);
+    }
+
+    /** {@code m} went out as {@code count} messages (one to each receiver, or one the server fanned out). */
+    static void sent(Agent agent, Message m, int count) {
         MessageCensus c = current;
         if (c != null) {
             String type = m.bodyType();
             c.counts.computeIfAbsent(agent.getClass().getSimpleName() + " "
                     + m.performative().map(Performative::wire).orElse("plain") + " " + (type == null ? "-" : type),
-                    k -> new LongAdder()).increment();
+                    k -> new LongAdder()).add(count);
         }
     }
 }

@@ -50,6 +50,20 @@ public interface Transport extends AutoCloseable {
          */
         void send(Message message);
 
+        /**
+         * Sends one message to each of {@code to} (its own receiver is ignored): once to the server, which hands each a
+         * copy, where the server fans messages out (XEP-0033, and the in-JVM transport), else once to each. Returns
+         * how many messages went out. A copy the server fans out takes another way than a message sent straight to its
+         * receiver, and may overtake one sent just before it: what the copies carry says where it belongs (a room's
+         * lines are numbered).
+         */
+        default int send(Message message, java.util.List<Jid> to) {
+            for (Jid j : to) {
+                send(message.toBuilder().to(j).build());
+            }
+            return to.size();
+        }
+
         boolean isConnected();
 
         /** Messages waiting for the connection to come back. */

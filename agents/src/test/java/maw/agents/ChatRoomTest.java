@@ -82,6 +82,48 @@ class ChatRoomTest {
     }
 
     @Test
+    void aFollowerIsAnsweredWithWhatWasSaidThenSentEachLineOnceForAllAtTheRealServer() throws Exception {
+        maw.testing.TestXmpp xmpp = maw.testing.TestXmpp.get();
+        try (Agents remote = new Agents(xmpp.transport())) {
+            Jid[] a = xmpp.accounts("follow", 5);
+            ChatRoomAgent village = remote.start(new ChatRoomAgent(a[0], maw.testing.TestXmpp.password(a[0]),
+                    Room.VILLAGE, a[1], archive, null));
+            ScriptedSeat gm = remote.start(new ScriptedSeat(a[1], maw.testing.TestXmpp.password(a[1]), "gm", a[1]));
+            ScriptedSeat[] seats = new ScriptedSeat[3];
+            Map<String, String> all = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < 3; i++) {
+                String name = new String[] {"Ann", "Bob", "Cid"}[i];
+                seats[i] = remote.start(new ScriptedSeat(a[2 + i], maw.testing.TestXmpp.password(a[2 + i]), name, a[1]));
+                all.put(name, a[2 + i].toString());
+            }
+            gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 2, all, all, null));
+            gm.next(m -> m.is(Performative.AGREE));
+            seats[0].send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 2, "Hello."));
+            Await.until("the first line is in", () -> village.logSize() == 1);
+            // Each follows: answered at once with what was said (Ann's line), or nothing new.
+            for (ScriptedSeat seat : seats) {
+                Message answer = seat.ask(village.jid(), new Catalog.GetNewMessages("g", 1, 0, true));
+                assertThat(answer.json().get("messages")).hasSize(1);
+                assertThat(answer.json().get("phase").asText()).isEqualTo("day");
+                assertThat(answer.json().get("day").asInt()).isEqualTo(2);
+            }
+            maw.runtime.MessageCensus census = maw.runtime.MessageCensus.start();
+            seats[1].send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 2, "Hi Ann."));
+            for (ScriptedSeat seat : seats) {
+                Message line = seat.next("new_messages");
+                assertThat(line.sender().bare()).isEqualTo(village.jid().bare());
+                assertThat(line.inReplyTo()).as("sent as the room took it, in reply to nothing").isNull();
+                assertThat(line.json().get("messages").get(0).get("text").asText()).isEqualTo("Hi Ann.");
+                assertThat(line.json().get("index").asLong()).isEqualTo(2);
+            }
+            // Forgotten once sent to all (and counted, which comes first).
+            Await.until("what all followers have is forgotten", () -> village.logSize() == 0);
+            assertThat(census.stop()).as("one stanza for three readers: the server's multicast service hands "
+                    + "each a copy").containsEntry("ChatRoomAgent inform new_messages", 1L);
+        }
+    }
+
+    @Test
     void atAPaceOfTurnsOnlyTheFloorsHolderSpeaksAndTheRoomTellsTheGameMasterWhenTheyHave() throws Exception {
         for (String n : new String[] {"gm3", "village3", "dee", "eve"}) {
             local.register(n, "pw");

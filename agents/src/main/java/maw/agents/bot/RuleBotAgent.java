@@ -1,6 +1,7 @@
 package maw.agents.bot;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +36,10 @@ import maw.runtime.Performative;
  * a pack-mate's line in the Hideout that names exactly one valid victim, in any words; the first living werewolf by
  * name proposes at once (a standing seer first); any other proposes itself when nobody has by half the night.
  *
+ * <p>A bot that reads the table is asked once a turn ({@link SeatCatalog.Asking#TURN}): at the clock's pace it holds
+ * the question while it waits (to vote once everyone has spoken, to propose at half the night), decides again on
+ * every observe and when its plan falls due, and answers once it acts; the Player then asks again.
+ *
  * <p>Each side may instead play at random but legally ({@link Style#RANDOM}), as the baseline the strength bench
  * measures the reading against. Its choices depend only on its seed and what the seat is told, so a seed replays a
  * bot-only game.
@@ -58,15 +63,17 @@ public final class RuleBotAgent extends GameAgent {
     private String nightKey;
     private String proposal;
     private long proposeAt;
-    private Jid player;
-    private SeatCatalog.SeatView lastView;
-    private int lastRound;
+    // The question held while the bot waits (its decision is to listen, and listening says nothing at the clock's
+    // pace): decided again on every observe and when a plan falls due, answered once the bot acts.
+    private Message held;
+    private SeatCatalog.SeatView heldView;
+    private int heldRound;
+    /** What the seat perceived lately, as its lines (a pack-mate's proposal is read from them). */
+    private final ArrayDeque<String> heard = new ArrayDeque<>();
     // The round and day the bot last whispered its choice to a pack-mate.
     private String whisperedKey;
     // What the seat has read of the table, and what it has said of it.
     private TableReading reading;
-    private SeatCatalog.SeatView dayView;
-    private String votedKey;
     private String divinedKey;
     private String asked;
     private String saidKey;
@@ -106,8 +113,9 @@ public final class RuleBotAgent extends GameAgent {
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
-            proposeIfDue();
-            voteIfDue();
+            if (held != null && System.currentTimeMillis() >= due()) {
+                decideHeld(); // a plan fell due: to vote at last, or to propose the night's victim
+            }
         }));
     }
 
@@ -119,6 +127,14 @@ public final class RuleBotAgent extends GameAgent {
         if (body instanceof SeatCatalog.Observe o) {
             if (owner == null || fromKnownSession(m, owner)) {
                 hear(o);
+                if (held != null && o.view() != null) {
+                    if (o.view().phase() != heldView.phase() || o.view().day() != heldView.day()) {
+                        held = null; // the turn is over: the question with it
+                    } else {
+                        heldView = o.view();
+                        decideHeld();
+                    }
+                }
             }
             return;
         }
@@ -132,7 +148,8 @@ public final class RuleBotAgent extends GameAgent {
             return;
         }
         if (in.purpose() == SeatCatalog.Purpose.WITHDRAW) {
-            return; // a bot answers at once: nothing of its is pending
+            held = null;
+            return;
         }
         if (in.purpose() == SeatCatalog.Purpose.ACT && in.view() == null) {
             refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
@@ -140,15 +157,49 @@ public final class RuleBotAgent extends GameAgent {
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {
             // A bot that reads the table asks to be told everything the seat perceives; a random one needs nothing.
-            reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()),
-                    village == Style.RULE || pack == Style.RULE));
+            // It is then asked once a turn, and holds the question until it acts.
+            boolean reads = observes();
+            reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), reads,
+                    reads ? SeatCatalog.Asking.TURN : null));
             return;
         }
-        player = m.sender().bare();
+        held = null;
         Act a = decide(in.round(), in.view());
+        if (a instanceof Act.Listen && holds(in.view())) {
+            held = m;
+            heldView = in.view();
+            heldRound = in.round();
+            return;
+        }
         log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
                 in.view().day(), in.round(), a);
         reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+    }
+
+    /** Whether the bot reads the table (and is told everything the seat perceives). */
+    private boolean observes() {
+        return village == Style.RULE || pack == Style.RULE;
+    }
+
+    /**
+     * Whether a question the bot would answer {@code listen} is held instead: at the clock's pace, where listening
+     * says nothing, for a bot that is told everything (at a pace of turns listening passes the turn, and in AIWolf's
+     * talk it is Skip: those are answered at once).
+     */
+    private boolean holds(SeatCatalog.SeatView v) {
+        return observes() && v.turn() == null && v.agents() == null && v.allowed_actions().size() > 1
+                && (v.phase() == Phase.DAY || v.phase() == Phase.NIGHT);
+    }
+
+    /** The held question decided again on the seat's latest view: answered once the bot acts. */
+    private void decideHeld() {
+        Act a = decide(heldRound, heldView);
+        if (!(a instanceof Act.Listen)) {
+            log.debug("{}: answers {} in {} {} of round {}: {}", jid(), held.replyWith(), heldView.phase(),
+                    heldView.day(), heldRound, a);
+            reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+            held = null;
+        }
     }
 
     /** What the seat perceived: the GameMaster's news and the rooms' lines go into the reading. */
@@ -160,10 +211,15 @@ public final class RuleBotAgent extends GameAgent {
             asked = null;
             saidKey = null;
             saidCount = 0;
-            votedKey = null;
-            dayView = null;
             claimedResults = 0;
+            heard.clear();
             counterClaimed = false;
+        }
+        if (o.text() != null) {
+            heard.addLast(o.text());
+            while (heard.size() > 200) {
+                heard.removeFirst();
+            }
         }
         if (o.kind() == SeatCatalog.Perceived.CHAT) {
             reading.chatLine(o.text());
@@ -286,8 +342,6 @@ public final class RuleBotAgent extends GameAgent {
                 return speak(round, v, "I vote for " + target + ".");
             }
         }
-        dayView = v;
-        lastRound = round;
         if (target == null || target.equals(v.voted_for())) {
             return new Act.Listen();
         }
@@ -303,7 +357,6 @@ public final class RuleBotAgent extends GameAgent {
                 return new Act.Whisper(mates.get(0), "I vote for " + target + " today.");
             }
         }
-        votedKey = round + "/" + v.day();
         return new Act.Vote(target);
     }
 
@@ -330,28 +383,6 @@ public final class RuleBotAgent extends GameAgent {
 
     /** How long a room stays quiet, once everyone has spoken, before the bots vote without a second line from all. */
     static final long QUIET = 2000;
-
-    /** Half the day gone and the bot has not voted (someone has not spoken): it votes now, unasked. */
-    private void voteIfDue() {
-        SeatCatalog.SeatView v = dayView;
-        if (!voteDue() || System.currentTimeMillis() < voteAt()) {
-            return;
-        }
-        String target = wolf(v) ? packVote(v) : villageVote(v);
-        votedKey = lastRound + "/" + v.day();
-        if (target != null) {
-            send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Vote(target)));
-        }
-    }
-
-    /** Whether the bot waits to vote today. */
-    private boolean voteDue() {
-        SeatCatalog.SeatView v = dayView;
-        return v != null && player != null && v.phase() == Phase.DAY && reading.phase() == Phase.DAY
-                && reading.day() == v.day() && !reading.dayDecided() && reading.living().contains(v.you())
-                && !(lastRound + "/" + v.day()).equals(votedKey) && v.voted_for() == null
-                && (wolf(v) ? pack : village) == Style.RULE;
-    }
 
     private static boolean wolf(SeatCatalog.SeatView v) {
         return v.partners() != null && !v.partners().isEmpty() || v.role() == Role.WEREWOLF;
@@ -440,8 +471,6 @@ public final class RuleBotAgent extends GameAgent {
             long now = System.currentTimeMillis();
             proposeAt = v.deadline() > now ? now + (v.deadline() - now) / 2 : now;
         }
-        lastView = v;
-        lastRound = round;
         List<String> mates = v.partners() == null ? List.of()
                 : v.partners().stream().filter(p -> v.living().contains(p)).toList();
         // A pack-mate's vote is the clearest proposal; the latest one counts.
@@ -454,12 +483,13 @@ public final class RuleBotAgent extends GameAgent {
             }
         }
         if (followed == null) {
-            followed = proposalInWords(v, mates);
+            followed = proposalInWords(List.copyOf(heard), v, mates);
         }
+        long now = System.currentTimeMillis();
         if (followed != null) {
             proposal = followed;
-        } else if (proposal == null && isLeader(v, mates)) {
-            proposal = victim(round, v);
+        } else if (proposal == null && (isLeader(v, mates) || now >= proposeAt && now <= v.deadline() - 500)) {
+            proposal = victim(round, v); // the first by name proposes at once, any other when nobody has by half the night
         }
         if (proposal == null) {
             return new Act.Listen(); // wait for the pack, or for half the night
@@ -475,9 +505,9 @@ public final class RuleBotAgent extends GameAgent {
      * The victim a pack-mate named tonight: the last line of a mate that names exactly one valid victim. Lines before
      * the night fell (what was said by day and not yet read) are not proposals.
      */
-    static String proposalInWords(SeatCatalog.SeatView v, List<String> mates) {
+    static String proposalInWords(List<String> heardLines, SeatCatalog.SeatView v, List<String> mates) {
         String found = null;
-        List<String> lines = v.unseen() == null ? List.of() : v.unseen();
+        List<String> lines = heardLines;
         for (int i = lines.size() - 1; i >= 0; i--) {
             if (lines.get(i).startsWith("Night " + v.day() + " falls")) {
                 lines = lines.subList(i + 1, lines.size());
@@ -531,36 +561,20 @@ public final class RuleBotAgent extends GameAgent {
         return victims.get(r.nextInt(victims.size()));
     }
 
-    /** How long the bot may sleep: until its night proposal or its day vote is due, if pending, else a second. */
+    /**
+     * How long the bot may sleep: while it holds a question, until its day vote or night proposal falls due (then a
+     * second at a time); else until a message comes. Thousands of idle bots cost nothing.
+     */
     private long untilDue() {
-        long now = System.currentTimeMillis();
-        long until = 1000;
-        if (mayPropose()) {
-            until = Math.min(until, proposeAt - now);
+        if (held == null) {
+            return 60_000;
         }
-        if (voteDue()) {
-            until = Math.min(until, voteAt() - now);
-        }
-        return Math.clamp(until, 1, 1000);
+        return Math.clamp(due() - System.currentTimeMillis(), 1, 1000);
     }
 
-    /** Whether a night proposal is pending and still in time. */
-    private boolean mayPropose() {
-        return proposal == null && nightKey != null && player != null && lastView != null
-                && lastView.phase() == Phase.NIGHT && System.currentTimeMillis() <= lastView.deadline() - 500;
-    }
-
-    /** Half the night gone and nobody proposed: this bot proposes, unasked. */
-    private void proposeIfDue() {
-        if (!mayPropose() || System.currentTimeMillis() < proposeAt) {
-            return;
-        }
-        proposal = victim(lastRound, lastView);
-        if (!lastView.spoke()) {
-            send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Speak("Tonight we take " + proposal
-                    + ".")));
-        }
-        send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(new Act.Vote(proposal)));
+    /** When the held question's plan falls due: the day's vote, or the night's proposal. */
+    private long due() {
+        return heldView.phase() == Phase.NIGHT ? proposeAt : voteAt();
     }
 
     private SplittableRandom random(int round, String phase, int day) {

@@ -77,6 +77,8 @@ public final class ChatRoomAgent extends GameAgent {
     private long nextIndex = 1;
     private final Map<Jid, Long> lastRead = new HashMap<>();
     private final List<Waiting> waiting = new ArrayList<>();
+    /** The readers that follow the room this phase (each new line is sent to them as it is taken): their last line. */
+    private final Map<Jid, Long> followers = new LinkedHashMap<>();
     private BufferedWriter archive;
 
     /** The room's multi-user chat, for readers at chat clients (made when the first of them is named). */
@@ -183,6 +185,7 @@ public final class ChatRoomAgent extends GameAgent {
                 .filter(e -> e.getValue() == WatchCatalog.WatchView.GOD).map(e -> Jid.parse(e.getKey())).toList());
         lines.clear();
         lastRead.clear();
+        followers.clear();
         paused = Boolean.TRUE.equals(o.paused());
         nextIndex = o.after() == null ? 1 : o.after() + 1;
         open = true;
@@ -229,6 +232,7 @@ public final class ChatRoomAgent extends GameAgent {
             answer(w, true);
         }
         waiting.clear();
+        followers.clear(); // they hear of the close from the GameMaster's next phase
         if (groupChat != null) {
             try {
                 groupChat.close();
@@ -266,6 +270,7 @@ public final class ChatRoomAgent extends GameAgent {
         }
         writeArchive(line);
         listener.line(room, game, round, phase, line);
+        push(line);
         if (floor != null) {
             // The floor's line is said: its turn is over (every reader waiting has the line before the next turn).
             for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
@@ -277,7 +282,7 @@ public final class ChatRoomAgent extends GameAgent {
         }
         for (Jid w : watchers) {
             send(w, Performative.INFORM, new WatchCatalog.Watched(game, round, readers.values().stream().sorted().toList(),
-                    new Catalog.NewMessages(game, round, room.title(), List.of(line), line.index(), false)));
+                    lines(List.of(line), line.index(), false)));
         }
         for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
             answer(it.next(), false);
@@ -301,7 +306,13 @@ public final class ChatRoomAgent extends GameAgent {
         lastRead.put(from, g.index());
         purge();
         Waiting w = new Waiting(m, from, g.index(), System.nanoTime() + HOLD.toNanos());
-        if (lines.isEmpty() || lines.peekLast().index() <= g.index()) {
+        boolean nothingNew = lines.isEmpty() || lines.peekLast().index() <= g.index();
+        if (Boolean.TRUE.equals(g.follow())) {
+            // A follower is answered at once with what it has not read (perhaps nothing); every later line is sent
+            // to it as the room takes it.
+            followers.put(from, nothingNew ? g.index() : lines.peekLast().index());
+            answer(w, false);
+        } else if (nothingNew) {
             waiting.add(w);
         } else {
             answer(w, false);
@@ -341,7 +352,25 @@ public final class ChatRoomAgent extends GameAgent {
         List<Line> fresh = lines.stream().filter(l -> l.index() > w.after()).toList();
         long index = fresh.isEmpty() ? w.after() : fresh.get(fresh.size() - 1).index();
         send(w.request().createReply().performative(Performative.INFORM).ontology(ONTOLOGY)
-                .body(new Catalog.NewMessages(game, round, room.title(), fresh, index, closed)).build());
+                .body(lines(fresh, index, closed)).build());
+    }
+
+    /** Lines of this phase, as a reader gets them. */
+    private Catalog.NewMessages lines(List<Line> fresh, long index, boolean closed) {
+        return new Catalog.NewMessages(game, round, room.title(), fresh, index, closed, phaseId.phase(),
+                phaseId.number());
+    }
+
+    /** A line just taken, sent to the room's followers at once: one message the server hands each of them. */
+    private void push(Line line) {
+        if (followers.isEmpty()) {
+            return;
+        }
+        send(Message.builder().performative(Performative.INFORM).ontology(ONTOLOGY)
+                .body(lines(List.of(line), line.index(), false)).build(), List.copyOf(followers.keySet()));
+        followers.replaceAll((reader, last) -> line.index());
+        followers.keySet().forEach(reader -> lastRead.put(reader, line.index()));
+        purge();
     }
 
     /** Forgets the lines every reader has read. */

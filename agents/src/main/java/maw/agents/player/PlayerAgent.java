@@ -2,8 +2,6 @@ package maw.agents.player;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,14 +53,13 @@ public final class PlayerAgent extends GameAgent {
     /** What the seat knows and owes. */
     private final Seat seat = new Seat();
     private boolean observe;
+    /** The interface observes and is asked once a turn ({@link SeatCatalog.Asking#TURN}), not after every news. */
+    private boolean byTurns;
     /** The GameMaster's message being handled: an interface that watches gets it with the line it makes. */
     private Body heard;
 
-    // The open room's polls still unanswered, by id, with the phase each was made in: a room's answer that arrives
-    // after the phase has changed still brings the last lines said in it, which the seat must not lose.
-    private String pollId;
-    private final Map<String, String> polls = new LinkedHashMap<>();
-    private final Map<String, Long> seenByPhase = new HashMap<>();
+    /** What the seat has read of its rooms, and which one it follows. */
+    private final RoomReader reader = new RoomReader();
 
     // The interface.
     private String askId;
@@ -190,6 +187,7 @@ public final class PlayerAgent extends GameAgent {
             if (answer != null && read(answer) instanceof SeatCatalog.SeatName a && !a.name().isBlank()) {
                 seat.named(a.name().strip());
                 observe = Boolean.TRUE.equals(a.observe());
+                byTurns = observe && a.ask() == SeatCatalog.Asking.TURN;
                 knowSession(answer.sender()); // the interface's session that named the seat speaks for it
                 // What the interface's account sent before it answered is of an earlier session (the server keeps
                 // messages for an account that is away): a vote from then must not be cast now.
@@ -259,10 +257,10 @@ public final class PlayerAgent extends GameAgent {
         next = null;
         while (isActive() && (next == null || next.equals(current)) && !finished.isDone()) {
             next = null; // told to stay as it is (a new turn of the same kind): it goes on here
-            if (readsRoom && seat.roomOpen() && pollId == null) {
-                poll();
+            if (readsRoom && seat.roomOpen() && reader.due(seat.phaseKey())) {
+                follow();
             }
-            if (decides && !asked && seat.hasNews()) {
+            if (decides && !asked && seat.hasNews(byTurns)) {
                 askInterface();
             }
             Message m = s.receive(Duration.ofSeconds(1));
@@ -366,8 +364,7 @@ public final class PlayerAgent extends GameAgent {
             return;
         }
         if (body instanceof Catalog.PhaseChange) {
-            seenByPhase.keySet().retainAll(polls.values());
-            pollId = null;
+            reader.phaseChanged();
         }
         heard = body;
         try {
@@ -391,7 +388,7 @@ public final class PlayerAgent extends GameAgent {
                 case Seat.Reply r -> reply(m, Performative.INFORM, r.body());
                 case Seat.Perform p -> perform(p.act());
                 case Seat.Reask r -> {
-                    if (asked && askId != null) {
+                    if (asked && askId != null && !byTurns) {
                         // The question pending is for a turn that is over: the interface stops deciding it (a
                         // model's call is cancelled, so that its server stops generating).
                         send(Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
@@ -409,34 +406,13 @@ public final class PlayerAgent extends GameAgent {
 
     private void onRoom(Message m, Body body) {
         if (body instanceof Catalog.NewMessages nm) {
-            String key = m.inReplyTo() == null ? null : polls.remove(m.inReplyTo());
-            if (key == null) {
-                return;
-            }
-            String phaseKey = seat.phaseKey();
-            boolean current = key.equals(phaseKey) && m.inReplyTo().equals(pollId);
-            if (current) {
-                pollId = null;
-            }
-            if (body.game() != null && !body.game().equals(seat.game())) {
-                return;
-            }
-            long seen = seenByPhase.getOrDefault(key, 0L);
-            // A line of a phase that is over (the room answered after the phase changed) says where it was said.
-            String late = key.equals(phaseKey) ? "" : " (earlier, in the " + nm.room_name() + ")";
-            for (Catalog.Line line : nm.messages()) {
-                if (line.index() > seen) {
-                    carryOut(seat.said(line.from(), line.text(), late), null);
-                }
-            }
-            seen = Math.max(seen, nm.index());
-            seenByPhase.put(key, seen);
-            if (current && nm.closed()) {
+            if ((body.game() == null || body.game().equals(seat.game())) && reader.take(m.inReplyTo(), nm,
+                    seat.phaseKey(), (line, late) -> carryOut(seat.said(line.from(), line.text(), late), null))) {
                 seat.roomClosed();
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
             if (r.code() != null && "get_new_messages".equals(r.refused())) {
-                pollId = null;
+                reader.forget();
                 seat.roomClosed();
             }
             if (passIfRefused != null && "chat".equals(r.refused())) {
@@ -446,20 +422,15 @@ public final class PlayerAgent extends GameAgent {
                     + r.reason() + ".");
         } else if (body instanceof Catalog.AnnounceOpen ao) {
             log.debug("{}: {} open (writable: {})", jid(), ao.room_name(), ao.writable());
+            reader.forget(); // a room opened (again: a resumed game's) knows no followers: follow it anew
         }
     }
 
-    private void poll() {
-        String phaseKey = seat.phaseKey();
-        Message request = Message.builder().to(seat.room()).performative(Performative.REQUEST).ontology(ONTOLOGY)
-                .replyWith(newId()).body(new Catalog.GetNewMessages(seat.game(), seat.round(),
-                        seenByPhase.getOrDefault(phaseKey, 0L))).build();
-        pollId = request.replyWith();
-        polls.put(pollId, phaseKey);
-        while (polls.size() > 16) { // a room that never answered: forget its oldest polls
-            polls.remove(polls.keySet().iterator().next());
-        }
-        send(request);
+    /** Asks the room of the seat's phase for what was said, and for each line as it is said. */
+    private void follow() {
+        String id = newId();
+        send(Message.builder().to(seat.room()).performative(Performative.REQUEST).ontology(ONTOLOGY).replyWith(id)
+                .body(reader.follow(id, seat.phaseKey(), seat.game(), seat.round())).build());
     }
 
     // --- the interface ------------------------------------------------------------------------------------------------
@@ -541,10 +512,9 @@ public final class PlayerAgent extends GameAgent {
         }
         if (action instanceof Act.Speak) {
             seat.sent(action, null);
+            // The followed room sends the line back as it takes it, before any act the seat sends next can end the
+            // phase and close the room; so the seat's last word reaches it.
             send(seat.room(), Performative.REQUEST, body);
-            // A poll right behind the line: the room answers it with the line (and what came before), before any act
-            // the seat sends next can end the phase and close the room; so the seat's last word reaches it.
-            poll();
             return;
         }
         Message request = request(gameMaster, body);

@@ -87,6 +87,8 @@ final class Seat {
     private boolean roomOpen;
     private final List<String> unseen = new ArrayList<>();
     private boolean news;
+    /** A turn began, an act was given back, or the interface acted: an interface asked by turns is asked again. */
+    private boolean turnNews;
     private String votedFor;
     private String voteId;
     private final List<Act> beforeTurn = new ArrayList<>();
@@ -171,6 +173,11 @@ final class Seat {
 
     /** Which phase of which round the seat is in, as a key for what it has read of each phase's room. */
     String phaseKey() {
+        return phaseKey(round, phase, day);
+    }
+
+    /** The key of a phase of a round. */
+    static String phaseKey(int round, Phase phase, int day) {
         return round + "/" + phase + "/" + day;
     }
 
@@ -187,19 +194,24 @@ final class Seat {
         return !inTurns() && turn != null && turn.stepOrZero() > 0 && turn.acts().contains(Act.Kind.PASS);
     }
 
-    /** Whether the seat learned something its interface has not been asked about yet. */
-    boolean hasNews() {
-        return news;
+    /**
+     * Whether the interface is to be asked again: it learned something it has not been asked about yet, or (asked
+     * {@code byTurns}) its turn changed or it acted.
+     */
+    boolean hasNews(boolean byTurns) {
+        return byTurns ? turnNews : news;
     }
 
-    /** Something changed that the interface should be asked about again. */
+    /** The interface acted: it is asked about what follows. */
     void news() {
         news = true;
+        turnNews = true;
     }
 
     /** The lines the interface has not seen, taken for a get_input (the news is then told). */
     List<String> takeUnseen() {
         news = false;
+        turnNews = false;
         List<String> lines = List.copyOf(unseen);
         unseen.clear();
         return lines;
@@ -253,6 +265,7 @@ final class Seat {
                 && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
                 && !told.acts().isEmpty()) {
             turn = told; // the act was not taken: the seat may make it again
+            turnNews = true;
             effects.add(new Become(Mode.AWAKE));
         }
         return drain();
@@ -426,6 +439,7 @@ final class Seat {
         room = reads;
         roomOpen = room != null;
         news = true;
+        turnNews = true;
         effects.add(new Become(!alive ? Mode.DEAD : t.acts().isEmpty() ? Mode.ASLEEP : Mode.AWAKE));
         // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn, the
         // others waiting for the seat's next turns.

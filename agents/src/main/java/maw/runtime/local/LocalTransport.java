@@ -177,6 +177,15 @@ public final class LocalTransport implements Transport {
             route(message.toBuilder().sender(full).build());
         }
 
+        /** The in-JVM transport fans a message out itself, as ejabberd's multicast service does: one message sent. */
+        @Override
+        public int send(Message message, java.util.List<Jid> to) {
+            for (Jid j : to) {
+                send(message.toBuilder().to(j).build());
+            }
+            return to.isEmpty() ? 0 : 1;
+        }
+
         @Override
         public boolean isConnected() {
             return connected;

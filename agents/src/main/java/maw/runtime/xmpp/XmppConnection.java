@@ -96,7 +96,39 @@ final class XmppConnection implements Transport.Connection, ConnectionListener {
         if (closed) {
             throw new IllegalStateException(requested + " has closed its connection; cannot send " + message);
         }
-        Stanza stanza = SpadeWire.toStanza(message);
+        put(SpadeWire.toStanza(message), message);
+    }
+
+    /**
+     * One message to all of {@code to}: a single stanza to the server's multicast service (XEP-0033, the receivers
+     * as blind copies) where the server has one, else one to each.
+     */
+    @Override
+    public int send(Message message, java.util.List<Jid> to) {
+        org.jxmpp.jid.DomainBareJid service = to.size() < 2 ? null : transport.multicastService(smack);
+        if (service == null || to.size() > XmppTransport.MULTICAST_LIMIT) {
+            return Transport.Connection.super.send(message, to);
+        }
+        if (closed) {
+            throw new IllegalStateException(requested + " has closed its connection; cannot send " + message);
+        }
+        var stanza = SpadeWire.toStanza(message.toBuilder().to(Jid.parse(service.toString())).build());
+        var addresses = new org.jivesoftware.smackx.address.packet.MultipleAddresses();
+        for (Jid j : to) {
+            try {
+                addresses.addAddress(org.jivesoftware.smackx.address.packet.MultipleAddresses.Type.bcc,
+                        org.jxmpp.jid.impl.JidCreate.from(j.toString()), null, null, false, null);
+            } catch (org.jxmpp.stringprep.XmppStringprepException e) {
+                throw new IllegalArgumentException("not a valid XMPP address: " + j, e);
+            }
+        }
+        stanza.addExtension(addresses);
+        put(stanza, message);
+        return 1;
+    }
+
+    /** Sends {@code stanza} now, or keeps it for when the connection is back. */
+    private void put(Stanza stanza, Message message) {
         synchronized (pending) {
             if (pending.isEmpty() && smack.isAuthenticated()) {
                 try {

@@ -41,6 +41,12 @@ public final class XmppTransport implements Transport {
 
     /** Stanza ids remembered per connection to drop copies that ejabberd delivers again after a reconnection. */
     static final int RECENT_IDS = 4096;
+    /** The most receivers of one multicast stanza (the private ejabberd's mod_multicast takes 250). */
+    static final int MULTICAST_LIMIT = 200;
+    /** The server's multicast service (XEP-0033), once looked for (null: it has none). */
+    private volatile org.jxmpp.jid.DomainBareJid multicast;
+    private volatile boolean multicastLooked;
+
 
     /** Messages an agent may queue while its connection is down before sending fails loudly. */
     static final int PENDING_LIMIT = 100_000;
@@ -103,6 +109,32 @@ public final class XmppTransport implements Transport {
     public XmppTransport nicknames(EjabberdApi api) {
         this.nicknames = api;
         return this;
+    }
+
+    /**
+     * The server's multicast service, asked of the server through {@code via} the first time; null where it has none
+     * (each receiver then gets its own copy from the sender).
+     */
+    org.jxmpp.jid.DomainBareJid multicastService(org.jivesoftware.smack.XMPPConnection via) {
+        if (!multicastLooked) {
+            synchronized (this) {
+                if (!multicastLooked) {
+                    try {
+                        multicast = org.jivesoftware.smackx.disco.ServiceDiscoveryManager.getInstanceFor(via)
+                                .findService("http://jabber.org/protocol/address", true);
+                        LOG.debug("the server's multicast service: {}", multicast);
+                        multicastLooked = true;
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return null;
+                    } catch (Exception e) {
+                        LOG.debug("no multicast service found (asked again next time)", e);
+                        return null;
+                    }
+                }
+            }
+        }
+        return multicast;
     }
 
     EjabberdApi nicknames() {
