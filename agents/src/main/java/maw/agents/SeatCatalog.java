@@ -90,7 +90,8 @@ public final class SeatCatalog {
         NEWS,
         /**
          * Once a turn, for an interface that observes: when a turn begins (a phase's, a step's, a re-vote's), when an
-         * act is given back, and after each act the interface made. The interface answers when it has decided (it
+         * act is given back, and after each act the interface made, if no question is pending then (a new step's
+         * replaces the one pending). The interface answers when it has decided (it
          * may hold the question while the observes come), and gets no {@code withdraw}: the observe that tells of
          * the new phase or turn is the question's end, and an answer to it then is dropped.
          */

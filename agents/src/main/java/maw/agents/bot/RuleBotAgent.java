@@ -68,6 +68,8 @@ public final class RuleBotAgent extends GameAgent {
     private Message held;
     private SeatCatalog.SeatView heldView;
     private int heldRound;
+    /** The phase (round/phase/day) last heard to go at a pace of turns: listening there passes a turn. */
+    private String pacedKey;
     /** What the seat perceived lately, as its lines (a pack-mate's proposal is read from them). */
     private final ArrayDeque<String> heard = new ArrayDeque<>();
     // The round and day the bot last whispered its choice to a pack-mate.
@@ -130,6 +132,10 @@ public final class RuleBotAgent extends GameAgent {
                 if (held != null && o.view() != null) {
                     if (o.view().phase() != heldView.phase() || o.view().day() != heldView.day()) {
                         held = null; // the turn is over: the question with it
+                    } else if (!holds(heldRound, o.view())) {
+                        // Listening means something after all (the phase goes at a pace of turns): answer now.
+                        reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(heldRound, o.view())));
+                        held = null;
                     } else {
                         heldView = o.view();
                         decideHeld();
@@ -165,7 +171,7 @@ public final class RuleBotAgent extends GameAgent {
         }
         held = null;
         Act a = decide(in.round(), in.view());
-        if (a instanceof Act.Listen && holds(in.view())) {
+        if (a instanceof Act.Listen && holds(in.round(), in.view())) {
             held = m;
             heldView = in.view();
             heldRound = in.round();
@@ -186,9 +192,10 @@ public final class RuleBotAgent extends GameAgent {
      * says nothing, for a bot that is told everything (at a pace of turns listening passes the turn, and in AIWolf's
      * talk it is Skip: those are answered at once).
      */
-    private boolean holds(SeatCatalog.SeatView v) {
+    private boolean holds(int round, SeatCatalog.SeatView v) {
         return observes() && v.turn() == null && v.agents() == null && v.allowed_actions().size() > 1
-                && (v.phase() == Phase.DAY || v.phase() == Phase.NIGHT);
+                && (v.phase() == Phase.DAY || v.phase() == Phase.NIGHT)
+                && !(round + "/" + v.phase() + "/" + v.day()).equals(pacedKey);
     }
 
     /** The held question decided again on the seat's latest view: answered once the bot acts. */
@@ -220,6 +227,9 @@ public final class RuleBotAgent extends GameAgent {
             while (heard.size() > 200) {
                 heard.removeFirst();
             }
+        }
+        if (o.news() instanceof Catalog.TurnBegan tb) {
+            pacedKey = tb.round() + "/" + tb.phase() + "/" + tb.day();
         }
         if (o.kind() == SeatCatalog.Perceived.CHAT) {
             reading.chatLine(o.text());
