@@ -68,6 +68,8 @@ public final class RuleBotAgent extends GameAgent {
     private Message held;
     private SeatCatalog.SeatView heldView;
     private int heldRound;
+    /** When the held question is decided again unprompted: the next time a plan of the bot's falls due. */
+    private long wakeAt = Long.MAX_VALUE;
     /** The phase (round/phase/day) last heard to go at a pace of turns: listening there passes a turn. */
     private String pacedKey;
     /** What the seat perceived lately, as its lines (a pack-mate's proposal is read from them). */
@@ -115,7 +117,7 @@ public final class RuleBotAgent extends GameAgent {
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
-            if (held != null && System.currentTimeMillis() >= due()) {
+            if (held != null && System.currentTimeMillis() >= wakeAt) {
                 decideHeld(); // a plan fell due: to vote at last, or to propose the night's victim
             }
         }));
@@ -175,6 +177,7 @@ public final class RuleBotAgent extends GameAgent {
             held = m;
             heldView = in.view();
             heldRound = in.round();
+            wakeAt = nextDue();
             return;
         }
         log.debug("{}: answers {} in {} {} of round {}: {}", jid(), m.replyWith(), in.view().phase(),
@@ -206,6 +209,8 @@ public final class RuleBotAgent extends GameAgent {
                     heldView.day(), heldRound, a);
             reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
             held = null;
+        } else {
+            wakeAt = nextDue();
         }
     }
 
@@ -572,19 +577,28 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /**
-     * How long the bot may sleep: while it holds a question, until its day vote or night proposal falls due (then a
-     * second at a time); else until a message comes. Thousands of idle bots cost nothing.
+     * How long the bot may sleep: while it holds a question, until a plan of its falls due; else until a message
+     * comes. Thousands of idle bots cost nothing.
      */
     private long untilDue() {
-        if (held == null) {
-            return 60_000;
-        }
-        return Math.clamp(due() - System.currentTimeMillis(), 1, 1000);
+        return held == null || wakeAt == Long.MAX_VALUE ? 60_000
+                : Math.clamp(wakeAt - System.currentTimeMillis(), 1, 60_000);
     }
 
-    /** When the held question's plan falls due: the day's vote, or the night's proposal. */
-    private long due() {
-        return heldView.phase() == Phase.NIGHT ? proposeAt : voteAt();
+    /**
+     * The next time ahead at which the held question's answer may change with no news: the night's proposal, or by
+     * day the vote without a second line from all, or half the day (the seer's wait); never when none is ahead.
+     */
+    private long nextDue() {
+        long now = System.currentTimeMillis();
+        long next = Long.MAX_VALUE;
+        for (long t : heldView.phase() == Phase.NIGHT ? new long[] {proposeAt}
+                : new long[] {voteAt(), reading.halfway()}) {
+            if (t > now) {
+                next = Math.min(next, t);
+            }
+        }
+        return next;
     }
 
     private SplittableRandom random(int round, String phase, int day) {
