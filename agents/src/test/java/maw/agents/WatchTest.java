@@ -37,6 +37,10 @@ class WatchTest {
             Message agreed = god.ask(gm, new WatchCatalog.Watch(null, WatchCatalog.WatchView.GOD, master.watchToken()));
             assertThat(agreed.bodyType()).isEqualTo("watching");
             assertThat(master.watchers()).isEqualTo(2);
+            // Paused from the lobby on (the god view's host may): the seats' insides are looked at while the game is
+            // on, however fast its bots would play it.
+            assertThat(god.ask(gm, new WatchCatalog.Control(null, WatchCatalog.ClockAction.PAUSE, null))
+                    .is(Performative.AGREE)).isTrue();
             t.seatBots();
             maw.testing.Await.until("the four are seated", () -> master.lobby().size() == 4);
             // The inside of the agents: the god view's watcher, vouched for by the GameMaster (to the seats, and by
@@ -69,6 +73,8 @@ class WatchTest {
             // The inside's talk stays out of the trace it reports.
             assertThat(inside(god, annPlayer, WatchCatalog.InsidePart.DETAIL).path("messages").toString())
                     .doesNotContain("\"inspect\"").doesNotContain("\"inside\"");
+            assertThat(god.ask(gm, new WatchCatalog.Control(null, WatchCatalog.ClockAction.RESUME, null))
+                    .is(Performative.AGREE)).isTrue();
             assertThat(master.finished().get(2, TimeUnit.MINUTES)).hasSize(1);
             List<String> publicTypes = watchedTypes(pub);
             List<String> godTypes = watchedTypes(god);

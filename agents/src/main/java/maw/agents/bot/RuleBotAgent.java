@@ -2,9 +2,7 @@ package maw.agents.bot;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
@@ -134,7 +132,7 @@ public final class RuleBotAgent extends GameAgent {
                 if (held != null && o.view() != null) {
                     if (o.view().phase() != heldView.phase() || o.view().day() != heldView.day()) {
                         held = null; // the turn is over: the question with it
-                    } else if (!holds(heldRound, o.view())) {
+                    } else if ((heldRound + "/" + o.view().phase() + "/" + o.view().day()).equals(pacedKey)) {
                         // Listening means something after all (the phase goes at a pace of turns): answer now.
                         reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(heldRound, o.view())));
                         held = null;
@@ -498,7 +496,7 @@ public final class RuleBotAgent extends GameAgent {
             }
         }
         if (followed == null) {
-            followed = proposalInWords(List.copyOf(heard), v, mates);
+            followed = PackNight.proposalInWords(List.copyOf(heard), v, mates);
         }
         long now = System.currentTimeMillis();
         if (followed != null) {
@@ -516,37 +514,6 @@ public final class RuleBotAgent extends GameAgent {
         return proposal.equals(v.voted_for()) ? new Act.Listen() : new Act.Vote(proposal);
     }
 
-    /**
-     * The victim a pack-mate named tonight: the last line of a mate that names exactly one valid victim. Lines before
-     * the night fell (what was said by day and not yet read) are not proposals.
-     */
-    static String proposalInWords(List<String> heardLines, SeatCatalog.SeatView v, List<String> mates) {
-        String found = null;
-        List<String> lines = heardLines;
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            if (lines.get(i).startsWith("Night " + v.day() + " falls")) {
-                lines = lines.subList(i + 1, lines.size());
-                break;
-            }
-        }
-        for (String line : lines) {
-            String[] words = maw.agents.Text.unsaid(line);
-            if (words == null || !mates.contains(words[0])) {
-                continue;
-            }
-            String said = " " + words[1].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
-                    + " ";
-            List<String> named = v.valid_targets().stream()
-                    .filter(t -> said.contains(" " + t.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ")
-                            .strip() + " "))
-                    .toList();
-            if (named.size() == 1) {
-                found = named.get(0);
-            }
-        }
-        return found;
-    }
-
     private static boolean isLeader(SeatCatalog.SeatView v, List<String> mates) {
         return mates.stream().allMatch(m -> v.you().compareTo(m) < 0);
     }
@@ -559,21 +526,7 @@ public final class RuleBotAgent extends GameAgent {
         }
         List<String> claimants = reading.claims().stream().map(TableReading.Claim::claimant)
                 .filter(v.valid_targets()::contains).sorted().toList();
-        return claimants.isEmpty() ? pick(round, v) : claimants.getFirst();
-    }
-
-    /**
-     * The pack's victim as every bot of the pack would pick it: from the pack and the night alone (not from the bot's
-     * own seed), so that whichever bot proposes first, and however the messages are timed, the pack agrees.
-     */
-    private static String pick(int round, SeatCatalog.SeatView v) {
-        List<String> pack = new ArrayList<>(v.partners() == null ? List.of() : v.partners());
-        pack.add(v.you());
-        pack.sort(null);
-        List<String> victims = v.valid_targets().stream().sorted().toList();
-        SplittableRandom r = new SplittableRandom(String.join(",", pack).hashCode() * 0x9E3779B97F4A7C15L
-                ^ (round * 1_000_003L) ^ (v.day() * 7919L));
-        return victims.get(r.nextInt(victims.size()));
+        return claimants.isEmpty() ? PackNight.pick(round, v) : claimants.getFirst();
     }
 
     /**

@@ -204,6 +204,6 @@ class TableReadingTest {
                 List.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE, others), "Hideout", 500,
                 List.of(maw.agents.Text.said("Cid", "Take Dan"), "Night 1 falls.",
                         maw.agents.Text.said("Bob", "Let us take Dan tonight.")), null, false, Map.of());
-        assertThat(RuleBotAgent.proposalInWords(night.unseen(), night, List.of("Bob"))).isEqualTo("Dan");
+        assertThat(PackNight.proposalInWords(night.unseen(), night, List.of("Bob"))).isEqualTo("Dan");
     }
 }
