@@ -132,7 +132,7 @@ public final class RuleBotAgent extends GameAgent {
                 if (held != null && o.view() != null) {
                     if (o.view().phase() != heldView.phase() || o.view().day() != heldView.day()) {
                         held = null; // the turn is over: the question with it
-                    } else if ((heldRound + "/" + o.view().phase() + "/" + o.view().day()).equals(pacedKey)) {
+                    } else if (phaseKey(heldRound, o.view().phase(), o.view().day()).equals(pacedKey)) {
                         // Listening means something after all (the phase goes at a pace of turns): answer now.
                         reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(heldRound, o.view())));
                         held = null;
@@ -183,6 +183,10 @@ public final class RuleBotAgent extends GameAgent {
         reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
     }
 
+    private static String phaseKey(int round, Phase phase, int day) {
+        return round + "/" + phase + "/" + day;
+    }
+
     /** Whether the bot reads the table (and is told everything the seat perceives). */
     private boolean observes() {
         return village == Style.RULE || pack == Style.RULE;
@@ -196,7 +200,7 @@ public final class RuleBotAgent extends GameAgent {
     private boolean holds(int round, SeatCatalog.SeatView v) {
         return observes() && v.turn() == null && v.agents() == null && v.allowed_actions().size() > 1
                 && (v.phase() == Phase.DAY || v.phase() == Phase.NIGHT)
-                && !(round + "/" + v.phase() + "/" + v.day()).equals(pacedKey);
+                && !phaseKey(round, v.phase(), v.day()).equals(pacedKey);
     }
 
     /** The held question decided again on the seat's latest view: answered once the bot acts. */
@@ -232,7 +236,7 @@ public final class RuleBotAgent extends GameAgent {
             }
         }
         if (o.news() instanceof Catalog.TurnBegan tb) {
-            pacedKey = tb.round() + "/" + tb.phase() + "/" + tb.day();
+            pacedKey = phaseKey(tb.round(), tb.phase(), tb.day());
         }
         if (o.kind() == SeatCatalog.Perceived.CHAT) {
             reading.chatLine(o.text());

@@ -46,6 +46,8 @@ public final class XmppTransport implements Transport {
     /** The server's multicast service (XEP-0033), once looked for (null: it has none). */
     private volatile org.jxmpp.jid.DomainBareJid multicast;
     private volatile boolean multicastLooked;
+    /** After a failed look, when to look again (until then each receiver gets its own copy, with no wait). */
+    private volatile long multicastRetryAt;
 
 
     /** Messages an agent may queue while its connection is down before sending fails loudly. */
@@ -116,9 +118,9 @@ public final class XmppTransport implements Transport {
      * (each receiver then gets its own copy from the sender).
      */
     org.jxmpp.jid.DomainBareJid multicastService(org.jivesoftware.smack.XMPPConnection via) {
-        if (!multicastLooked) {
+        if (!multicastLooked && System.nanoTime() - multicastRetryAt >= 0) {
             synchronized (this) {
-                if (!multicastLooked) {
+                if (!multicastLooked && System.nanoTime() - multicastRetryAt >= 0) {
                     try {
                         multicast = org.jivesoftware.smackx.disco.ServiceDiscoveryManager.getInstanceFor(via)
                                 .findService("http://jabber.org/protocol/address", true);
@@ -128,7 +130,9 @@ public final class XmppTransport implements Transport {
                         Thread.currentThread().interrupt();
                         return null;
                     } catch (Exception e) {
-                        LOG.debug("no multicast service found (asked again next time)", e);
+                        // Not asked again for every message (the question blocks its sender): in a minute.
+                        multicastRetryAt = System.nanoTime() + java.time.Duration.ofMinutes(1).toNanos();
+                        LOG.debug("no multicast service found (asked again in a minute)", e);
                         return null;
                     }
                 }
