@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Speech;
 import maw.base.Team;
-import maw.game.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 
@@ -181,11 +181,13 @@ public final class Catalog {
     /**
      * GameMaster to players, inform: a round begins under a rule set ({@code maw}). {@code rooms} names the agent that
      * keeps each of the rule set's rooms, by the room's title ({@code Village}); {@code village} and {@code hideout}
-     * repeat MAW's two (null in a rule set without them).
+     * repeat MAW's two (null in a rule set without them). {@code longest}: the longest line or talk a seat may say,
+     * in characters (absent: 500).
      */
     @JsonTypeName("start_game")
     public record StartGame(String game, int round, int rounds, int total_players, List<String> players,
-            String village, String hideout, String rules, Speech talk, Map<String, String> rooms) implements Body {
+            String village, String hideout, String rules, Speech talk, Map<String, String> rooms, Integer longest)
+            implements Body {
         public StartGame {
             talk = talk == null ? Speech.CHAT : talk;
             if (rooms == null) {
@@ -205,7 +207,7 @@ public final class Catalog {
         /** A round of MAW's two rooms. */
         public StartGame(String game, int round, int rounds, int total_players, List<String> players, String village,
                 String hideout, String rules, Speech talk) {
-            this(game, round, rounds, total_players, players, village, hideout, rules, talk, null);
+            this(game, round, rounds, total_players, players, village, hideout, rules, talk, null, null);
         }
     }
 

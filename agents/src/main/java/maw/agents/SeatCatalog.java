@@ -4,9 +4,10 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.util.List;
 import java.util.Map;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
+import maw.base.SeatView;
 import maw.base.Speech;
-import maw.game.Phase;
 
 /**
  * The catalog's messages between a Player and its interface agent (docs/PROTOCOL.md, "A seat and what fills it"):
@@ -43,46 +44,6 @@ public final class SeatCatalog {
      */
     @JsonTypeName("get_input")
     public record GetInput(String game, int round, Purpose purpose, int attempt, SeatView view) implements Catalog.Body {}
-
-    /**
-     * What a seat knows, for its interface to decide on. {@code targets} names whom each allowed action may name
-     * ({@code valid_targets} is the vote's); {@code unseen} holds what happened since the last get_input;
-     * {@code votes} the votes of this phase the seat has been told of, voter to target.
-     */
-    public record SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-            List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
-            Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-            String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
-            List<String> agents, Turn turn) {
-        public SeatView {
-            talk = talk == null ? Speech.CHAT : talk;
-        }
-
-        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
-                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-                String voted_for, boolean spoke, Map<String, String> votes, String rules, Speech talk,
-                List<String> agents) {
-            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
-                    max_message_length, unseen, voted_for, spoke, votes, rules, talk, agents, null);
-        }
-
-
-        public SeatView(String you, Role role, List<String> partners, Phase phase, int day, long deadline,
-                List<String> living, List<String> dead, List<String> valid_targets, List<Act.Kind> allowed_actions,
-                Map<Act.Kind, List<String>> targets, String room, int max_message_length, List<String> unseen,
-                String voted_for, boolean spoke, Map<String, String> votes) {
-            this(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions, targets, room,
-                    max_message_length, unseen, voted_for, spoke, votes, null, null, null);
-        }
-    }
-
-    /**
-     * The seat's own turn at a pace of turns (absent at the clock's pace): talk round {@code talk_round} of
-     * {@code talk_rounds}, or (when {@code voting}) its turn of the closing voting round, which ends at
-     * {@code deadline} (milliseconds since the epoch) or when the seat has made its one act.
-     */
-    public record Turn(int talk_round, int talk_rounds, boolean voting, long deadline) {}
 
     /** When a Player asks its interface for an act. */
     public enum Asking implements Catalog.Wire {

@@ -13,10 +13,10 @@ import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfNews;
 import maw.aiwolf.game.AiwolfState;
 import maw.aiwolf.log.AiwolfNarration;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Team;
-import maw.game.Phase;
 
 /**
  * The AIWolf rules' events as catalog messages: the deal ({@code assign_role}), each day and night

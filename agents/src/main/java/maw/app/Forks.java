@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Set;
 import maw.agents.Text;
 import maw.config.ConfigException;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.runtime.Json;
 

@@ -17,7 +17,7 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
 import maw.game.GameOptions;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.runtime.Agent;
 import maw.runtime.Jid;

@@ -11,12 +11,15 @@ import java.util.function.Consumer;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.agents.model.ModelInterfaceAgent;
+import maw.base.Act;
+import maw.base.Phase;
+import maw.base.Role;
+import maw.base.SeatView;
 import maw.game.GameOptions;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
 import maw.llm.PromptTemplates;
-import maw.llm.PromptView;
 import maw.llm.standin.Chatterbox;
 import maw.llm.standin.GameBrain;
 import maw.llm.standin.OllamaStandIn;
@@ -143,9 +146,10 @@ public final class LlmBench {
         try (OllamaStandIn ollama = new OllamaStandIn()) {
             ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
                     templates);
-            PromptView view = new PromptView("Ann", "villager", List.of(), "day", 1, List.of("Ann", "Bob", "Cid"),
-                    List.of("Ann", "Bob", "Cid"), List.of(), List.of("Bob", "Cid"), List.of("speak", "vote", "listen"),
-                    "Village", 200, null, false);
+            SeatView view = new SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0,
+                    List.of("Ann", "Bob", "Cid"), List.of(), List.of("Bob", "Cid"),
+                    List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), null, "Village", 200, List.of(), null,
+                    false, Map.of());
             for (int i = 0; i < 50; i++) {
                 seat.decide(view, List.of("Bob: warming up."));
             }

@@ -16,8 +16,9 @@ import maw.agents.table.GameTable;
 import maw.aiwolf.protocol.Words;
 import maw.app.GamePlay;
 import maw.base.Act;
+import maw.base.Phase;
+import maw.base.SeatView;
 import maw.base.Speech;
-import maw.game.Phase;
 import org.jline.reader.Candidate;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -135,18 +136,18 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
     }
 
     private String roomTag() {
-        SeatCatalog.SeatView v = view();
+        SeatView v = view();
         return v == null || v.room() == null ? "" : "[" + v.room() + "] ";
     }
 
-    private SeatCatalog.SeatView view() {
+    private SeatView view() {
         UserInterfaceAgent seat = ui;
         return seat == null ? null : seat.view();
     }
 
     /** "Day 2 · villager> ", "Night 1 · asleep> ", "dead> ", "lobby> ". */
     String prompt() {
-        SeatCatalog.SeatView v = view();
+        SeatView v = view();
         if (v == null || v.phase() == null || v.phase() == Phase.LOBBY || v.role() == null) {
             return "lobby> ";
         }
@@ -207,7 +208,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             HumanCommands.NAMES.forEach(c -> candidates.add(new Candidate(c)));
             return;
         }
-        SeatCatalog.SeatView v = view();
+        SeatView v = view();
         List<String> names = new ArrayList<>();
         if (v != null && v.living() != null) {
             names.addAll(v.living());

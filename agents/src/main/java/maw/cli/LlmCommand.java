@@ -82,9 +82,10 @@ final class LlmCommand implements Runnable {
                 ? " (llama.cpp: each seat's calls keep to its own slot)" : ""));
         maw.llm.Llm model = new maw.llm.Llm(s);
         java.util.List<String> names = java.util.List.of("Ann", "Bob", "Cid", "Dee", "Eve", "Fay");
-        maw.llm.PromptView view = new maw.llm.PromptView("Ann", "villager", java.util.List.of(), "day", 1, names,
-                names, java.util.List.of(), names.subList(1, 6), java.util.List.of("speak", "vote", "listen"),
-                "Village", 200, null, false);
+        maw.base.SeatView view = new maw.base.SeatView("Ann", maw.base.Role.VILLAGER, java.util.List.of(),
+                maw.base.Phase.DAY, 1, 0, names, java.util.List.of(), names.subList(1, 6), java.util.List.of(
+                maw.base.Act.Kind.SPEAK, maw.base.Act.Kind.VOTE, maw.base.Act.Kind.LISTEN), null, "Village", 200,
+                java.util.List.of(), null, false, java.util.Map.of());
         maw.llm.ModelSeat seat = new maw.llm.ModelSeat(model, templates);
         long t0 = System.nanoTime();
         maw.base.Act decision = seat.decide(view, java.util.List.of("Day 1 begins. Living: " + String.join(", ",

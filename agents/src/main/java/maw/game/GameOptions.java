@@ -2,6 +2,7 @@ package maw.game;
 
 import java.time.Duration;
 import java.util.Objects;
+import maw.base.Phase;
 
 /**
  * The rule options of a MAW game.

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 
 /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Team;
 import maw.game.Command.Perform;

@@ -1,5 +1,7 @@
 package maw.game;
 
+import maw.base.Phase;
+
 /**
  * A phase of a game: day 1, night 1, day 2... and, in rule sets that take a phase in steps (AIWolf's talk turns,
  * re-votes, whisper turns), the step within it (0 in MAW). Timers and acts carry it, so that a late timer cannot end a

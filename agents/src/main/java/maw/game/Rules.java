@@ -33,6 +33,17 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
         return Speech.CHAT;
     }
 
+    /** The longest line a seat may say unless a rule set says otherwise, in characters (a room's limit). */
+    int LONGEST_LINE = 500;
+
+    /**
+     * The longest line or talk a seat may say in a game with these options, in characters ({@code start_game}'s
+     * {@code longest}; each seat's view carries it as {@code max_message_length}).
+     */
+    default int longest(O options) {
+        return LONGEST_LINE;
+    }
+
     /**
      * The chat rooms a game with these options has (a ChatRoom agent keeps each; {@link GameView#rooms} says when one
      * is open and to whom): none unless the rule set says so; MAW's game has the Village and the Hideout.

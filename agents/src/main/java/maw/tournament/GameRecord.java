@@ -14,7 +14,7 @@ import maw.agents.gamemaster.RoundSummary;
 import maw.base.Act;
 import maw.game.Command;
 import maw.game.GameView;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.Jid;
 

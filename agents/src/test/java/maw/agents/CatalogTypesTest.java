@@ -10,7 +10,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;

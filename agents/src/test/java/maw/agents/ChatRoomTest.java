@@ -43,12 +43,12 @@ class ChatRoomTest {
         ScriptedSeat ann = agents.start(new ScriptedSeat(Jid.of("ann", "localhost"), "pw", "Ann", gmJid));
         ScriptedSeat bob = agents.start(new ScriptedSeat(Jid.of("bob", "localhost"), "pw", "Bob", gmJid));
         Map<String, String> both = Map.of("Ann", ann.jid().toString(), "Bob", bob.jid().toString());
-        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both, null));
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.base.Phase.DAY, 1, both, both, null));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
         assertThat(ann.next("announce_open").json().get("writable").asBoolean()).isTrue();
 
-        ann.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hello."));
-        bob.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Hi Ann."));
+        ann.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Hello."));
+        bob.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Hi Ann."));
         Await.until("both lines are in", () -> village.logSize() == 2);
         // Each line is on disk as it is said, before the phase closes: a room stopped any way keeps them.
         Await.until("both lines are on disk", () -> {
@@ -96,9 +96,9 @@ class ChatRoomTest {
                 seats[i] = remote.start(new ScriptedSeat(a[2 + i], maw.testing.TestXmpp.password(a[2 + i]), name, a[1]));
                 all.put(name, a[2 + i].toString());
             }
-            gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 2, all, all, null));
+            gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.base.Phase.DAY, 2, all, all, null));
             gm.next(m -> m.is(Performative.AGREE));
-            seats[0].send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 2, "Hello."));
+            seats[0].send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 2, "Hello."));
             Await.until("the first line is in", () -> village.logSize() == 1);
             // Each follows: answered at once with what was said (Ann's line), or nothing new.
             for (ScriptedSeat seat : seats) {
@@ -108,7 +108,7 @@ class ChatRoomTest {
                 assertThat(answer.json().get("day").asInt()).isEqualTo(2);
             }
             maw.runtime.MessageCensus census = maw.runtime.MessageCensus.start();
-            seats[1].send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 2, "Hi Ann."));
+            seats[1].send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 2, "Hi Ann."));
             for (ScriptedSeat seat : seats) {
                 Message line = seat.next("new_messages");
                 assertThat(line.sender().bare()).isEqualTo(village.jid().bare());
@@ -135,18 +135,18 @@ class ChatRoomTest {
         ScriptedSeat dee = agents.start(new ScriptedSeat(Jid.of("dee", "localhost"), "pw", "Dee", gmJid));
         ScriptedSeat eve = agents.start(new ScriptedSeat(Jid.of("eve", "localhost"), "pw", "Eve", gmJid));
         Map<String, String> both = Map.of("Dee", dee.jid().toString(), "Eve", eve.jid().toString());
-        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, both, both, null));
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.base.Phase.DAY, 1, both, both, null));
         gm.next(m -> m.is(Performative.AGREE));
-        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 3, Map.of("Dee",
+        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.base.Phase.DAY, 1, 3, Map.of("Dee",
                 dee.jid().toString())));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("floor");
-        eve.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Me first!"));
+        eve.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Me first!"));
         Message no = eve.next(m -> m.is(Performative.REFUSE));
         assertThat(no.json().get("code").asText()).isEqualTo("not_your_turn");
         assertThat(no.json().get("reason").asText()).isEqualTo("it is Dee's turn to speak");
         // Eve waits for news; Dee's line reaches her before the GameMaster hears that Dee has spoken.
         eve.send(village.jid(), new Catalog.GetNewMessages("g", 1, 0));
-        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Good morning."));
+        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Good morning."));
         assertThat(eve.next("new_messages").json().get("messages").get(0).get("text").asText())
                 .isEqualTo("Good morning.");
         Message said = gm.next("line_said");
@@ -154,13 +154,13 @@ class ChatRoomTest {
         assertThat(said.json().get("index").asLong()).isEqualTo(1);
         assertThat(village.logSize()).isEqualTo(1);
         // The voting round: nobody holds the floor.
-        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 5, Map.of()));
+        gm.send(village.jid(), new Catalog.Floor("g", 1, maw.base.Phase.DAY, 1, 5, Map.of()));
         gm.next(m -> m.is(Performative.AGREE));
-        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "One more thing."));
+        dee.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "One more thing."));
         assertThat(dee.next(m -> m.is(Performative.REFUSE)).json().get("reason").asText())
                 .isEqualTo("nobody speaks in the voting round");
         // Only the GameMaster gives the floor.
-        eve.send(village.jid(), new Catalog.Floor("g", 1, maw.game.Phase.DAY, 1, 6, Map.of("Eve",
+        eve.send(village.jid(), new Catalog.Floor("g", 1, maw.base.Phase.DAY, 1, 6, Map.of("Eve",
                 eve.jid().toString())));
         assertThat(eve.next(m -> m.is(Performative.REFUSE)).json().get("code").asText()).isEqualTo("not_yours");
     }
@@ -176,9 +176,9 @@ class ChatRoomTest {
         ScriptedSeat gm = agents.start(new ScriptedSeat(gmJid, "pw", "gm", gmJid));
         ScriptedSeat cid = agents.start(new ScriptedSeat(Jid.of("cid", "localhost"), "pw", "Cid", gmJid));
         Map<String, String> me = Map.of("Cid", cid.jid().toString());
-        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.game.Phase.DAY, 1, me, me, null, null, null, true));
+        gm.send(village.jid(), new Catalog.OpenRoom("g", 1, maw.base.Phase.DAY, 1, me, me, null, null, null, true));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("open");
-        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Anyone?"));
+        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Anyone?"));
         Message no = cid.next(m -> m.is(Performative.REFUSE));
         assertThat(no.json().get("code").asText()).isEqualTo("paused");
         assertThat(no.json().get("reason").asText()).contains("paused by its host");
@@ -187,7 +187,7 @@ class ChatRoomTest {
         assertThat(forged.is(Performative.REFUSE)).isTrue();
         gm.send(village.jid(), new WatchCatalog.Control("g", WatchCatalog.ClockAction.RESUME, null));
         assertThat(gm.next(m -> m.is(Performative.AGREE)).json().get("what").asText()).isEqualTo("resumed");
-        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.game.Phase.DAY, 1, "Anyone?"));
+        cid.send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 1, "Anyone?"));
         Await.until("the line is taken once the game goes on", () -> village.logSize() == 1);
     }
 }

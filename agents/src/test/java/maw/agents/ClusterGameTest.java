@@ -18,7 +18,7 @@ import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.game.Event;
 import maw.game.GameOptions;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.runtime.Jid;
 import maw.runtime.xmpp.PrivateEjabberd;
 import maw.runtime.xmpp.XmppTransport;

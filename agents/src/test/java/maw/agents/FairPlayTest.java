@@ -15,7 +15,7 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.Command;
 import maw.game.GameOptions;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.Room;
 import maw.runtime.Jid;
 import maw.runtime.Message;

@@ -13,7 +13,7 @@ import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.game.GameOptions;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.Jid;

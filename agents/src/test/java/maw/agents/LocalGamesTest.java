@@ -14,7 +14,7 @@ import maw.agents.table.GameTable;
 import maw.game.Event;
 import maw.game.GameOptions;
 import maw.game.GameState;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.local.LocalTransport;

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -60,19 +61,19 @@ class ModelInterfaceAgentTest {
         return agents.start(new ScriptedSeat(Jid.of(local, "localhost"), "pw", local, Jid.of("gm", "localhost")));
     }
 
-    private static SeatCatalog.SeatView dayView(List<String> unseen) {
-        return new SeatCatalog.SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0,
+    private static SeatView dayView(List<String> unseen) {
+        return new SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid", "Dee"),
                 List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), Map.of(), "Village", 200, unseen,
                 null, false, Map.of());
     }
 
-    private static void ask(ScriptedSeat from, String id, int round, String purpose, SeatCatalog.SeatView view) {
+    private static void ask(ScriptedSeat from, String id, int round, String purpose, SeatView view) {
         ask(from, id, round, purpose, 0, view);
     }
 
     private static void ask(ScriptedSeat from, String id, int round, String purpose, int attempt,
-            SeatCatalog.SeatView view) {
+            SeatView view) {
         from.send(Message.builder().to(Jid.of("ui", "localhost")).performative(Performative.REQUEST)
                 .ontology(GameAgent.ONTOLOGY).replyWith(id).body(new SeatCatalog.GetInput("g1", round,
                         SeatCatalog.Purpose.valueOf(purpose.toUpperCase(java.util.Locale.ROOT)), attempt, view))
@@ -89,8 +90,8 @@ class ModelInterfaceAgentTest {
                 "{\"action\":\"whisper\",\"target\":\"bob\",\"message\":\"Vote Cid with me.\"}"));
         ui(Duration.ZERO);
         ScriptedSeat player = seat("player");
-        SeatCatalog.SeatView v = dayView(List.of("Day 1 begins."));
-        SeatCatalog.SeatView withWhispers = new SeatCatalog.SeatView(v.you(), v.role(), v.partners(), v.phase(), v.day(),
+        SeatView v = dayView(List.of("Day 1 begins."));
+        SeatView withWhispers = new SeatView(v.you(), v.role(), v.partners(), v.phase(), v.day(),
                 v.deadline(), v.living(), v.dead(), v.valid_targets(), List.of(Act.Kind.SPEAK, Act.Kind.VOTE,
                         Act.Kind.WHISPER, Act.Kind.LISTEN), Map.of(Act.Kind.WHISPER, v.valid_targets()),
                 v.room(), v.max_message_length(), v.unseen(), null, false, Map.of());
@@ -125,7 +126,7 @@ class ModelInterfaceAgentTest {
     void theSeatGivesItsNameAndAnotherWhenTheFirstWasRefused() throws Exception {
         ui(Duration.ZERO);
         ScriptedSeat player = seat("player");
-        SeatCatalog.SeatView lobby = new SeatCatalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(),
+        SeatView lobby = new SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(),
                 List.of(), List.of(), Map.of(), null, 0, List.of(), null, false, Map.of());
         ask(player, "n1", 0, "name", lobby);
         assertThat(answerTo(player, "n1").json().get("name").asText()).isEqualTo("Ann");
@@ -190,7 +191,7 @@ class ModelInterfaceAgentTest {
         ask(player, "day", 1, "act", dayView(List.of("Bob votes for Cid.")));
         Await.until("the model is asked about the day", () -> ollama.calls().size() == 1);
         Await.until("the seat counts its thinking time", () -> ui.thinkingMillis() > 0);
-        SeatCatalog.SeatView night = new SeatCatalog.SeatView("Ann", Role.WEREWOLF, List.of("Dee"), Phase.NIGHT, 1, 0,
+        SeatView night = new SeatView("Ann", Role.WEREWOLF, List.of("Dee"), Phase.NIGHT, 1, 0,
                 List.of("Ann", "Bob", "Cid", "Dee"), List.of("Eve"), List.of("Bob", "Cid"),
                 List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), Map.of(), "Hideout", 200,
                 List.of("Night 1 falls."), null, false, Map.of());

@@ -13,7 +13,7 @@ import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.game.GameOptions;
 import maw.game.MawRules;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;

@@ -67,15 +67,15 @@ class PersonSeatTest {
         gm.send(playerJid, Performative.INFORM, new Catalog.AssignRole("g", 1, maw.base.Role.VILLAGER, List.of()));
         next("role: You are a villager.");
         long dayEnds = System.currentTimeMillis() + 60_000;
-        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.base.Phase.DAY, 1,
                 dayEnds, 60, List.of("Ann", "Bob", "Zed"), null));
-        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.DAY, 1, dayEnds,
+        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.base.Phase.DAY, 1, dayEnds,
                 List.of(maw.base.Act.Kind.SPEAK, maw.base.Act.Kind.VOTE, maw.base.Act.Kind.WHISPER),
                 Map.of(maw.base.Act.Kind.VOTE, List.of("Ann", "Bob")), Map.of(), Map.of("Village", true)));
         next("phase: Day 1 begins.");
         maw.testing.Await.until("the seat is told its turn", () -> ui.view() != null
                 && ui.view().allowed_actions().contains(maw.base.Act.Kind.VOTE));
-        assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.DAY);
+        assertThat(ui.view().phase()).isEqualTo(maw.base.Phase.DAY);
         assertThat(ui.view().room()).isEqualTo("Village");
 
         // The person speaks: the Player takes it to the Village.
@@ -95,14 +95,14 @@ class PersonSeatTest {
 
         // The Player's poll is answered only after night has fallen: the last words still reach the person.
         Message poll = village.next("get_new_messages");
-        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.NIGHT, 1,
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.base.Phase.NIGHT, 1,
                 System.currentTimeMillis() + 30_000, 30, List.of("Ann", "Bob", "Zed"), null));
         next("phase: Night 1 falls. The village sleeps.");
         village.send(poll.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
                 .body(new Catalog.NewMessages("g", 1, "Village", List.of(new Catalog.Line(1, "Ann", "Last words.")),
                         1, true)).build());
         assertThat(next("Last words.")).isEqualTo("chat: Ann (earlier, in the Village) says: \"Last words.\"");
-        assertThat(ui.view().phase()).isEqualTo(maw.game.Phase.NIGHT);
+        assertThat(ui.view().phase()).isEqualTo(maw.base.Phase.NIGHT);
         assertThat(ui.view().room()).isNull();
 
         // Asleep, the person's words go nowhere, and they are told why (the Player refuses before it would send):
@@ -110,7 +110,7 @@ class PersonSeatTest {
         long heard = player.receivedCount();
         ui.speak("Anyone?");
         maw.testing.Await.until("the Player has the words", () -> player.receivedCount() > heard);
-        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.game.Phase.NIGHT, 1, dayEnds,
+        gm.send(playerJid, Performative.INFORM, new Catalog.YourTurn("g", 1, maw.base.Phase.NIGHT, 1, dayEnds,
                 List.of(), Map.of(), Map.of(), Map.of()));
         next("refusal: The village sleeps: nobody hears you tonight.");
         assertThat(village.seen()).noneMatch(m -> "chat".equals(m.bodyType())
@@ -146,7 +146,7 @@ class PersonSeatTest {
         gm.send(join.createReply().performative(Performative.AGREE).ontology(GameAgent.ONTOLOGY)
                 .body(new Catalog.Joined("g", "Zed", 1, 3)).build());
         next("You sit at the table as Zed");
-        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.game.Phase.DAY, 1,
+        gm.send(playerJid, Performative.INFORM, new Catalog.PhaseChange("g", 1, maw.base.Phase.DAY, 1,
                 System.currentTimeMillis() + 60_000, 60, List.of("Ann", "Bob", "Zed"), null));
         next("Day 1 begins.");
         assertThat(ui.over()).isNotDone();

@@ -61,7 +61,7 @@ class SilentGameMasterTest {
         Await.until("the person is told", () -> seen.stream().anyMatch(l -> l.startsWith("silence: ")
                 && l.contains("does not answer")));
         gm.send(ping.createReply().performative(Performative.INFORM).ontology(GameAgent.ONTOLOGY)
-                .body(new Catalog.Pong("g", 0, maw.game.Phase.LOBBY, 0)).build());
+                .body(new Catalog.Pong("g", 0, maw.base.Phase.LOBBY, 0)).build());
         Await.until("the person is told it is back", () -> seen.contains("silence: The GameMaster is back."));
     }
 

@@ -2,5 +2,5 @@ package maw.base;
 
 /** A planted violation, never used: the vocabulary reaching into the rules (ArchitectureTest shows its rule fails). */
 final class PlantedDependency {
-    maw.game.Phase phase;
+    maw.game.PhaseId phase;
 }

@@ -18,7 +18,7 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameOptions;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.Room;
 import maw.runtime.Agent;
 import maw.runtime.CyclicBehaviour;

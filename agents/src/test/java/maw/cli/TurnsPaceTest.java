@@ -23,7 +23,7 @@ import maw.game.GameEvent;
 import maw.game.GameOptions;
 import maw.game.GameView;
 import maw.game.Pace;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.llm.LlmSettings;
 import maw.llm.ModelClients;

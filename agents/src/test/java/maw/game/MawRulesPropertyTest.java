@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Team;
 import org.junit.jupiter.api.Test;
 

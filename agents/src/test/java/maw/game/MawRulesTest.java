@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Team;
 import maw.game.Event.Executed;

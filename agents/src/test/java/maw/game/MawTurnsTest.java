@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.game.Event.TurnBegan;
 import org.junit.jupiter.api.Nested;

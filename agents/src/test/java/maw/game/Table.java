@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import maw.base.Act;
+import maw.base.Phase;
 
 /** A game driven by tests: apply commands, keep the events, read the state. */
 final class Table {

@@ -19,7 +19,7 @@ import maw.game.Command;
 import maw.game.Event;
 import maw.game.GameView;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Result;

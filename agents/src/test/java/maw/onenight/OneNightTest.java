@@ -12,7 +12,7 @@ import maw.base.Team;
 import maw.game.Command;
 import maw.game.Event;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.testing.Await;
 import maw.testing.Journals;

@@ -43,7 +43,7 @@ class WebMonitorBrowserTest {
             @Override
             public void command(int round, maw.game.Command c) {
                 if (c instanceof maw.game.Command.Perform p && p.act() instanceof maw.base.Act.Vote
-                        && p.phase() != null && p.phase().phase() == maw.game.Phase.DAY) {
+                        && p.phase() != null && p.phase().phase() == maw.base.Phase.DAY) {
                     dayVotes.add(System.nanoTime());
                 }
             }

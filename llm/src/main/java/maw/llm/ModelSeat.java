@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import maw.base.Act;
+import maw.base.SeatView;
+import maw.base.Speech;
 
 /**
  * A seat played by a language model: each turn it renders the guiding prompt for the seat's role and phase, sends
@@ -72,7 +74,7 @@ public final class ModelSeat {
      * The seat's decision for this turn; {@link Act.Listen} when the model could not give a usable one, or when
      * the calling thread is interrupted (the turn is over: the call is abandoned and counted as cancelled).
      */
-    public Act decide(PromptView view, List<String> unseen) {
+    public Act decide(SeatView view, List<String> unseen) {
         return turn(view, unseen).decision();
     }
 
@@ -83,15 +85,15 @@ public final class ModelSeat {
     public record Turn(Act decision, boolean newsSeen) {}
 
     /** Like {@link #decide}, saying also whether the model received the news. */
-    public Turn turn(PromptView view, List<String> unseen) {
+    public Turn turn(SeatView view, List<String> unseen) {
         return turn(view, unseen, List.of());
     }
 
     /**
-     * Like {@link #turn(PromptView, List)}, with a hint: lines that go with the turn's news (a rule player's reading of
+     * Like {@link #turn(SeatView, List)}, with a hint: lines that go with the turn's news (a rule player's reading of
      * the table, say). A hint the model has already received, and still holds in its context, is not sent again.
      */
-    public Turn turn(PromptView view, List<String> unseen, List<String> hint) {
+    public Turn turn(SeatView view, List<String> unseen, List<String> hint) {
         long answered = llm.calls();
         Act d = decideOnce(view, unseen, hint == null ? List.of() : hint);
         return new Turn(d, llm.calls() > answered);
@@ -101,8 +103,8 @@ public final class ModelSeat {
     private List<String> hintSent = List.of();
     private long cutsAtHint = -1;
 
-    private Act decideOnce(PromptView view, List<String> unseen, List<String> hint) {
-        Set<String> names = Set.copyOf(view.players());
+    private Act decideOnce(SeatView view, List<String> unseen, List<String> hint) {
+        Set<String> names = Set.copyOf(view.everyone());
         // The running summary keeps the news lines the game master announced, not what players said.
         llm.summaryKeeps(line -> {
             if (!line.startsWith("- ")) {
@@ -115,15 +117,18 @@ public final class ModelSeat {
         String system = prompt.system();
         boolean hintHeld = hint.equals(hintSent) && cutsAtHint == llm.droppedExchanges() && llm.contextSize() > 0;
         String user = news(unseen, prompt.turn(), hint, hintHeld);
-        DecisionParser parser = new DecisionParser(view.validTargets(), view.maxMessageLength(), view.allowedActions());
-        if (view.aiwolf() && talk != null) {
-            if (view.natural()) {
-                parser.natural(talk, view.agents());
+        List<String> actions = PromptTemplates.actions(view);
+        List<String> targets = view.targetsNow();
+        boolean natural = view.talk() == Speech.NATURAL;
+        DecisionParser parser = new DecisionParser(targets, view.max_message_length(), actions);
+        if (view.talk().inTurns() && talk != null) {
+            if (natural) {
+                parser.natural(talk, PromptTemplates.agents(view));
             } else {
-                parser.talk(talk, view.agents());
+                parser.talk(talk, PromptTemplates.agents(view));
             }
         }
-        var format = Llm.decisionFormat(llm.settings(), view.allowedActions(), view.validTargets());
+        var format = Llm.decisionFormat(llm.settings(), actions, targets);
         int retries = llm.settings().retries();
         for (int attempt = 0; attempt <= retries; attempt++) {
             if (attempt > 0) {
@@ -159,8 +164,8 @@ public final class ModelSeat {
             }
             stats.problem(r.problem().name().toLowerCase(Locale.ROOT));
             user = "That answer could not be used: " + r.detail() + ". Answer again with exactly one JSON object and "
-                    + "nothing else, one of:\n" + PromptTemplates.jsonHelp(view.allowedActions(), view.natural())
-                    + (view.validTargets().isEmpty() ? "" : "\nValid targets: " + String.join(", ", view.validTargets()));
+                    + "nothing else, one of:\n" + PromptTemplates.jsonHelp(actions, natural)
+                    + (targets.isEmpty() ? "" : "\nValid targets: " + String.join(", ", targets));
         }
         stats.gaveUp();
         Act listen = new Act.Listen();

@@ -12,6 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import maw.base.Act;
+import maw.base.Phase;
+import maw.base.Role;
+import maw.base.SeatView;
+import maw.base.Speech;
 
 /**
  * The guiding prompts: plain-text templates in a directory ({@code prompts/}), one per role and phase
@@ -117,47 +122,80 @@ public final class PromptTemplates {
     }
 
     /** The guiding prompt for this view, and the part that goes with the turn's message. */
-    public Prompt guidingPrompt(PromptView v) {
-        if (v.aiwolf()) {
-            Path t = aiwolfTemplateFor(v.role(), v.phase(), v.natural());
+    public Prompt guidingPrompt(SeatView v) {
+        String role = role(v);
+        String phase = v.phase() == null ? null : v.phase().wire();
+        if (v.talk().inTurns()) {
+            Path t = aiwolfTemplateFor(role, phase, v.talk() == Speech.NATURAL);
             if (!Files.isRegularFile(t)) {
                 throw new IllegalArgumentException("the guiding prompt " + t + " is missing: AIWolf games need "
                         + t.getParent() + " (as in the prompts directory MAW ships)");
             }
             return render(t, values(v));
         }
-        return render(templateFor(v.role(), v.phase()), values(v));
+        return render(templateFor(role, phase), values(v));
     }
 
     /** The values the placeholders stand for. */
-    public static Map<String, String> values(PromptView v) {
+    public static Map<String, String> values(SeatView v) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("name", v.name());
-        m.put("role", v.role());
+        boolean natural = v.talk() == Speech.NATURAL;
+        m.put("name", v.you());
+        m.put("role", role(v));
         m.put("partners", list(v.partners()));
-        m.put("phase", v.phase());
+        m.put("phase", v.phase() == null ? null : v.phase().wire());
         m.put("day", Integer.toString(v.day()));
-        m.put("players", list(v.players()));
-        m.put("players_count", Integer.toString(v.players().size()));
+        List<String> players = v.everyone();
+        m.put("players", list(players));
+        m.put("players_count", Integer.toString(players.size()));
         m.put("living", list(v.living()));
         m.put("dead", list(v.dead()));
-        m.put("targets", list(v.validTargets()));
-        m.put("actions", String.join(", ", v.allowedActions()));
+        m.put("targets", list(v.targetsNow()));
+        m.put("actions", String.join(", ", actions(v)));
         m.put("room", v.room() == null ? "nowhere" : v.room());
-        m.put("max_length", Integer.toString(v.maxMessageLength()));
-        m.put("voted_for", v.votedFor() == null ? "nobody yet" : v.votedFor());
+        m.put("max_length", Integer.toString(v.max_message_length()));
+        m.put("voted_for", v.voted_for() == null ? "nobody yet" : v.voted_for());
         m.put("spoke", v.spoke() ? "yes" : "not yet");
-        m.put("json", jsonHelp(v.allowedActions(), v.natural()));
-        m.put("turn", v.turn());
-        List<String> agents = v.agents() == null ? List.of() : v.agents();
+        m.put("json", jsonHelp(actions(v), natural));
+        m.put("turn", turn(v));
+        List<String> agents = agents(v);
         List<String> numbered = new ArrayList<>();
         for (int i = 0; i < agents.size(); i++) {
             numbered.add(String.format(Locale.ROOT, "Agent[%02d] %s", i + 1, agents.get(i)));
         }
         m.put("agents", numbered.isEmpty() ? "none" : String.join(", ", numbered));
-        int me = agents.indexOf(v.name());
+        int me = agents.indexOf(v.you());
         m.put("me", me < 0 ? "Agent[00]" : String.format(Locale.ROOT, "Agent[%02d]", me + 1));
         return m;
+    }
+
+    private static String role(SeatView v) {
+        return v.role() == null ? null : v.role().wire();
+    }
+
+    /** What the seat may do now, in the prompt's words (listen at least). */
+    static List<String> actions(SeatView v) {
+        return v.allowed_actions() == null || v.allowed_actions().isEmpty() ? List.of("listen")
+                : v.allowed_actions().stream().map(Act.Kind::wire).toList();
+    }
+
+    /** In an AIWolf game, the players in agent order (Agent[01] first); empty otherwise. */
+    static List<String> agents(SeatView v) {
+        return v.talk().inTurns() && v.agents() != null ? v.agents() : List.of();
+    }
+
+    /** The seat's turn at a pace of turns, in the guiding prompt's words; empty at the clock's pace. */
+    static String turn(SeatView v) {
+        SeatView.Turn t = v.turn();
+        if (t == null) {
+            return "";
+        }
+        boolean night = v.phase() == Phase.NIGHT;
+        return t.voting() ? "This is the voting round: each player is asked for a vote once, and the most-voted is "
+                + (night ? "the victim if the pack agrees" : "executed") + ". Vote now (listen keeps the vote you have)."
+                : "Players take turns, one act each: this is your turn of talk round " + t.talk_round() + " of "
+                        + t.talk_rounds() + "; after the last round a voting round closes "
+                        + (night ? "the night" : "the day") + ".";
     }
 
     /** What the expected JSON looks like, one line per allowed action. */
@@ -242,8 +280,9 @@ public final class PromptTemplates {
     }
 
     private static Map<String, String> sample() {
-        return values(new PromptView("Ann", "villager", List.of(), "day", 1, List.of("Ann", "Bob", "Cid"),
-                List.of("Ann", "Bob", "Cid"), List.of(), List.of("Bob", "Cid"), List.of("speak", "vote", "listen"),
-                "Village", 500, null, false));
+        List<String> all = List.of("Ann", "Bob", "Cid");
+        return values(new SeatView("Ann", Role.VILLAGER, List.of(), Phase.DAY, 1, 0, all, List.of(),
+                List.of("Bob", "Cid"), List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), null, "Village", 500,
+                List.of(), null, false, Map.of()));
     }
 }

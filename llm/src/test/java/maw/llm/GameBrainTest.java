@@ -22,7 +22,7 @@ class GameBrainTest {
         ollama.close();
     }
 
-    private Act decide(PromptView view) {
+    private Act decide(maw.base.SeatView view) {
         ModelSeat seat = new ModelSeat(new Llm(LlmSettings.ollamaDefaults().withBaseUrl(ollama.baseUrl())),
                 new PromptTemplates(Views.prompts()));
         Act d = seat.decide(view, List.of());
@@ -41,9 +41,9 @@ class GameBrainTest {
 
     @Test
     void werewolvesAtNightAllPickTheSameVictim() {
-        PromptView cid = Views.werewolfNight();
-        PromptView notYet = new PromptView("Eve", "werewolf", List.of("Cid"), "night", 2, cid.players(), cid.living(),
-                cid.dead(), cid.validTargets(), cid.allowedActions(), "Hideout", 200, null, true);
+        maw.base.SeatView cid = Views.werewolfNight();
+        maw.base.SeatView notYet = Views.view("Eve", maw.base.Role.WEREWOLF, List.of("Cid"), maw.base.Phase.NIGHT,
+                cid.valid_targets(), "Hideout", null, true);
         assertThat(decide(notYet)).isEqualTo(new Act.Vote("Ann"));
     }
 }

@@ -40,7 +40,7 @@ class PromptTemplatesTest {
 
     @Test
     void theGuidingPromptStaysTheSameThroughAPhaseAndTheTurnsStateGoesWithTheTurn() {
-        for (PromptView v : java.util.List.of(Views.villagerDay(), Views.werewolfDay(), Views.werewolfNight())) {
+        for (maw.base.SeatView v : java.util.List.of(Views.villagerDay(), Views.werewolfDay(), Views.werewolfNight())) {
             PromptTemplates.Prompt p = templates.guidingPrompt(v);
             // What changes turn by turn is below the line, never in the system message.
             assertThat(p.system()).doesNotContain("Living:").doesNotContain("Your vote").doesNotContain("{\"action\"")
@@ -48,10 +48,11 @@ class PromptTemplatesTest {
             assertThat(p.turn()).contains("Living:").contains("{\"action\"").doesNotContain(PromptTemplates.EACH_TURN);
         }
         // The same phase with another turn's state: the same guiding prompt.
-        PromptView later = Views.villagerDay();
-        PromptView voted = new PromptView(later.name(), later.role(), later.partners(), later.phase(), later.day(),
-                later.players(), later.living(), later.dead(), later.validTargets(), java.util.List.of("listen"),
-                later.room(), later.maxMessageLength(), "Bob", true);
+        maw.base.SeatView later = Views.villagerDay();
+        maw.base.SeatView voted = new maw.base.SeatView(later.you(), later.role(), later.partners(), later.phase(),
+                later.day(), 0, later.living(), later.dead(), later.valid_targets(),
+                java.util.List.of(maw.base.Act.Kind.LISTEN), null, later.room(), later.max_message_length(),
+                java.util.List.of(), "Bob", true, java.util.Map.of());
         assertThat(templates.guidingPrompt(voted).system()).isEqualTo(templates.guidingPrompt(later).system());
         assertThat(templates.guidingPrompt(voted).turn()).contains("Your vote today: Bob")
                 .isNotEqualTo(templates.guidingPrompt(later).turn());

@@ -2,6 +2,11 @@ package maw.llm;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import maw.base.Act;
+import maw.base.Phase;
+import maw.base.Role;
+import maw.base.SeatView;
 
 /** Views and settings for tests. */
 final class Views {
@@ -14,21 +19,28 @@ final class Views {
         return root.resolve("prompts");
     }
 
-    static PromptView villagerDay() {
-        return new PromptView("Ann", "villager", List.of(), "day", 2, List.of("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"),
-                List.of("Ann", "Bob", "Cid", "Dee", "Eve"), List.of("Fay"), List.of("Bob", "Cid", "Dee", "Eve"),
-                List.of("speak", "vote", "listen"), "Village", 200, null, false);
+    static final List<String> LIVING = List.of("Ann", "Bob", "Cid", "Dee", "Eve");
+    static final List<Act.Kind> DAY_ACTS = List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN);
+
+    static SeatView villagerDay() {
+        return view("Ann", Role.VILLAGER, List.of(), Phase.DAY, List.of("Bob", "Cid", "Dee", "Eve"), "Village", null,
+                false);
     }
 
-    static PromptView werewolfDay() {
-        return new PromptView("Cid", "werewolf", List.of("Eve"), "day", 2, List.of("Ann", "Bob", "Cid", "Dee", "Eve",
-                "Fay"), List.of("Ann", "Bob", "Cid", "Dee", "Eve"), List.of("Fay"), List.of("Ann", "Bob", "Dee", "Eve"),
-                List.of("speak", "vote", "listen"), "Village", 200, null, true);
+    static SeatView werewolfDay() {
+        return view("Cid", Role.WEREWOLF, List.of("Eve"), Phase.DAY, List.of("Ann", "Bob", "Dee", "Eve"), "Village",
+                null, true);
     }
 
-    static PromptView werewolfNight() {
-        return new PromptView("Cid", "werewolf", List.of("Eve"), "night", 2, List.of("Ann", "Bob", "Cid", "Dee", "Eve",
-                "Fay"), List.of("Ann", "Bob", "Cid", "Dee", "Eve"), List.of("Fay"), List.of("Ann", "Bob", "Dee"),
-                List.of("speak", "vote", "listen"), "Hideout", 200, "Bob", true);
+    static SeatView werewolfNight() {
+        return view("Cid", Role.WEREWOLF, List.of("Eve"), Phase.NIGHT, List.of("Ann", "Bob", "Dee"), "Hideout", "Bob",
+                true);
+    }
+
+    /** A seat on day 2 of six (Fay dead) that may speak, vote among {@code targets} or listen. */
+    static SeatView view(String you, Role role, List<String> partners, Phase phase, List<String> targets, String room,
+            String votedFor, boolean spoke) {
+        return new SeatView(you, role, partners, phase, 2, 0, LIVING, List.of("Fay"), targets, DAY_ACTS, null, room,
+                200, List.of(), votedFor, spoke, Map.of());
     }
 }

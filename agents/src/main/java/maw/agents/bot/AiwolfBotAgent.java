@@ -11,8 +11,9 @@ import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.base.Act;
+import maw.base.Phase;
+import maw.base.SeatView;
 import maw.base.Speech;
-import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -109,7 +110,7 @@ public final class AiwolfBotAgent extends GameAgent {
     }
 
     /** The bot's act for what the seat may do now. */
-    Act decide(SeatCatalog.SeatView v) {
+    Act decide(SeatView v) {
         if (mind == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }

@@ -7,10 +7,10 @@ import java.util.Map;
 import maw.agents.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.aiwolf.game.AiwolfEvent;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Species;
 import maw.base.Team;
-import maw.game.Phase;
 
 /**
  * What a seat of an AIWolf game hears, from the GameMaster's catalog messages back to the engine's events: so that an

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import maw.agents.SeatCatalog;
+import maw.base.SeatView;
 
 /**
  * How a pack of bots agrees on the night's victim without a leader's word lost: a pack-mate's proposal read from its
@@ -18,7 +19,7 @@ final class PackNight {
      * The victim a pack-mate named tonight: the last line of a mate that names exactly one valid victim. Lines before
      * the night fell (what was said by day and not yet read) are not proposals.
      */
-    static String proposalInWords(List<String> heardLines, SeatCatalog.SeatView v, List<String> mates) {
+    static String proposalInWords(List<String> heardLines, SeatView v, List<String> mates) {
         String found = null;
         List<String> lines = heardLines;
         for (int i = lines.size() - 1; i >= 0; i--) {
@@ -49,7 +50,7 @@ final class PackNight {
      * The pack's victim as every bot of the pack would pick it: from the pack and the night alone (not from the bot's
      * own seed), so that whichever bot proposes first, and however the messages are timed, the pack agrees.
      */
-    static String pick(int round, SeatCatalog.SeatView v) {
+    static String pick(int round, SeatView v) {
         List<String> pack = new ArrayList<>(v.partners() == null ? List.of() : v.partners());
         pack.add(v.you());
         pack.sort(null);

@@ -11,8 +11,9 @@ import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -64,7 +65,7 @@ public final class RuleBotAgent extends GameAgent {
     // The question held while the bot waits (its decision is to listen, and listening says nothing at the clock's
     // pace): decided again on every observe and when a plan falls due, answered once the bot acts.
     private Message held;
-    private SeatCatalog.SeatView heldView;
+    private SeatView heldView;
     private int heldRound;
     /** When the held question is decided again unprompted: the next time a plan of the bot's falls due. */
     private long wakeAt = Long.MAX_VALUE;
@@ -197,7 +198,7 @@ public final class RuleBotAgent extends GameAgent {
      * says nothing, for a bot that is told everything (at a pace of turns listening passes the turn, and in AIWolf's
      * talk it is Skip: those are answered at once).
      */
-    private boolean holds(int round, SeatCatalog.SeatView v) {
+    private boolean holds(int round, SeatView v) {
         return observes() && v.turn() == null && v.agents() == null && v.allowed_actions().size() > 1
                 && (v.phase() == Phase.DAY || v.phase() == Phase.NIGHT)
                 && !phaseKey(round, v.phase(), v.day()).equals(pacedKey);
@@ -257,7 +258,7 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** The bot's move for this turn. */
-    Act decide(int round, SeatCatalog.SeatView v) {
+    Act decide(int round, SeatView v) {
         if (v == null || v.valid_targets() == null || v.valid_targets().isEmpty()
                 || !v.allowed_actions().contains(Act.Kind.VOTE)) {
             return new Act.Listen();
@@ -271,7 +272,7 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** Random but legal: ask about anyone, say a suspicion of anyone, vote for anyone, once a day each. */
-    private Act randomDay(int round, SeatCatalog.SeatView v) {
+    private Act randomDay(int round, SeatView v) {
         SplittableRandom r = random(round, "day", v.day());
         List<String> divinable = targets(v, Act.Kind.DIVINE);
         if (!divinable.isEmpty() && !(round + "/" + v.day()).equals(divinedKey)) {
@@ -289,7 +290,7 @@ public final class RuleBotAgent extends GameAgent {
      * Random but legal at night, no word with the pack: any victim, or the one the first pack-mate by name voted for
      * (a murder needs the pack to agree, and a night without one is no choice of a victim).
      */
-    private Act randomNight(int round, SeatCatalog.SeatView v) {
+    private Act randomNight(int round, SeatView v) {
         String lead = null;
         if (v.votes() != null && v.partners() != null) {
             lead = v.votes().entrySet().stream().filter(e -> v.partners().contains(e.getKey())
@@ -306,7 +307,7 @@ public final class RuleBotAgent extends GameAgent {
         return new Act.Vote(v.valid_targets().get(r.nextInt(v.valid_targets().size())));
     }
 
-    private static List<String> targets(SeatCatalog.SeatView v, Act.Kind kind) {
+    private static List<String> targets(SeatView v, Act.Kind kind) {
         if (!v.allowed_actions().contains(kind)) {
             return List.of();
         }
@@ -314,7 +315,7 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** A day as the reading plays it: ask (the seer), say what it knows or suspects, vote, whisper to the pack. */
-    private Act day(int round, SeatCatalog.SeatView v, boolean wolf) {
+    private Act day(int round, SeatView v, boolean wolf) {
         TableReading t = reading;
         if (t.dayDecided()) {
             return new Act.Listen(); // the day's votes are over; what was asked before that is moot
@@ -378,11 +379,11 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /** How many lines the bot has said today. */
-    private int saidToday(int round, SeatCatalog.SeatView v) {
+    private int saidToday(int round, SeatView v) {
         return (round + "/" + v.day()).equals(saidKey) ? saidCount : 0;
     }
 
-    private Act speak(int round, SeatCatalog.SeatView v, String text) {
+    private Act speak(int round, SeatView v, String text) {
         String key = round + "/" + v.day();
         saidCount = key.equals(saidKey) ? saidCount + 1 : 1;
         saidKey = key;
@@ -401,12 +402,12 @@ public final class RuleBotAgent extends GameAgent {
     /** How long a room stays quiet, once everyone has spoken, before the bots vote without a second line from all. */
     static final long QUIET = 2000;
 
-    private static boolean wolf(SeatCatalog.SeatView v) {
+    private static boolean wolf(SeatView v) {
         return v.partners() != null && !v.partners().isEmpty() || v.role() == Role.WEREWOLF;
     }
 
     /** A villager's vote: the most suspect player it may vote for. */
-    private String villageVote(SeatCatalog.SeatView v) {
+    private String villageVote(SeatView v) {
         return TableReading.top(reading.suspicion(), v.valid_targets());
     }
 
@@ -415,7 +416,7 @@ public final class RuleBotAgent extends GameAgent {
      * already doom that mate (the village's choice, and the village outnumbers the pack): then a vote for it costs
      * nothing and hides the pack.
      */
-    private String packVote(SeatCatalog.SeatView v) {
+    private String packVote(SeatView v) {
         List<String> mates = v.partners() == null ? List.of() : v.partners();
         Map<String, Double> open = reading.publicSuspicion();
         String choice = reading.villageChoice();
@@ -434,7 +435,7 @@ public final class RuleBotAgent extends GameAgent {
      * out (itself included), or when the village is down to its last few; again when it has found more. Null:
      * nothing new to say.
      */
-    private String seerClaim(SeatCatalog.SeatView v) {
+    private String seerClaim(SeatView v) {
         if (v.role() != Role.SEER) {
             return null;
         }
@@ -455,7 +456,7 @@ public final class RuleBotAgent extends GameAgent {
      * A werewolf's answer to a seer who names one of the pack: the pack's first living werewolf by name, unless that
      * is the one named and another can, comes out as the seer and names the claimant. Once a game; null: not now.
      */
-    private String counterClaim(SeatCatalog.SeatView v) {
+    private String counterClaim(SeatView v) {
         String seer = reading.trustedSeer();
         if (counterClaimed || seer == null || !v.living().contains(seer)) {
             return null;
@@ -476,11 +477,11 @@ public final class RuleBotAgent extends GameAgent {
         return "I am the seer: " + seer + " is a werewolf.";
     }
 
-    private boolean whispered(int round, SeatCatalog.SeatView v) {
+    private boolean whispered(int round, SeatView v) {
         return (round + "/" + v.day()).equals(whisperedKey);
     }
 
-    private Act night(int round, SeatCatalog.SeatView v) {
+    private Act night(int round, SeatView v) {
         String key = round + "/" + v.day();
         if (!key.equals(nightKey)) {
             nightKey = key;
@@ -518,12 +519,12 @@ public final class RuleBotAgent extends GameAgent {
         return proposal.equals(v.voted_for()) ? new Act.Listen() : new Act.Vote(proposal);
     }
 
-    private static boolean isLeader(SeatCatalog.SeatView v, List<String> mates) {
+    private static boolean isLeader(SeatView v, List<String> mates) {
         return mates.stream().allMatch(m -> v.you().compareTo(m) < 0);
     }
 
     /** The pack's victim: a seer claimant the village believes, else the pack's draw ({@link #pick}). */
-    private String victim(int round, SeatCatalog.SeatView v) {
+    private String victim(int round, SeatView v) {
         String seer = reading.trustedSeer();
         if (seer != null && v.valid_targets().contains(seer)) {
             return seer;

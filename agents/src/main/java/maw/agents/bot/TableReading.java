@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import maw.agents.Catalog;
 import maw.agents.Text;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
 
 /**
  * A seat's reading of a MAW table, as a careful player keeps it: who voted for whom each day, who was executed and who

@@ -41,7 +41,7 @@ import maw.runtime.State;
 public final class ChatRoomAgent extends GameAgent {
 
     /** Longest line a player may say. */
-    public static final int MAX_MESSAGE_LENGTH = 500;
+    public static final int MAX_MESSAGE_LENGTH = maw.game.Rules.LONGEST_LINE;
 
     /** How long a request for new messages is held when there is nothing new. */
     static final Duration HOLD = Duration.ofSeconds(10);

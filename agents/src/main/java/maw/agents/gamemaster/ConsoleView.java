@@ -14,7 +14,7 @@ import maw.game.Event;
 import maw.game.GameEvent;
 import maw.game.GameState;
 import maw.game.GameView;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.game.Room;
 import maw.runtime.Jid;

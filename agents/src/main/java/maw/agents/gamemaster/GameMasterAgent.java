@@ -18,7 +18,7 @@ import maw.game.Command;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Result;
@@ -585,7 +585,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         roomSwitch.send(fsm, log, jid());
     }
 
-    private Catalog.StartGame startGame(List<String> p) { return config.startGame(round, p, ruleset.label(), ruleset.speech()); }
+    private Catalog.StartGame startGame(List<String> p) { return config.startGame(round, p, ruleset.label(), ruleset.speech(), ruleset.longest()); }
 
     private long seedFor(int r) { return config.seedFor(r, roundSeeds); }
 

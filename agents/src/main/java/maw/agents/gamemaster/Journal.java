@@ -32,7 +32,7 @@ import maw.game.GameState;
 import maw.game.GameView;
 import maw.game.MawRules;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Room;

@@ -81,7 +81,7 @@ public final class MawHerald implements Herald<GameState, Event> {
                 new Notice(Set.of(player), new Catalog.PhaseChange(c.game(), c.round(), s.phase().phase(),
                         s.phase().number(), c.deadlineMillis(), (int) length.toSeconds(), s.living(), null))));
         String holder = s.turnHolder();
-        boolean reads = s.phase().phase() == maw.game.Phase.DAY || s.livingWerewolves().contains(player);
+        boolean reads = s.phase().phase() == maw.base.Phase.DAY || s.livingWerewolves().contains(player);
         if (holder != null && reads) {
             // At a pace of turns, whose turn it is (the phase's room's readers hear it).
             out.add(new Notice(Set.of(player), new Catalog.TurnBegan(c.game(), c.round(), s.phase().phase(),

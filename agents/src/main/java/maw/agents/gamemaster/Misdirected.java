@@ -2,7 +2,7 @@ package maw.agents.gamemaster;
 
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 

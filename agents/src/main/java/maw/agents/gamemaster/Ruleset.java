@@ -41,4 +41,9 @@ public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E>
     public Speech speech() {
         return rules.speech(options);
     }
+
+    /** The longest line or talk a seat may say in this game. */
+    public int longest() {
+        return rules.longest(options);
+    }
 }

@@ -9,6 +9,7 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.base.Act;
+import maw.base.SeatView;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -36,7 +37,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     private final String baseName;
     private final CompletableFuture<Void> over = new CompletableFuture<>();
     private volatile String name;
-    private volatile SeatCatalog.SeatView view;
+    private volatile SeatView view;
     // Until its Player asks for a name in this session, what arrives is old news: the server keeps what was sent to
     // this account after an earlier session ended, and hands it over at login.
     private boolean named;
@@ -55,7 +56,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     }
 
     /** The seat as it stands: phase, role, who lives, valid targets... (null before the Player has told anything). */
-    public SeatCatalog.SeatView view() {
+    public SeatView view() {
         return view;
     }
 

@@ -20,13 +20,13 @@ import maw.agents.bot.TableReading;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.NlpRegulation;
 import maw.base.Act;
+import maw.base.SeatView;
 import maw.base.Speech;
 import maw.game.RefusalCode;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
 import maw.llm.PromptTemplates;
-import maw.llm.PromptView;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
 import maw.runtime.Json;
@@ -267,7 +267,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             CompletableFuture<ModelSeat.Turn> turn = new CompletableFuture<>();
             Thread worker = Thread.ofVirtual().name(jid().local() + "-model").start(() -> {
                 try {
-                    turn.complete(seat.turn(view(input.view()), news, reading));
+                    turn.complete(seat.turn(input.view(), news, reading));
                 } catch (Throwable e) {
                     turn.completeExceptionally(e);
                 } finally {
@@ -410,40 +410,6 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             }
         }
         saveContext();
-    }
-
-    static PromptView view(SeatCatalog.SeatView v) {
-        List<String> living = v.living() == null ? List.of() : v.living();
-        List<String> dead = v.dead() == null ? List.of() : v.dead();
-        List<String> players = new ArrayList<>(living);
-        players.addAll(dead);
-        List<String> targets = v.valid_targets() == null ? List.of() : v.valid_targets();
-        if (targets.isEmpty() && v.targets() != null) {
-            // No vote now: the targets are those of the act the seat may make (the seer's, the bodyguard's).
-            targets = v.targets().values().stream().flatMap(List::stream).distinct().toList();
-        }
-        return new PromptView(v.you(), v.role() == null ? null : v.role().wire(),
-                v.partners() == null ? List.of() : v.partners(), v.phase() == null ? null : v.phase().wire(), v.day(),
-                players, living, dead, targets,
-                v.allowed_actions() == null ? List.of("listen")
-                        : v.allowed_actions().stream().map(Act.Kind::wire).toList(), v.room(),
-                v.talk() == Speech.NATURAL ? Math.min(v.max_message_length(),
-                        NlpRegulation.UTTERANCE_LENGTH) : v.max_message_length(), v.voted_for(),
-                v.spoke(), v.talk().inTurns() ? v.agents() : null, v.talk() == Speech.NATURAL, turn(v));
-    }
-
-    /** The seat's turn at a pace of turns, in the guiding prompt's words; empty at the clock's pace. */
-    static String turn(SeatCatalog.SeatView v) {
-        SeatCatalog.Turn t = v.turn();
-        if (t == null) {
-            return "";
-        }
-        String place = v.phase() == maw.game.Phase.NIGHT ? "the night" : "the day";
-        return t.voting() ? "This is the voting round: each player is asked for a vote once, and the most-voted is "
-                + (v.phase() == maw.game.Phase.NIGHT ? "the victim if the pack agrees" : "executed")
-                + ". Vote now (listen keeps the vote you have)."
-                : "Players take turns, one act each: this is your turn of talk round " + t.talk_round() + " of "
-                        + t.talk_rounds() + "; after the last round a voting round closes " + place + ".";
     }
 
     private static SeatCatalog.PlayerAction listen() {

@@ -8,6 +8,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
+import maw.base.SeatView;
 
 /**
  * A seat whose player is a person at an ordinary chat client, kept by the GameMaster itself: what the GameMaster tells
@@ -38,7 +39,7 @@ public final class PersonSeat {
     }
 
     /** The seat as it stands, for reading the person's commands (who lives, valid targets, the time left). */
-    public SeatCatalog.SeatView view() {
+    public SeatView view() {
         return seat.view(List.of());
     }
 

@@ -16,7 +16,8 @@ import maw.agents.SeatCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.WatchCatalog;
 import maw.base.Act;
-import maw.game.Phase;
+import maw.base.Phase;
+import maw.base.SeatView;
 import maw.game.RefusalCode;
 import maw.runtime.FSMBehaviour;
 import maw.runtime.Jid;
@@ -245,8 +246,8 @@ public final class PlayerAgent extends GameAgent {
         }
     }
 
-    private SeatCatalog.SeatView nameView(List<String> notes) {
-        return new SeatCatalog.SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(), List.of(),
+    private SeatView nameView(List<String> notes) {
+        return new SeatView(null, null, List.of(), Phase.LOBBY, 0, 0, List.of(), List.of(), List.of(),
                 List.of(), Map.of(), null, 0, notes, null, false, Map.of());
     }
 

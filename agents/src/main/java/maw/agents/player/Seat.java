@@ -15,13 +15,13 @@ import maw.agents.Catalog.Body;
 import maw.agents.SeatCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
-import maw.agents.chatroom.ChatRoomAgent;
 import maw.aiwolf.log.AiwolfNarration;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
+import maw.base.SeatView;
 import maw.base.Species;
 import maw.base.Speech;
-import maw.game.Phase;
 import maw.game.RefusalCode;
 import maw.runtime.Jid;
 
@@ -59,8 +59,7 @@ final class Seat {
     /** The last round is over: the final leaderboard. */
     record Over(Map<String, Integer> totals) implements Effect {}
 
-    private String name;
-    private String game;
+    private String name, game;
     private int round;
     private Role role;
     private List<String> partners = List.of();
@@ -75,8 +74,9 @@ final class Seat {
     private Map<Jid, String> rooms = Map.of();
     /** The rule set of the round as the seat is told it ({@code maw}, {@code aiwolf}), for its interface. */
     private String rules = "maw";
-    /** How the round's seats talk: the seat reads this, never the rule set's name. */
+    /** How the round's seats talk: the seat reads this, never the rule set's name; and its longest line. */
     private Speech talk = Speech.CHAT;
+    private int longest = maw.game.Rules.LONGEST_LINE;
     /** The step of the phase the last turn named (AIWolf's talk turns and re-votes; null: 0). */
     private Integer step;
     /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
@@ -89,14 +89,13 @@ final class Seat {
     private boolean news;
     /** A turn began, an act was given back, or the interface acted: an interface asked by turns is asked again. */
     private boolean turnNews;
-    private String votedFor;
-    private String voteId;
+    private String votedFor, voteId;
     private final List<Act> beforeTurn = new ArrayList<>();
     private final Map<String, String> phaseVotes = new LinkedHashMap<>();
     private boolean spoke;
     /** At a pace of turns: whose turn it is (null: nobody's, or the clock's pace), and the seat's own turn. */
     private String turnOf;
-    private SeatCatalog.Turn ownTurn;
+    private SeatView.Turn ownTurn;
     /** The step whose turn the seat has taken (its one act and its pass), at a pace of turns; 0: none this phase. */
     private int takenStep;
     private final List<Effect> effects = new ArrayList<>();
@@ -291,6 +290,7 @@ final class Seat {
                 partners = List.of();
                 rules = sg.rules() == null ? "maw" : sg.rules();
                 talk = sg.talk();
+                longest = sg.longest() == null ? maw.game.Rules.LONGEST_LINE : sg.longest();
                 narration = inTurns() ? new AiwolfNarration(sg.players()) : null;
                 noteHere(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
                         + sg.total_players() + " players: " + (inTurns()
@@ -394,7 +394,7 @@ final class Seat {
         }
         turnOf = tb.player();
         boolean mine = tb.player().equals(name);
-        ownTurn = mine ? new SeatCatalog.Turn(tb.talk_round(), tb.talk_rounds(), tb.voting(), tb.deadline()) : null;
+        ownTurn = mine ? new SeatView.Turn(tb.talk_round(), tb.talk_rounds(), tb.voting(), tb.deadline()) : null;
         String when = tb.voting() ? "the voting round" : "talk round " + tb.talk_round() + " of " + tb.talk_rounds();
         tell(Perceived.TURN, mine
                 ? "Your turn (" + when + ", up to " + tb.seconds() + " s): " + (tb.voting()
@@ -524,7 +524,7 @@ final class Seat {
         return turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty());
     }
 
-    SeatCatalog.SeatView view(List<String> lines) {
+    SeatView view(List<String> lines) {
         List<Act.Kind> actions = new ArrayList<>();
         Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
         if (alive && turn != null) {
@@ -542,9 +542,9 @@ final class Seat {
         actions.add(Act.Kind.LISTEN);
         List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
         String roomName = roomTitle(room);
-        return new SeatCatalog.SeatView(name, role, partners, phase, day, deadline, living, dead,
+        return new SeatView(name, role, partners, phase, day, deadline, living, dead,
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
-                ChatRoomAgent.MAX_MESSAGE_LENGTH, lines, votedFor, spoke,
+                longest, lines, votedFor, spoke,
                 Collections.unmodifiableMap(new LinkedHashMap<>(phaseVotes)), rules, talk,
                 inTurns() ? players : null, takesTurns() ? ownTurn : null);
     }

@@ -4,7 +4,7 @@ import java.util.stream.Collectors;
 import maw.agents.Catalog;
 import maw.agents.Text;
 import maw.base.Act;
-import maw.game.Phase;
+import maw.base.Phase;
 
 /**
  * Why a seat cannot do an act now, in a person's words, judged against what the GameMaster's last turn lets it do

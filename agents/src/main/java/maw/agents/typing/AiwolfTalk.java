@@ -11,8 +11,9 @@ import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.base.Act;
+import maw.base.Phase;
+import maw.base.SeatView;
 import maw.base.Speech;
-import maw.game.Phase;
 
 /**
  * A person's lines in an AIWolf game: protocol text, checked here before it is sent (so a typo is answered at once,
@@ -29,7 +30,7 @@ public final class AiwolfTalk {
      * A line typed as is: in the NLP contest's game, natural language, the talk itself (the game cuts it to its
      * limits); else protocol text, a talk if it is valid 3.6 text, or where it goes wrong.
      */
-    static HumanCommands.Command protocol(String text, SeatCatalog.SeatView v) {
+    static HumanCommands.Command protocol(String text, SeatView v) {
         if (v.talk() == Speech.NATURAL) {
             return talkNow(v, text);
         }
@@ -46,7 +47,7 @@ public final class AiwolfTalk {
     }
 
     /** The command {@code word}, or null when it is not one of AIWolf's (the usual commands then apply). */
-    static HumanCommands.Command command(String word, String arg, SeatCatalog.SeatView v) {
+    static HumanCommands.Command command(String word, String arg, SeatView v) {
         String[] a = arg.isEmpty() ? new String[0] : arg.split("\\s+");
         return switch (word) {
             case "/skip" -> talkNow(v, "Skip");
@@ -76,18 +77,18 @@ public final class AiwolfTalk {
         };
     }
 
-    private static boolean allows(SeatCatalog.SeatView v, Act.Kind k) {
+    private static boolean allows(SeatView v, Act.Kind k) {
         return v.allowed_actions() != null && v.allowed_actions().contains(k);
     }
 
-    private static HumanCommands.Command talkNow(SeatCatalog.SeatView v, String text) {
+    private static HumanCommands.Command talkNow(SeatView v, String text) {
         return allows(v, Act.Kind.TALK) ? new HumanCommands.Perform(new Act.Talk(text))
                 : new HumanCommands.Tell("It is not your turn to talk" + (v.phase() == Phase.NIGHT
                         ? " (at night only the werewolves whisper, in their turns)." : "."));
     }
 
     /** A sentence a command wrote: as protocol text, or in the NLP contest's game as plain English. */
-    private static HumanCommands.Command sentence(SeatCatalog.SeatView v, String text) {
+    private static HumanCommands.Command sentence(SeatView v, String text) {
         if (v.talk() == Speech.NATURAL) {
             Parsed p = Protocol.parse(text, Version.V3_6);
             if (p instanceof Parsed.Failed f) {
@@ -100,16 +101,16 @@ public final class AiwolfTalk {
     }
 
     /** This seat's agent word, {@code Agent[03]}. */
-    private static String me(SeatCatalog.SeatView v) {
+    private static String me(SeatView v) {
         return new AgentId(agents(v).indexOf(v.you()) + 1).toString();
     }
 
-    private static List<String> agents(SeatCatalog.SeatView v) {
+    private static List<String> agents(SeatView v) {
         return v.agents() == null ? List.of() : v.agents();
     }
 
     /** A player named by number (3, 03, Agent[03]) or by name: its name, or the text as typed. */
-    private static String name(String arg, SeatCatalog.SeatView v) {
+    private static String name(String arg, SeatView v) {
         Integer n = number(arg);
         List<String> agents = agents(v);
         return n != null && n >= 1 && n <= agents.size() ? agents.get(n - 1) : arg;
@@ -132,7 +133,7 @@ public final class AiwolfTalk {
     }
 
     /** The sentence with a player in it, named by number or (any unambiguous beginning of) name. */
-    private static HumanCommands.Command agent(String arg, SeatCatalog.SeatView v, String word, WithAgent make) {
+    private static HumanCommands.Command agent(String arg, SeatView v, String word, WithAgent make) {
         List<String> agents = agents(v);
         String name = name(arg, v);
         List<String> matches = agents.stream().filter(n -> n.equalsIgnoreCase(name)).toList();
@@ -149,7 +150,7 @@ public final class AiwolfTalk {
         return make.of(new AgentId(agents.indexOf(matches.getFirst()) + 1).toString());
     }
 
-    private static List<String> numbered(SeatCatalog.SeatView v) {
+    private static List<String> numbered(SeatView v) {
         List<String> a = agents(v);
         return IntStream.range(0, a.size()).mapToObj(i -> (i + 1) + " " + a.get(i)).toList();
     }
@@ -166,7 +167,7 @@ public final class AiwolfTalk {
     }
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
-    public static String turn(SeatCatalog.SeatView v) {
+    public static String turn(SeatView v) {
         if (!v.talk().inTurns() || v.allowed_actions() == null) {
             return null;
         }

@@ -7,7 +7,8 @@ import java.util.Locale;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
-import maw.game.Phase;
+import maw.base.Phase;
+import maw.base.SeatView;
 
 /**
  * What a person types at the table, read into a command. Plain text is chat; commands start with a slash:
@@ -48,7 +49,7 @@ public final class HumanCommands {
     private HumanCommands() {}
 
     /** Reads {@code line} against the seat's view (null before the game has told anything). */
-    public static Command parse(String line, SeatCatalog.SeatView v, long nowMillis) {
+    public static Command parse(String line, SeatView v, long nowMillis) {
         String text = line == null ? "" : line.strip();
         if (text.isEmpty()) {
             return new Nothing();
@@ -88,7 +89,7 @@ public final class HumanCommands {
         Command of(String name);
     }
 
-    static Command target(String arg, SeatCatalog.SeatView v, String what, Target make) {
+    static Command target(String arg, SeatView v, String what, Target make) {
         if (arg.isEmpty()) {
             return new Tell("Whom? /" + what + " NAME" + (v == null || v.valid_targets() == null
                     || v.valid_targets().isEmpty() ? "" : " (" + String.join(", ", v.valid_targets()) + ")"));
@@ -118,7 +119,7 @@ public final class HumanCommands {
     }
 
     /** {@code /whisper NAME TEXT}: the name is the longest beginning of the text that names a player. */
-    private static Command whisper(String arg, SeatCatalog.SeatView v) {
+    private static Command whisper(String arg, SeatView v) {
         String[] words = arg.split("\\s+");
         if (arg.isEmpty() || words.length < 2) {
             return new Tell("Whisper what to whom? /whisper NAME TEXT");
@@ -136,12 +137,12 @@ public final class HumanCommands {
                 String.join(" ", Arrays.copyOfRange(words, 1, words.length)))));
     }
 
-    private static boolean known(SeatCatalog.SeatView v, String name) {
+    private static boolean known(SeatView v, String name) {
         return v != null && ((v.living() != null && v.living().contains(name))
                 || (v.dead() != null && v.dead().contains(name)));
     }
 
-    static String who(SeatCatalog.SeatView v) {
+    static String who(SeatView v) {
         if (v == null || v.living() == null || v.living().isEmpty()) {
             return "The game has not started yet.";
         }
@@ -149,7 +150,7 @@ public final class HumanCommands {
         return "Living: " + String.join(", ", v.living()) + ". Dead: " + dead + ".";
     }
 
-    static String role(SeatCatalog.SeatView v) {
+    static String role(SeatView v) {
         if (v == null || v.role() == null) {
             return "Roles have not been dealt yet.";
         }
@@ -161,7 +162,7 @@ public final class HumanCommands {
         return you;
     }
 
-    static String time(SeatCatalog.SeatView v, long nowMillis) {
+    static String time(SeatView v, long nowMillis) {
         if (v == null || v.phase() == null || v.phase() == Phase.LOBBY) {
             return "The game has not started yet: waiting for players.";
         }
@@ -177,7 +178,7 @@ public final class HumanCommands {
     }
 
     /** Whether the view says the seat is dead. */
-    public static boolean isDead(SeatCatalog.SeatView v) {
+    public static boolean isDead(SeatView v) {
         return v != null && v.you() != null && v.dead() != null && v.dead().contains(v.you());
     }
 
@@ -218,7 +219,7 @@ public final class HumanCommands {
     }
 
     /** Whether the seat has reached the phase a {@link Wait} waits for. */
-    public static boolean reached(Wait w, SeatCatalog.SeatView v, boolean over) {
+    public static boolean reached(Wait w, SeatView v, boolean over) {
         if (over) {
             return true;
         }

@@ -12,7 +12,7 @@ import maw.base.Speech;
 import maw.base.Team;
 import maw.game.Command;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Rules;
@@ -47,6 +47,13 @@ public final class AiwolfRules implements Rules<AiwolfState, AiwolfOptions, Aiwo
     @Override
     public Speech speech(AiwolfOptions options) {
         return options != null && options.settings().natural() ? Speech.NATURAL : Speech.PROTOCOL;
+    }
+
+    /** In the NLP contest's game the length its regulation asks a talk to keep to; else a room's line. */
+    @Override
+    public int longest(AiwolfOptions options) {
+        return options != null && options.settings().natural()
+                ? NlpRegulation.utteranceLength(options.settings().nlp().talk()) : LONGEST_LINE;
     }
 
     @Override

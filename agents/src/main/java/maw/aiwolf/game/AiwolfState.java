@@ -14,7 +14,7 @@ import maw.base.Team;
 import maw.game.Access;
 import maw.game.Awaiting;
 import maw.game.GameView;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.Result;
 import maw.game.Room;

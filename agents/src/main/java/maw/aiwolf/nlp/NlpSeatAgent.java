@@ -13,8 +13,9 @@ import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.tcp.AgentLink;
 import maw.aiwolf.tcp.LinkSeatAgent;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import maw.runtime.Jid;
 import maw.runtime.Ulid;
 
@@ -188,7 +189,7 @@ public final class NlpSeatAgent extends LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
     @Override
-    protected Act act(SeatCatalog.SeatView v) {
+    protected Act act(SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }

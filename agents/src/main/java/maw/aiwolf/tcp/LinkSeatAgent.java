@@ -8,6 +8,7 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.base.Act;
+import maw.base.SeatView;
 import maw.game.RefusalCode;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;
@@ -77,5 +78,5 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     protected abstract void hear(SeatCatalog.Observe o);
 
     /** The seat's act for its turn. */
-    protected abstract Act act(SeatCatalog.SeatView v);
+    protected abstract Act act(SeatView v);
 }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -17,9 +17,12 @@ import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.log.AiwolfNarration;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
+import maw.base.SeatView;
+import maw.base.Speech;
+import maw.game.Rules;
 import maw.llm.ModelSeat;
-import maw.llm.PromptView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -176,9 +179,10 @@ public final class ModelMind implements AiwolfPlayer {
     /** The model's decision within the time limit, or null. */
     private Act ask(String action, boolean night, List<String> targets) {
         List<String> dead = agents.stream().filter(p -> !alive.contains(p)).toList();
-        PromptView view = new PromptView(me, role.name().toLowerCase(Locale.ROOT), pack, night ? "night" : "day", day,
-                agents, List.copyOf(alive), dead, targets, List.of(action, "listen"), null,
-                talkLength > 0 ? talkLength : 500, null, false, agents, talkLength > 0);
+        SeatView view = new SeatView(me, role, pack, night ? Phase.NIGHT : Phase.DAY, day, 0, List.copyOf(alive), dead,
+                targets, List.of(Act.Kind.fromWire(action), Act.Kind.LISTEN), null, null,
+                talkLength > 0 ? talkLength : Rules.LONGEST_LINE, List.of(), null, false, Map.of(), null,
+                talkLength > 0 ? Speech.NATURAL : Speech.PROTOCOL, agents);
         List<String> news = List.copyOf(unseen);
         unseen.clear();
         CompletableFuture<Act> f = new CompletableFuture<>();

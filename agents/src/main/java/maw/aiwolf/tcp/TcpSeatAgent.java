@@ -11,8 +11,9 @@ import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import maw.runtime.Jid;
 
 /**
@@ -131,7 +132,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
     @Override
-    protected Act act(SeatCatalog.SeatView v) {
+    protected Act act(SeatView v) {
         if (info == null || v.allowed_actions() == null) {
             return new Act.Listen();
         }
@@ -187,11 +188,11 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         return new Act.Listen();
     }
 
-    private boolean revote(SeatCatalog.SeatView v) {
+    private boolean revote(SeatView v) {
         return v.votes() != null && !v.votes().isEmpty();
     }
 
-    private static String nameOf(int n, SeatCatalog.SeatView v) {
+    private static String nameOf(int n, SeatView v) {
         List<String> agents = v.agents();
         return agents != null && n >= 1 && n <= agents.size() ? agents.get(n - 1) : null;
     }

@@ -7,8 +7,9 @@ import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import maw.runtime.Jid;
 import org.junit.jupiter.api.Test;
 
@@ -20,15 +21,15 @@ class TableReadingTest {
     /** A reading of the table by {@code me} in {@code role}, at the start of day {@code day}, everyone alive. */
     private static TableReading reading(String me, Role role, List<String> partners, int day, List<String> living) {
         TableReading r = new TableReading(me);
-        r.hear(new Catalog.StartGame("g", 1, 1, TABLE.size(), TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, TABLE.size(), TABLE, "village@x", "hideout@x", "maw", null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, role, partners));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, day, System.currentTimeMillis() + 60_000, 60, living, null));
         return r;
     }
 
-    private static SeatCatalog.SeatView view(String me, Role role, List<String> partners, List<String> living) {
+    private static SeatView view(String me, Role role, List<String> partners, List<String> living) {
         List<String> others = living.stream().filter(p -> !p.equals(me)).toList();
-        return new SeatCatalog.SeatView(me, role, partners, Phase.DAY, 1, System.currentTimeMillis() + 60_000,
+        return new SeatView(me, role, partners, Phase.DAY, 1, System.currentTimeMillis() + 60_000,
                 living, List.of(), others, List.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE, others),
                 "Village", 500, List.of(), null, true, Map.of());
     }
@@ -38,7 +39,7 @@ class TableReadingTest {
     }
 
     /** The bot's first act that is not a line in the room (it says two a day before it votes). */
-    private static Act act(RuleBotAgent bot, SeatCatalog.SeatView v) {
+    private static Act act(RuleBotAgent bot, SeatView v) {
         Act a = bot.decide(1, v);
         for (int i = 0; i < 3 && a instanceof Act.Speak; i++) {
             a = bot.decide(1, v);
@@ -96,7 +97,7 @@ class TableReadingTest {
     private static RuleBotAgent aliceOnDay2(List<String> living) {
         RuleBotAgent alice = bot("Alice");
         TableReading r = alice.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
         for (String p : TABLE) {
@@ -133,10 +134,10 @@ class TableReadingTest {
     void aWerewolfNamedByAStandingSeerAnswersWithAClaimOfItsOwn() {
         RuleBotAgent alice = bot("Alice");
         TableReading r = alice.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
-        SeatCatalog.SeatView v = view("Alice", Role.WEREWOLF, List.of("Frank"), TABLE);
+        SeatView v = view("Alice", Role.WEREWOLF, List.of("Frank"), TABLE);
         assertThat(alice.decide(1, v)).isInstanceOf(Act.Speak.class); // its first line, a suspicion
         r.chat("Eve", "I am the seer: Frank is a werewolf.");
         TABLE.stream().filter(p -> !p.equals("Eve")).forEach(p -> r.chat(p, "Hello."));
@@ -150,10 +151,10 @@ class TableReadingTest {
     void aReadingVillagerSaysTwoLinesAndVotesOnceEveryoneHasSaidTwo() {
         RuleBotAgent bob = bot("Bob");
         TableReading r = bob.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.VILLAGER, List.of()));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
-        SeatCatalog.SeatView v = view("Bob", Role.VILLAGER, List.of(), TABLE);
+        SeatView v = view("Bob", Role.VILLAGER, List.of(), TABLE);
         assertThat(bob.decide(1, v)).isInstanceOf(Act.Speak.class);
         TABLE.stream().filter(p -> !p.equals("Eve")).forEach(p -> r.chat(p, "Hello."));
         assertThat(bob.decide(1, v)).as("Eve has not spoken yet").isEqualTo(new Act.Listen());
@@ -199,7 +200,7 @@ class TableReadingTest {
     @Test
     void aWerewolfBotReadsThePackMatesProposalFromItsQuotedWords() {
         List<String> others = List.of("Cid", "Dan");
-        SeatCatalog.SeatView night = new SeatCatalog.SeatView("Ann", Role.WEREWOLF, List.of("Bob"), Phase.NIGHT, 1,
+        SeatView night = new SeatView("Ann", Role.WEREWOLF, List.of("Bob"), Phase.NIGHT, 1,
                 System.currentTimeMillis() + 60_000, List.of("Ann", "Bob", "Cid", "Dan"), List.of(), others,
                 List.of(Act.Kind.SPEAK, Act.Kind.VOTE), Map.of(Act.Kind.VOTE, others), "Hideout", 500,
                 List.of(maw.agents.Text.said("Cid", "Take Dan"), "Night 1 falls.",

@@ -6,9 +6,10 @@ import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
+import maw.base.SeatView;
 import maw.base.Speech;
-import maw.game.Phase;
 import maw.game.RefusalCode;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,17 @@ class SeatTest {
     private static Catalog.YourTurn turn(int day, List<Act.Kind> acts, Integer step) {
         return new Catalog.YourTurn("g", 1, Phase.DAY, day, 0, acts, Map.of(Act.Kind.VOTE, List.of("Bob", "Cid")),
                 Map.of(), Map.of("Village", true), step);
+    }
+
+    @Test
+    void theViewCarriesTheLongestLineTheRoundsStartNamed() {
+        assertThat(seated(Speech.CHAT).view(List.of()).max_message_length()).isEqualTo(500);
+        Seat s = new Seat();
+        s.named("Ann");
+        s.joined("g");
+        s.hear(new Catalog.StartGame("g", 1, 1, 3, PLAYERS, null, null, "aiwolf-nlp", Speech.NATURAL, Map.of(), 125),
+                null);
+        assertThat(s.view(List.of()).max_message_length()).isEqualTo(125);
     }
 
     @Test
@@ -80,7 +92,7 @@ class SeatTest {
         assertThat(mine).contains(new Seat.Become(Seat.Mode.AWAKE), new Seat.Perform(new Act.Speak("Morning.")))
                 .doesNotContain(new Seat.Perform(new Act.Vote("Cid")));
         assertThat(s.takesTurns()).isTrue();
-        assertThat(s.view(List.of()).turn()).isEqualTo(new maw.agents.SeatCatalog.Turn(1, 2, false, 5_000));
+        assertThat(s.view(List.of()).turn()).isEqualTo(new SeatView.Turn(1, 2, false, 5_000));
         assertThat(s.view(List.of()).allowed_actions()).doesNotContain(Act.Kind.PASS);
         assertThat(s.pass()).isEqualTo(new Catalog.Pass("g", 1, Phase.DAY, 1, 2));
         // The step told again (its vote counted) asks nothing more of the seat that has taken its turn.

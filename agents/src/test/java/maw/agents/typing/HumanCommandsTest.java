@@ -6,23 +6,24 @@ import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
 import maw.agents.typing.HumanCommands.Command;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Phase;
+import maw.base.SeatView;
 import org.junit.jupiter.api.Test;
 
 /** What a person types, read: chat, votes by shortened names, questions, and the waits scripts use. */
 class HumanCommandsTest {
 
-    private static SeatCatalog.SeatView view(String phase, int day, String role, List<String> living, List<String> dead,
+    private static SeatView view(String phase, int day, String role, List<String> living, List<String> dead,
             long deadline) {
-        return new SeatCatalog.SeatView("Zed", Role.fromWire(role), "werewolf".equals(role) ? List.of("Eve") : List.of(),
+        return new SeatView("Zed", Role.fromWire(role), "werewolf".equals(role) ? List.of("Eve") : List.of(),
                 Phase.valueOf(phase.toUpperCase(java.util.Locale.ROOT)), day, deadline, living, dead,
                 living.stream().filter(n -> !n.equals("Zed")).toList(),
                 List.of(Act.Kind.SPEAK, Act.Kind.VOTE, Act.Kind.LISTEN), java.util.Map.of(),
                 "day".equals(phase) ? "Village" : null, 200, List.of(), null, false, java.util.Map.of());
     }
 
-    private static final SeatCatalog.SeatView DAY = view("day", 2, "villager",
+    private static final SeatView DAY = view("day", 2, "villager",
             List.of("Alice", "Albert", "Bob", "Eve", "Zed"), List.of("Carol"), 100_000);
 
     private static Command say(String text) {
@@ -74,10 +75,10 @@ class HumanCommandsTest {
         assertThat(parse("/who")).isEqualTo(new HumanCommands.Tell("Living: Alice, Albert, Bob, Eve, Zed. Dead: Carol."));
         assertThat(parse("/role")).isEqualTo(new HumanCommands.Tell("You are Zed, a villager."));
         assertThat(parse("/time")).isEqualTo(new HumanCommands.Tell("Day 2: 42 s left."));
-        SeatCatalog.SeatView wolf = view("night", 1, "werewolf", List.of("Alice", "Eve", "Zed"), List.of(), 0);
+        SeatView wolf = view("night", 1, "werewolf", List.of("Alice", "Eve", "Zed"), List.of(), 0);
         assertThat(HumanCommands.parse("/role", wolf, 0)).isEqualTo(
                 new HumanCommands.Tell("You are Zed, a werewolf. Your fellow werewolves: Eve."));
-        SeatCatalog.SeatView dead = view("day", 3, "villager", List.of("Alice", "Eve"), List.of("Zed"), 0);
+        SeatView dead = view("day", 3, "villager", List.of("Alice", "Eve"), List.of("Zed"), 0);
         assertThat(HumanCommands.parse("/role", dead, 0)).isEqualTo(
                 new HumanCommands.Tell("You are Zed, a villager (dead: you watch, but no longer speak or vote)."));
         assertThat(HumanCommands.parse("/who", null, 0)).isEqualTo(new HumanCommands.Tell("The game has not started yet."));

@@ -16,6 +16,7 @@ import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.aiwolf.AiwolfVariant;
 import maw.base.Act;
+import maw.base.SeatView;
 import maw.game.Command;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
@@ -100,7 +101,7 @@ class AiwolfPersonTest {
                     shown.add(kind + ": " + text);
                     if (kind.equals("turn")) {
                         Thread.ofVirtual().start(() -> {
-                            SeatCatalog.SeatView v = seat[0].view();
+                            SeatView v = seat[0].view();
                             String line;
                             if (text.startsWith("Your talk turn")) {
                                 line = !typed.contains("Hello @Bob, I am a simple villager.")
@@ -166,7 +167,7 @@ class AiwolfPersonTest {
 
     /** What the person types when asked: a first day's claim, a line of prose (refused here), then Over; votes. */
     private static void answer(UserInterfaceAgent ui, String asked, List<String> typed, List<String> shown) {
-        SeatCatalog.SeatView v = ui.view();
+        SeatView v = ui.view();
         List<String> lines = new ArrayList<>();
         if (asked.startsWith("Your talk turn")) {
             if (!typed.contains("/co villager") || v.day() == 1 && !typed.contains("I am innocent")) {
@@ -201,7 +202,7 @@ class AiwolfPersonTest {
         }
     }
 
-    private static SeatCatalog.SeatView view(maw.game.Phase phase, Act.Kind... allowed) {
+    private static SeatView view(maw.base.Phase phase, Act.Kind... allowed) {
         List<String> agents = List.of("Ann", "Bob", "Cid", "Dan", "Eve");
         java.util.Map<Act.Kind, List<String>> targets = new java.util.EnumMap<>(Act.Kind.class);
         for (Act.Kind k : allowed) {
@@ -209,18 +210,18 @@ class AiwolfPersonTest {
                 targets.put(k, List.of("Ann", "Cid", "Dan", "Eve"));
             }
         }
-        return new SeatCatalog.SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
+        return new SeatView("Bob", maw.base.Role.SEER, List.of(), phase, 1, 0, agents, List.of(),
                 targets.getOrDefault(Act.Kind.VOTE, List.of()), List.of(allowed), targets, null, 500, List.of(),
                 null, false, java.util.Map.of(), "aiwolf", maw.base.Speech.PROTOCOL, agents);
     }
 
-    private static Act typed(String line, SeatCatalog.SeatView v) {
+    private static Act typed(String line, SeatView v) {
         HumanCommands.Command c = HumanCommands.parse(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Perform.class);
         return ((HumanCommands.Perform) c).act();
     }
 
-    private static String told(String line, SeatCatalog.SeatView v) {
+    private static String told(String line, SeatView v) {
         HumanCommands.Command c = HumanCommands.parse(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Tell.class);
         return ((HumanCommands.Tell) c).text();
@@ -228,7 +229,7 @@ class AiwolfPersonTest {
 
     @Test
     void shortCommandsWriteProtocolTextAndTheVoteIsASentenceOrAVoteAsTheStepAsks() {
-        SeatCatalog.SeatView talk = view(maw.game.Phase.DAY, Act.Kind.TALK, Act.Kind.LISTEN);
+        SeatView talk = view(maw.base.Phase.DAY, Act.Kind.TALK, Act.Kind.LISTEN);
         assertThat(typed("/co seer", talk)).isEqualTo(new Act.Talk("COMINGOUT Agent[02] SEER"));
         assertThat(typed("/divined 3 werewolf", talk)).isEqualTo(new Act.Talk("DIVINED Agent[03] WEREWOLF"));
         assertThat(typed("/identified Dan human", talk)).isEqualTo(new Act.Talk("IDENTIFIED Agent[04] HUMAN"));
@@ -240,10 +241,10 @@ class AiwolfPersonTest {
         assertThat(told("I think Cid is a wolf", talk)).startsWith("Not AIWolf protocol text");
         assertThat(told("/vote 9", talk)).startsWith("No player 9");
         assertThat(told("/co", talk)).startsWith("Which role?");
-        SeatCatalog.SeatView vote = view(maw.game.Phase.DAY, Act.Kind.VOTE, Act.Kind.LISTEN);
+        SeatView vote = view(maw.base.Phase.DAY, Act.Kind.VOTE, Act.Kind.LISTEN);
         assertThat(typed("/vote 4", vote)).isEqualTo(new Act.Vote("Dan"));
         assertThat(told("VOTE Agent[04]", vote)).startsWith("It is not your turn to talk");
-        SeatCatalog.SeatView night = view(maw.game.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
+        SeatView night = view(maw.base.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
         assertThat(typed("/divine 3", night)).isEqualTo(new Act.Divine("Cid"));
         assertThat(told("/skip", night)).startsWith("It is not your turn");
         assertThat(HumanCommands.parse("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)

@@ -11,7 +11,7 @@ import maw.base.Act;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Turn;
@@ -275,6 +275,13 @@ class AiwolfRulesTest {
         AiwolfEvent.Attack a = told(last).stream().filter(e -> e instanceof AiwolfEvent.Attack)
                 .map(e -> (AiwolfEvent.Attack) e).findFirst().orElseThrow();
         assertThat(a.target()).as("a random living human").isIn(before).isNotIn(wolves);
+    }
+
+    @Test
+    void theLongestTalkIsTheNlpRegulationsUtteranceInTheContestsGameAndARoomsLineElsewhere() {
+        assertThat(rules.longest(AiwolfOptions.natural(5, Duration.ofSeconds(5))))
+                .isEqualTo(NlpRegulation.UTTERANCE_LENGTH);
+        assertThat(new maw.game.MawRules().longest(maw.game.GameOptions.defaults())).isEqualTo(500);
     }
 
     @Test

@@ -10,12 +10,12 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import maw.aiwolf.game.AiwolfGame.Stage;
-import maw.base.Act;
 import maw.base.Act.Kind;
+import maw.base.Act;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
-import maw.game.Phase;
+import maw.base.Phase;
 import maw.game.RefusalCode;
 import org.junit.jupiter.api.Test;
 

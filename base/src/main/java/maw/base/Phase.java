@@ -1,4 +1,4 @@
-package maw.game;
+package maw.base;
 
 import java.util.Locale;
 
