@@ -88,12 +88,17 @@ class ArchitectureTest {
         rule("the settings do not reach into the command line", noClasses().that().resideInAPackage("maw.config..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench.."),
                 "maw.config.PlantedReachBack");
+        rule("the gateways' core knows no protocol: TCP and the WebSocket sit beside it", noClasses().that()
+                .resideInAnyPackage("maw.aiwolf.link..", "maw.aiwolf.client..").should().dependOnClassesThat()
+                .resideInAnyPackage("maw.aiwolf.tcp..", "maw.aiwolf.nlp.."),
+                "maw.aiwolf.link.PlantedProtocol");
         rule("no cycle among any of MAW's packages", slices().matching("maw.(**)").should().beFreeOfCycles(),
                 "maw.agents.gamemaster.PlantedCycle", "maw.aiwolf.tcp.PlantedCycle");
         rule("the command line parses and prints: the application plays, seats, journals, serves and connects",
                 noClasses().that().resideInAPackage("maw.cli..").should().dependOnClassesThat()
                         .resideInAnyPackage("maw.runtime.xmpp..", "maw.runtime.local..", "maw.agents.chatroom..",
-                                "maw.agents.player..", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..")
+                                "maw.agents.player..", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..", "maw.aiwolf.link..",
+                                "maw.aiwolf.client..")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.Journal")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.table.Listeners")
                         .orShould().dependOnClassesThat().haveFullyQualifiedName("maw.agents.gamemaster.ConsoleView"),
@@ -112,8 +117,8 @@ class ArchitectureTest {
                 .layer("models").definedBy("maw.llm..")
                 .layer("settings").definedBy("maw.config..")
                 .layer("agents").definedBy("maw.agents..")
-                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..",
-                        "maw.aiwolf.gateways..")
+                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.link..", "maw.aiwolf.client..",
+                        "maw.aiwolf.tcp..", "maw.aiwolf.nlp..", "maw.aiwolf.gateways..")
                 .layer("web monitor").definedBy("maw.web..")
                 .layer("application").definedBy("maw.app..", "maw.tournament..")
                 .layer("front ends").definedBy("maw.cli..", "maw.bench..")

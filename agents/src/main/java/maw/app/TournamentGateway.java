@@ -10,8 +10,8 @@ import java.util.Map;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
-import maw.aiwolf.tcp.AgentLink;
-import maw.aiwolf.tcp.Gateway;
+import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.link.Gateway;
 import maw.config.ConfigException;
 import maw.config.SeatPlan;
 

@@ -19,7 +19,7 @@ import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.ForwardingPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.link.AgentLink;
 import maw.aiwolf.tcp.AiwolfClient;
 import maw.aiwolf.tcp.AiwolfServer;
 import maw.aiwolf.tcp.TcpGames;

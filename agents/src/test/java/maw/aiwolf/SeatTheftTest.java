@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import maw.aiwolf.nlp.NlpServer;
 import maw.aiwolf.nlp.NlpToken;
-import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.link.AgentLink;
 import maw.aiwolf.tcp.AiwolfServer;
 import maw.testing.Await;
 import org.junit.jupiter.api.Test;

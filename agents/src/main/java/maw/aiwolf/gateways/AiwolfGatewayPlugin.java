@@ -6,7 +6,7 @@ import java.time.Duration;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.nlp.NlpServer;
 import maw.aiwolf.tcp.AiwolfServer;
-import maw.aiwolf.tcp.Gateway;
+import maw.aiwolf.link.Gateway;
 
 /**
  * The gateways of AIWolf's rule sets: the AIWolf server's TCP protocol for {@code aiwolf}, the NLP contest's

@@ -18,7 +18,7 @@ import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
-import maw.aiwolf.tcp.ClientGame;
+import maw.aiwolf.client.ClientGame;
 
 /**
  * One of our seats as an agent of the AIWolf NLP contest's server (the contest's own, or ours): it connects to

@@ -6,8 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.NlTalk;
-import maw.aiwolf.tcp.ClientGame;
-import maw.aiwolf.tcp.Packets;
+import maw.aiwolf.client.ClientGame;
 import maw.base.Role;
 
 /**
@@ -146,7 +145,7 @@ final class NlpDialect implements ClientGame.Dialect {
 
     @Override
     public String winner(JsonNode info) {
-        return Packets.winner(info.path("status_map"), info.path("role_map"));
+        return ClientGame.winner(info.path("status_map"), info.path("role_map"));
     }
 
     @Override

@@ -7,12 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameListener;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.tcp.AgentLink;
-import maw.aiwolf.tcp.TcpGames;
+import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.link.AgentLobby;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 
@@ -48,7 +47,7 @@ public final class NlpGames {
             names.add(l.name());
             fillers.add(server.seat(l, options, gameId));
         }
-        names.addAll(TcpGames.otherNames(links, seats));
+        names.addAll(AgentLobby.otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
         GameTable game = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
                 new AiwolfVariant().ruleset(options), out), transport.domain(), gameId);

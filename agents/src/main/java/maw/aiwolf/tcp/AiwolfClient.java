@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
+import maw.aiwolf.client.ClientGame;
 
 /**
  * One of our seats as a TCP agent of an AIWolf server (the official one, or ours): it answers {@code NAME} and

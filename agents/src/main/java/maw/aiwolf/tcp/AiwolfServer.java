@@ -14,6 +14,9 @@ import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.link.AgentLobby;
+import maw.aiwolf.link.Gateway;
 import maw.runtime.Agent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,20 +77,20 @@ public final class AiwolfServer implements Gateway {
             s.getOutputStream().flush();
             String name;
             try {
-                name = AgentLink.readLine(in);
+                name = TcpChannel.readLine(in);
             } catch (SocketTimeoutException e) {
                 name = null;
             }
             s.setSoTimeout(0);
             name = lobby.name(name, Catalog.LONGEST_NAME);
             // The TCP protocol carries nothing but the name: a seat goes back to it only once its connection is gone.
-            AgentLink back = lobby.claim(name, AgentLobby.Credential.NONE, l -> l.replace(s, in));
+            AgentLink back = lobby.claim(name, AgentLobby.Credential.NONE, l -> TcpChannel.replace(l, s, in));
             if (back != null) {
                 return;
             }
             String unique = lobby.unique(name, Catalog.LONGEST_NAME);
             LOG.info("AIWolf agent {} connected from {}", unique, s.getRemoteSocketAddress());
-            lobby.add(new AgentLink(unique, s, in));
+            lobby.add(TcpChannel.link(unique, s, in));
         } catch (IOException e) {
             LOG.info("AIWolf server: a connection failed before its name: {}", e.getMessage());
             try {

@@ -173,23 +173,4 @@ public final class Packets {
     static ArrayNode array() {
         return NODES.arrayNode();
     }
-
-    /**
-     * The side a finished game's maps show winning: {@code VILLAGER} with no werewolf alive, {@code WEREWOLF} with the
-     * humans no more than the werewolves, else {@code ?}. The maps are keyed alike (agent numbers, or names).
-     */
-    public static String winner(JsonNode statusMap, JsonNode roleMap) {
-        long wolves = 0;
-        long humans = 0;
-        for (var e : statusMap.properties()) {
-            if (e.getValue().asText().equals("ALIVE")) {
-                if (roleMap.path(e.getKey()).asText().equals("WEREWOLF")) {
-                    wolves++;
-                } else {
-                    humans++;
-                }
-            }
-        }
-        return wolves == 0 ? "VILLAGER" : humans <= wolves ? "WEREWOLF" : "?";
-    }
 }

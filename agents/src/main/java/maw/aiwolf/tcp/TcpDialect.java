@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import maw.aiwolf.client.ClientGame;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.protocol.Words.AgentId;
 import maw.base.Role;
@@ -111,7 +112,7 @@ public final class TcpDialect implements ClientGame.Dialect {
 
     @Override
     public String winner(JsonNode info) {
-        return Packets.winner(info.path("statusMap"), info.path("roleMap"));
+        return ClientGame.winner(info.path("statusMap"), info.path("roleMap"));
     }
 
     @Override

@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameListener;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.link.AgentLobby;
 import maw.base.Role;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
@@ -25,17 +26,6 @@ public final class TcpGames {
     private static final Logger LOG = LoggerFactory.getLogger(TcpGames.class);
 
     private TcpGames() {}
-
-    /** The names of MAW's own seats beside the TCP agents: the usual names none of the agents has. */
-    public static List<String> otherNames(List<AgentLink> links, int seats) {
-        List<String> out = new ArrayList<>();
-        for (String n : GameTable.defaultNames(seats + links.size())) {
-            if (out.size() < seats - links.size() && links.stream().noneMatch(l -> l.name().equalsIgnoreCase(n))) {
-                out.add(n);
-            }
-        }
-        return out;
-    }
 
     /**
      * Plays one game: the agents on {@code links} and, in the other seats, {@code others} (one filler per seat left).
@@ -79,7 +69,7 @@ public final class TcpGames {
             names.add(l.name());
             fillers.add(server.seat(l, options, seed));
         }
-        names.addAll(otherNames(links, seats));
+        names.addAll(AgentLobby.otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
         GameTable.Spec spec = new GameTable.Spec(prefix, names, fillers, 1, seed, new AiwolfVariant().ruleset(options), out);
         if (open > 0) {

@@ -10,6 +10,8 @@ import maw.agents.SeatCatalog;
 import maw.agents.bot.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.link.LinkSeatAgent;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;

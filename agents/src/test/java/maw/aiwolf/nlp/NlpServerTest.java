@@ -18,7 +18,7 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.aiwolf.tcp.AgentLink;
+import maw.aiwolf.link.AgentLink;
 import maw.runtime.Json;
 import maw.runtime.local.LocalTransport;
 import maw.testing.NlpWireAgent;

@@ -11,6 +11,7 @@ import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.link.AgentLink;
 import maw.runtime.Jid;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;

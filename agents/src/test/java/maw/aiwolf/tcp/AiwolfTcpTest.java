@@ -10,7 +10,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.table.GameTable;
+import maw.aiwolf.client.ModelMind;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.link.AgentLink;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 

@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
+import maw.aiwolf.link.AgentLink;
 import maw.aiwolf.protocol.Protocol;
 import maw.aiwolf.protocol.Version;
 import maw.runtime.local.LocalTransport;

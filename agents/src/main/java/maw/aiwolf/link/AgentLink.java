@@ -1,11 +1,6 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.link;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -66,14 +61,8 @@ public final class AgentLink implements AutoCloseable {
 
     private final AgentLobby.Credential credential;
 
-    AgentLink(String name, Socket socket, BufferedReader in) throws IOException {
-        this.name = name;
-        this.credential = AgentLobby.Credential.NONE;
-        attachTcp(socket, in);
-    }
-
     /**
-     * A link on another kind of channel: {@link #attach} it, and hand what arrives to {@link #received};
+     * A link without a channel yet: {@link #attach} one, and hand what arrives to {@link #received};
      * {@code credential}: what its first connection showed, which the seat goes back to ({@link AgentLobby#claim}).
      */
     public AgentLink(String name, AgentLobby.Credential credential) {
@@ -96,58 +85,13 @@ public final class AgentLink implements AutoCloseable {
         return c != null && c.open() && !ended;
     }
 
-    /**
-     * Takes the connection of the same agent come back; it is told where the game is before its next request. A
-     * connection that cannot be taken (it failed at once) is closed, and the seat stays without one.
-     */
-    void replace(Socket newSocket, BufferedReader in) {
-        Channel old = channel;
-        try {
-            attachTcp(newSocket, in);
-        } catch (IOException e) {
-            LOG.info("agent {}: the connection come back failed: {}", name, e.getMessage());
-            try {
-                newSocket.close();
-            } catch (IOException gone) {
-                // closed already
-            }
-            return;
-        }
-        replaced(old);
-    }
-
-    /** An agent's line past {@link #LONGEST_LINE}. */
-    static final class LineTooLong extends IOException {
-        LineTooLong() {
-            super("a line longer than " + LONGEST_LINE + " characters");
-        }
-    }
-
     /** The longest line an agent may send, in characters (as the WebSocket server bounds a message: 64 KiB). */
     public static final int LONGEST_LINE = 65_536;
 
     /**
-     * The next line from an agent, without its end ({@code \n}, or {@code \r\n}); null at the end of the stream.
-     *
-     * @throws IOException also when the line is longer than {@link #LONGEST_LINE}: the connection is then given up
+     * Takes the connection of the same agent come back (it is told where the game is before its next request);
+     * returns the generation to hand to {@link #received}.
      */
-    static String readLine(BufferedReader in) throws IOException {
-        // (read by character from the buffer: a line is cut off where it passes the bound, never held whole)
-        StringBuilder line = new StringBuilder();
-        for (int c = in.read(); c != '\n'; c = in.read()) {
-            if (c < 0) {
-                return line.isEmpty() ? null : line.toString();
-            }
-            if (line.length() == LONGEST_LINE) {
-                throw new LineTooLong();
-            }
-            line.append((char) c);
-        }
-        int end = line.length();
-        return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
-    }
-
-    /** The same for another kind of channel; returns the generation to hand to {@link #received}. */
     public int replace(Channel next) {
         Channel old = channel;
         int gen = attach(next);
@@ -184,78 +128,6 @@ public final class AgentLink implements AutoCloseable {
             ended = true;
         }
         lines.add(new Line(gen, text));
-    }
-
-    private void attachTcp(Socket s, BufferedReader in) throws IOException {
-        s.setTcpNoDelay(true);
-        OutputStream out = s.getOutputStream();
-        int gen = attach(new Channel() {
-            @Override
-            public void send(String packet) throws IOException {
-                out.write((packet + "\n").getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            }
-
-            @Override
-            public void close() {
-                try {
-                    s.close();
-                } catch (IOException e) {
-                    // gone already
-                }
-            }
-
-            @Override
-            public boolean open() {
-                return !s.isClosed();
-            }
-
-            @Override
-            public String remote() {
-                return String.valueOf(s.getRemoteSocketAddress());
-            }
-        });
-        boolean quick = QUICK_ACK && quickAck(s);
-        Thread.ofVirtual().name("aiwolf-tcp-" + name).start(() -> {
-            try {
-                for (String l = readLine(in); l != null; l = readLine(in)) {
-                    received(gen, l);
-                    if (quick) {
-                        quickAck(s); // Linux turns quick acknowledgements off again after a while: on again each time
-                    }
-                }
-            } catch (LineTooLong e) {
-                LOG.info("agent {}: {}: its connection is closed", name, e.getMessage());
-                try {
-                    s.close();
-                } catch (IOException gone) {
-                    // closed already
-                }
-            } catch (IOException e) {
-                // the connection went: below
-            }
-            received(gen, null);
-        });
-    }
-
-    /** Whether the server acknowledges what agents write at once ({@code -Dmaw.aiwolf.quickack=false}: not). */
-    static final boolean QUICK_ACK = !"false".equals(System.getProperty("maw.aiwolf.quickack"));
-
-    /**
-     * Asks the kernel to acknowledge what arrives on {@code s} at once rather than after its delayed-ACK timer (Linux's
-     * TCP_QUICKACK): an agent that leaves Nagle's algorithm on waits for that acknowledgement before it writes more.
-     * False where the option is not there.
-     */
-    private static boolean quickAck(Socket s) {
-        try {
-            if (s.supportedOptions().contains(jdk.net.ExtendedSocketOptions.TCP_QUICKACK)) {
-                s.setOption(jdk.net.ExtendedSocketOptions.TCP_QUICKACK, true);
-                return true;
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            // not on this system
-        }
-        return false;
     }
 
     /** Sends a packet that expects no answer. */
@@ -370,7 +242,8 @@ public final class AgentLink implements AutoCloseable {
         return broken;
     }
 
-    static String cut(String s) {
+    /** A packet as the log shows it: its first 200 characters. */
+    public static String cut(String s) {
         return s.length() > 200 ? s.substring(0, 200) + "..." : s;
     }
 

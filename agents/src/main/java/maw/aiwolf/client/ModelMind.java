@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.client;
 
 import java.time.Duration;
 import java.util.ArrayList;

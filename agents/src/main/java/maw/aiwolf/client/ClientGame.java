@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import maw.runtime.Json;
 
 /**
  * One of our seats as an agent of an AIWolf server, packet by packet, in the server's dialect (the official TCP
- * protocol's, {@link TcpDialect}, or the NLP contest's): it answers {@code NAME} (and {@code ROLE}), follows each game
+ * protocol's, {@code TcpDialect}, or the NLP contest's): it answers {@code NAME} (and {@code ROLE}), follows each game
  * from the packets (its role and pack, the days, votes, executions, divinations and readings, the talk and the
  * whispers, each heard once even when a reconnection tells it again) and answers {@code TALK}, {@code WHISPER},
  * {@code VOTE}, {@code DIVINE}, {@code GUARD} and {@code ATTACK} with the mind it was given, as the dialect writes
@@ -269,5 +269,24 @@ public final class ClientGame {
         for (var e : turns.entrySet()) {
             mind.hear(new AiwolfEvent.Turn(d, e.getKey(), whisper, e.getValue(), null));
         }
+    }
+
+    /**
+     * The side a finished game's maps show winning: {@code VILLAGER} with no werewolf alive, {@code WEREWOLF} with the
+     * humans no more than the werewolves, else {@code ?}. The maps are keyed alike (agent numbers, or names).
+     */
+    public static String winner(JsonNode statusMap, JsonNode roleMap) {
+        long wolves = 0;
+        long humans = 0;
+        for (var e : statusMap.properties()) {
+            if (e.getValue().asText().equals("ALIVE")) {
+                if (roleMap.path(e.getKey()).asText().equals("WEREWOLF")) {
+                    wolves++;
+                } else {
+                    humans++;
+                }
+            }
+        }
+        return wolves == 0 ? "VILLAGER" : humans <= wolves ? "WEREWOLF" : "?";
     }
 }

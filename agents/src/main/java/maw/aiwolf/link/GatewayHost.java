@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.link;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -10,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import maw.agents.gamemaster.ConsoleView;
 import maw.agents.gamemaster.GameListener;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;

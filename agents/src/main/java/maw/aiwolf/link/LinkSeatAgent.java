@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.link;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.link;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import maw.agents.table.GameTable;
 
 /**
  * The outside agents of a server (the AIWolf TCP server, the NLP WebSocket server): those waiting for a game, in the
@@ -158,5 +159,16 @@ public final class AgentLobby {
     public void close() {
         seated.forEach(AgentLink::close);
         waiting.forEach(AgentLink::close);
+    }
+
+    /** The names of MAW's own seats beside the outside agents: the usual names none of the agents has. */
+    public static List<String> otherNames(List<AgentLink> links, int seats) {
+        List<String> out = new ArrayList<>();
+        for (String n : GameTable.defaultNames(seats + links.size())) {
+            if (out.size() < seats - links.size() && links.stream().noneMatch(l -> l.name().equalsIgnoreCase(n))) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 }

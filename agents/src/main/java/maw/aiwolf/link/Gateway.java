@@ -1,4 +1,4 @@
-package maw.aiwolf.tcp;
+package maw.aiwolf.link;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -54,7 +54,7 @@ public interface Gateway extends AutoCloseable {
 
     /**
      * The gateways of a rule set's games, found with {@link ServiceLoader} (listed in
-     * {@code META-INF/services/maw.aiwolf.tcp.Gateway$Plugin}): outside agents may join the games of a rule set that
+     * {@code META-INF/services/maw.aiwolf.link.Gateway$Plugin}): outside agents may join the games of a rule set that
      * one serves.
      */
     interface Plugin {
