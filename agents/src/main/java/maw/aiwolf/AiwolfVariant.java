@@ -3,7 +3,7 @@ package maw.aiwolf;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
 import maw.agents.ruleset.Variant;
@@ -169,6 +169,6 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
 
     @Override
     public GameTable.SeatFiller bots() {
-        return GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES);
+        return AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES);
     }
 }

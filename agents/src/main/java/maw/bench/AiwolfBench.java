@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
@@ -156,7 +156,7 @@ public final class AiwolfBench {
             Consumer<Map<String, String>> provision, String prefix) throws Exception {
         List<GameTable.SeatFiller> fillers = new ArrayList<>();
         for (int i = 0; i < players; i++) {
-            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
         }
         GameTable table = new GameTable(new GameTable.Spec(
                 prefix, GameTable.defaultNames(players), fillers, 1, seed,

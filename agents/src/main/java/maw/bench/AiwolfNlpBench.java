@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.model.AiwolfTalkWriter;
 import maw.agents.table.GameTable;
@@ -232,7 +232,7 @@ public final class AiwolfNlpBench {
             List<GameTable.SeatFiller> fillers = new ArrayList<>();
             List<String> names = new ArrayList<>();
             for (int i = 1; i <= players; i++) {
-                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
                 names.add("nlp" + i);
             }
             GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.bots.AiwolfBots;
@@ -187,7 +187,7 @@ public final class AiwolfTcpBench {
         for (int g = 0; g < games; g++) {
             List<GameTable.SeatFiller> fillers = new ArrayList<>();
             for (int i = 0; i < players; i++) {
-                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             List<String> names = new ArrayList<>();
             for (int i = 1; i <= players; i++) {

@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
@@ -27,7 +27,7 @@ class AiwolfStepTest {
     @Test
     void aStepOfAnAiwolfGameStopsAtItsNextTalkTurnAndAPhaseStepAtTheNight() throws Exception {
         GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"),
-                Collections.nCopies(5, GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES)), 1, 7,
+                Collections.nCopies(5, AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES)), 1, 7,
                 new AiwolfVariant().ruleset(AiwolfOptions.of(5, Duration.ofSeconds(15))), null), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
@@ -181,12 +181,12 @@ class ChatClientGameTest {
     void aPersonPlaysAnAiwolfGameByTypingProtocolCommands() throws Exception {
         TestXmpp xmpp = TestXmpp.get();
         String prefix = "chataiw" + TestXmpp.password("chataiw").substring(3, 7) + "-";
-        List<GameTable.SeatFiller> bots = List.of(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES),
-                GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES), GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES),
-                GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+        List<GameTable.SeatFiller> bots = List.of(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES),
+                AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES), AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES),
+                AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
         GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(4), bots, 1, 5,
                 new AiwolfVariant().ruleset(AiwolfOptions.of(5, Duration.ofSeconds(3))), null)
-                .withOpenSeats(1, Duration.ofSeconds(60), GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES)),
+                .withOpenSeats(1, Duration.ofSeconds(60), AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES)),
                 xmpp.domain());
         xmpp.server().register(table.accounts());
         Jid account = xmpp.account("chataiw-person");

@@ -313,13 +313,13 @@ class WebMonitorTest {
     void aFifteenPlayerAiwolfGameShowsItsTalkWithGlossesAndThePageKeepsUp() throws Exception {
         List<GameTable.SeatFiller> fillers = new java.util.ArrayList<>();
         for (int i = 0; i < 14; i++) {
-            fillers.add(GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES));
+            fillers.add(maw.aiwolf.seat.AiwolfBotAgent.filler(maw.aiwolf.seat.AiwolfBotAgent.Style.RULES));
         }
         // Fourteen bots and one open seat: the page watches from the lobby on.
         GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(14), fillers, 1, 6,
                 new AiwolfVariant().ruleset(maw.aiwolf.game.AiwolfOptions.of(15,
                         Duration.ofSeconds(5))), null).withOpenSeats(1, Duration.ofSeconds(3),
-                GameTable.aiwolfBots(maw.agents.bot.AiwolfBotAgent.Style.RULES)), "localhost");
+                maw.aiwolf.seat.AiwolfBotAgent.filler(maw.aiwolf.seat.AiwolfBotAgent.Style.RULES)), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("web", "pw");

@@ -18,7 +18,6 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.bot.TableReading;
 import maw.agents.table.GameTable;
-import maw.aiwolf.game.NlpRegulation;
 import maw.base.Act;
 import maw.base.SeatView;
 import maw.base.Speech;

@@ -16,7 +16,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import maw.agents.bot.AiwolfBotAgent;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
@@ -101,22 +100,6 @@ public final class GameTable {
             public String kind() {
                 return rule ? "rule" : "rule-" + village.name().toLowerCase(Locale.ROOT) + "-"
                         + pack.name().toLowerCase(Locale.ROOT);
-            }
-        };
-    }
-
-    /** Rule-based AIWolf players ({@code style}: by the regulation's common sense, or random but legal). */
-    public static SeatFiller aiwolfBots(AiwolfBotAgent.Style style) {
-        return new SeatFiller() {
-            @Override
-            public Agent create(Seat seat) {
-                return new AiwolfBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), style,
-                        seat.player());
-            }
-
-            @Override
-            public String kind() {
-                return style == AiwolfBotAgent.Style.RULES ? "aiwolf-rule" : "aiwolf-random";
             }
         };
     }

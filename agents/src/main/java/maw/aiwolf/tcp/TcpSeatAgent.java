@@ -7,7 +7,7 @@ import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.SeatCatalog;
-import maw.agents.bot.AiwolfSeatEvents;
+import maw.aiwolf.seat.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;

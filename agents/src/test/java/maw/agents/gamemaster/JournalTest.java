@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.aiwolf.AiwolfVariant;
@@ -48,7 +48,7 @@ class JournalTest {
             Path dir = out.resolve("aiwolf-" + options.settings().players() + "-" + options.settings().natural());
             List<GameTable.SeatFiller> bots = new ArrayList<>();
             for (int i = 0; i < options.settings().players(); i++) {
-                bots.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                bots.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             check(new GameTable(new GameTable.Spec("j-aiwolf-", GameTable.defaultNames(options.settings().players()),
                     bots, 1, 7, new AiwolfVariant().ruleset(options), dir), "localhost"), dir);

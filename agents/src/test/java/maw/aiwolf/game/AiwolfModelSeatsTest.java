@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.model.ModelInterfaceAgent;
@@ -42,7 +42,7 @@ class AiwolfModelSeatsTest {
             List<GameTable.SeatFiller> fillers = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 fillers.add(i < 3 ? ModelInterfaceAgent.filler(settings, prompts, Duration.ZERO, out.resolve("contexts"))
-                        : GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                        : AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             TestXmpp xmpp = TestXmpp.get();
             GameTable table = new GameTable(new GameTable.Spec("aiwolf-llm-", GameTable.defaultNames(5), fillers, 1, 5,

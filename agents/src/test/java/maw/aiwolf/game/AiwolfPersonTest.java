@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.typing.HumanCommands;
@@ -53,7 +53,7 @@ class AiwolfPersonTest {
         List<GameTable.SeatFiller> fillers = new ArrayList<>();
         fillers.add(person);
         for (int i = 1; i < 5; i++) {
-            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
         }
         for (long seed = 1; seed <= 3; seed++) {
             typed.clear(); // the person starts each game afresh
@@ -135,7 +135,7 @@ class AiwolfPersonTest {
         List<GameTable.SeatFiller> fillers = new ArrayList<>();
         fillers.add(person);
         for (int i = 1; i < 5; i++) {
-            fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+            fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
         }
         GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
                 1, 4, new AiwolfVariant().ruleset(AiwolfOptions.natural(5, Duration.ofSeconds(15))), null), "localhost");

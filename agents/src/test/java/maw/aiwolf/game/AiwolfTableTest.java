@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.RoundSummary;
@@ -31,7 +31,7 @@ class AiwolfTableTest {
             java.nio.file.Path dir) {
         List<GameTable.SeatFiller> fillers = new ArrayList<>();
         for (int i = 0; i < players; i++) {
-            fillers.add(GameTable.aiwolfBots(style));
+            fillers.add(AiwolfBotAgent.filler(style));
         }
         return new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1, seed,
                 new AiwolfVariant().ruleset(AiwolfOptions.of(players, Duration.ofSeconds(3))), dir),

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.table.GameTable;
@@ -55,7 +55,7 @@ class NlpServerTest {
             }
             names.addAll(List.of("Alice", "Bob", "Carol"));
             for (int i = 0; i < 3; i++) {
-                fillers.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, 5,
                     new AiwolfVariant().ruleset(options), null), "localhost");
@@ -165,7 +165,7 @@ class NlpServerTest {
             AiwolfOptions options = AiwolfOptions.natural(5, Duration.ofSeconds(5));
             List<GameTable.SeatFiller> ours = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                ours.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                ours.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             List<String> talk = new CopyOnWriteArrayList<>();
             GameTable.Result result = NlpGames.play(server, links, ours, options, "01NLPBROKEN", 3,

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
@@ -52,7 +52,7 @@ class AiwolfTcpOverXmppTest {
             Thread.ofVirtual().start(() -> {
                 try {
                     game.complete(TcpGames.play(server, tcp,
-                            List.of(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES)), 1, Duration.ofSeconds(30),
+                            List.of(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES)), 1, Duration.ofSeconds(30),
                             AiwolfTcpTest.options(5), 21, xmpp.transport(), prefix, null, lobby,
                             accounts -> {
                                 try {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import maw.agents.bot.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.client.ModelMind;
 import maw.aiwolf.game.AiwolfOptions;
@@ -81,7 +81,7 @@ class AiwolfTcpTest {
             }
             List<GameTable.SeatFiller> ours = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                ours.add(GameTable.aiwolfBots(AiwolfBotAgent.Style.RULES));
+                ours.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
             }
             GameTable.Result r = TcpGames.play(server, links, ours, options(5), 3, new LocalTransport(), "", null,
                     null, null);

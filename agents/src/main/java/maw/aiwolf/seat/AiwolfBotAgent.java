@@ -1,4 +1,4 @@
-package maw.agents.bot;
+package maw.aiwolf.seat;
 
 import java.time.Duration;
 import java.util.List;
@@ -7,6 +7,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
+import maw.agents.table.GameTable;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfEvent;
@@ -139,5 +140,21 @@ public final class AiwolfBotAgent extends GameAgent {
             return choice;
         }
         return choice != null && targets.contains(choice) ? choice : targets.getFirst();
+    }
+
+    /** Rule-based AIWolf players ({@code style}: by the regulation's common sense, or random but legal). */
+    public static GameTable.SeatFiller filler(Style style) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public maw.runtime.Agent create(GameTable.Seat seat) {
+                return new AiwolfBotAgent(seat.jid(), seat.password(), seat.name(), seat.seed(), style,
+                        seat.player());
+            }
+
+            @Override
+            public String kind() {
+                return style == Style.RULES ? "aiwolf-rule" : "aiwolf-random";
+            }
+        };
     }
 }
