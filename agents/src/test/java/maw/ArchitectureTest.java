@@ -88,6 +88,10 @@ class ArchitectureTest {
         rule("the settings do not reach into the command line", noClasses().that().resideInAPackage("maw.config..")
                 .should().dependOnClassesThat().resideInAnyPackage("maw.cli..", "maw.bench.."),
                 "maw.config.PlantedReachBack");
+        rule("the agents know no rule set but through its plug-ins (Variant, Herald, SeatKit, Narrator)",
+                noClasses().that().resideInAPackage("maw.agents..").should().dependOnClassesThat()
+                        .resideInAPackage("maw.aiwolf.."),
+                "maw.agents.player.PlantedRuleSet");
         rule("the gateways' core knows no protocol: TCP and the WebSocket sit beside it", noClasses().that()
                 .resideInAnyPackage("maw.aiwolf.link..", "maw.aiwolf.client..").should().dependOnClassesThat()
                 .resideInAnyPackage("maw.aiwolf.tcp..", "maw.aiwolf.nlp.."),

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import maw.agents.Text;
-import maw.agents.model.AiwolfTalkWriter;
+import maw.aiwolf.seat.AiwolfTalkWriter;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;

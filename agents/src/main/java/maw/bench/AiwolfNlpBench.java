@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.model.AiwolfTalkWriter;
+import maw.aiwolf.seat.AiwolfTalkWriter;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;

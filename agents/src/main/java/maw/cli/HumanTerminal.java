@@ -273,7 +273,8 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             if (seat.over().isDone()) {
                 return false;
             }
-            HumanCommands.Command c = HumanCommands.parse(line, seat.view(), System.currentTimeMillis());
+            HumanCommands.Command c = HumanCommands.parse(line, seat.view(), System.currentTimeMillis(),
+                    maw.agents.kit.SeatKit.typing(seat.view()));
             switch (c) {
                 case HumanCommands.Perform a -> seat.act(a.act());
                 case HumanCommands.Tell t -> say(t.text());

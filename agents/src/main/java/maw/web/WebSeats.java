@@ -68,7 +68,8 @@ public final class WebSeats {
 
         /** A line the person typed; what to tell them back at once, or null. */
         String say(String line) {
-            return switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis())) {
+            return switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis(),
+                    maw.agents.kit.SeatKit.typing(ui.view()))) {
                 case HumanCommands.Perform a -> {
                     ui.act(a.act());
                     yield null;

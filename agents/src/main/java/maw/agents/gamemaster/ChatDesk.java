@@ -129,7 +129,7 @@ final class ChatDesk {
                 .contains(word);
         boolean inTurns = seat.view().talk() != null && seat.view().talk().inTurns();
         HumanCommands.Command c = HumanCommands.parse(command ? "/" + word + (arg.isEmpty() ? "" : " " + arg) : line,
-                seat.view(), System.currentTimeMillis());
+                seat.view(), System.currentTimeMillis(), maw.agents.kit.SeatKit.typing(seat.view()));
         switch (c) {
             case HumanCommands.Tell t -> tell(account, t.text());
             case HumanCommands.Perform p when p.act() instanceof Act.Speak && !inTurns -> tell(account,

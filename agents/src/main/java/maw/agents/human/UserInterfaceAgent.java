@@ -106,7 +106,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
                     view = in.view();
                 }
                 String asked = in.view() == null ? null : in.view().turn() != null ? "" // told as news already
-                        : maw.agents.typing.AiwolfTalk.turn(in.view());
+                        : maw.agents.typing.Typing.turnOf(in.view(), maw.agents.kit.SeatKit.typing(in.view()));
                 if (asked != null && asked.isEmpty()) {
                     // MAW's game at a pace of turns: the person's turn waits for what they type (or its time); a
                     // person who will type nothing now (a script that waits) passes it at once.

@@ -16,6 +16,7 @@ import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
+import maw.agents.kit.SeatKit;
 import maw.agents.bot.TableReading;
 import maw.agents.table.GameTable;
 import maw.base.Act;
@@ -125,7 +126,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             public ModelInterfaceAgent create(GameTable.Seat s) {
                 Llm llm = contexts.get();
                 return new ModelInterfaceAgent(s.jid(), s.password(), s.name(),
-                        new ModelSeat(llm, templates).talk(new AiwolfTalkWriter()), think, s.player(),
+                        new ModelSeat(llm, templates), think, s.player(),
                         contextDir, s.seed(), hint);
             }
 
@@ -264,6 +265,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             List<String> news = List.copyOf(unseen);
             List<String> reading = readingNow(self, input);
             CompletableFuture<ModelSeat.Turn> turn = new CompletableFuture<>();
+            seat.talk(SeatKit.of(input.view().rules()).talkWriter()); // how talk is written under the game's rules
             Thread worker = Thread.ofVirtual().name(jid().local() + "-model").start(() -> {
                 try {
                     turn.complete(seat.turn(input.view(), news, reading));

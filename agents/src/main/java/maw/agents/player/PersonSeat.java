@@ -92,7 +92,7 @@ public final class PersonSeat {
     }
 
     private String turn(Catalog.YourTurn t) {
-        String aiwolf = maw.agents.typing.AiwolfTalk.turn(view());
+        String aiwolf = maw.agents.typing.Typing.turnOf(view(), maw.agents.kit.SeatKit.typing(view()));
         if (aiwolf != null) {
             return aiwolf;
         }

@@ -9,13 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import maw.agents.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
 import maw.agents.SeatCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
-import maw.aiwolf.log.AiwolfNarration;
+import maw.agents.kit.SeatKit;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
@@ -81,7 +80,7 @@ final class Seat {
     private Integer step;
     /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
     private Catalog.YourTurn told;
-    private AiwolfNarration narration;
+    private SeatKit.Narration narration = SeatKit.Narration.PLAIN;
     /** The room the seat reads now, and whether it is open. */
     private Jid room;
     private boolean roomOpen;
@@ -291,14 +290,11 @@ final class Seat {
                 rules = sg.rules() == null ? "maw" : sg.rules();
                 talk = sg.talk();
                 longest = sg.longest() == null ? maw.game.Rules.LONGEST_LINE : sg.longest();
-                narration = inTurns() ? new AiwolfNarration(sg.players()) : null;
+                narration = SeatKit.of(rules).narration(sg.players(), talk);
+                String inWords = narration.rulesInWords();
                 noteHere(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
-                        + sg.total_players() + " players: " + (inTurns()
-                                ? sg.players().stream().map(narration::who).collect(Collectors.joining(", "))
-                                        + (talk == Speech.NATURAL ? ". The AIWolf NLP contest's rules: talk in your "
-                                        + "own words, one speaker at a time, @Name to address a player"
-                                        : ". AIWolf rules: talk is protocol text, and a player is Agent[NN] by its "
-                                        + "number") : String.join(", ", sg.players())) + ".");
+                        + sg.total_players() + " players: " + String.join(", ", narration.who(sg.players()))
+                        + (inWords.isEmpty() ? "" : ". " + inWords) + ".");
             }
             case Catalog.AssignRole ar -> {
                 role = ar.role();
@@ -348,17 +344,6 @@ final class Seat {
                     ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
                             ? "a werewolf." : "human.")
                     : d.target() + " is a " + d.role() + ".");
-            case AiwolfCatalog.Identified i -> noteHere(Perceived.IDENTIFIED, who(i.target()) + ", executed yesterday, was "
-                    + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
-            case AiwolfCatalog.Talks t -> noteHere(Perceived.TALK, AiwolfLines.talks(t, name, narration));
-            case AiwolfCatalog.InvalidTalk it -> noteHere(Perceived.REFUSAL, "Your talk " + Text.quoted(it.text()) + " is not protocol "
-                    + "text, and counted as Skip: " + it.reason() + ".");
-            case AiwolfCatalog.Votes v -> {
-                if (!v.attack() && phase == Phase.DAY && v.day() == day) {
-                    phaseVotes.putAll(v.ballots());
-                }
-                noteHere(Perceived.VOTE, AiwolfLines.votes(v, this::who));
-            }
             case Catalog.Whispered w -> noteHere(Perceived.WHISPER, Text.inert(w.from()) + " whispers to you: "
                     + Text.quoted(w.message()));
             case Catalog.EndGame e -> {
@@ -382,7 +367,7 @@ final class Seat {
             }
             case Catalog.Joined j -> { }
             case Catalog.Pong p -> { }
-            default -> { }
+            default -> told(narration.tell(body, name)); // the rule set's own news, if it is
         }
         return drain();
     }
@@ -495,9 +480,18 @@ final class Seat {
         }
     }
 
-    /** A player as the seat's lines name it: with its agent number under AIWolf's rules. */
+    /** A player as the seat's lines name it (under AIWolf's rules with its agent number). */
     private String who(String player) {
-        return narration == null ? player : narration.who(player);
+        return narration.who(player);
+    }
+
+    private void told(SeatKit.Told t) {
+        if (t != null) {
+            if (t.votes() != null && phase == Phase.DAY && t.day() == day) {
+                phaseVotes.putAll(t.votes());
+            }
+            noteHere(t.kind(), t.text());
+        }
     }
 
     /** The seat is done with {@code kind} in this step: a turn left with nothing but a pass is over. */

@@ -48,21 +48,24 @@ public final class HumanCommands {
 
     private HumanCommands() {}
 
-    /** Reads {@code line} against the seat's view (null before the game has told anything). */
-    public static Command parse(String line, SeatView v, long nowMillis) {
+    /**
+     * Reads {@code line} against the seat's view (null before the game has told anything), with the rule set's own
+     * {@code typing} where its talk is not free text (null: the usual commands alone).
+     */
+    public static Command parse(String line, SeatView v, long nowMillis, Typing typing) {
         String text = line == null ? "" : line.strip();
         if (text.isEmpty()) {
             return new Nothing();
         }
-        boolean aiwolf = v != null && v.talk().inTurns();
+        Typing own = v != null && v.talk().inTurns() ? typing : null;
         if (!text.startsWith("/")) {
-            return aiwolf ? AiwolfTalk.protocol(text, v) : new Perform(new Act.Speak(text));
+            return own != null ? own.line(text, v) : new Perform(new Act.Speak(text));
         }
         String[] parts = text.split("\\s+", 2);
         String word = parts[0].toLowerCase(Locale.ROOT);
         String arg = parts.length > 1 ? parts[1].strip() : "";
-        if (aiwolf) {
-            Command c = AiwolfTalk.command(word, arg, v);
+        if (own != null) {
+            Command c = own.command(word, arg, v);
             if (c != null) {
                 return c;
             }
@@ -77,7 +80,7 @@ public final class HumanCommands {
             case "/who", "/w" -> new Tell(who(v));
             case "/role", "/r" -> new Tell(role(v));
             case "/time", "/t" -> new Tell(time(v, nowMillis));
-            case "/help", "/h", "/?" -> new Tell(aiwolf ? AiwolfTalk.help() : help());
+            case "/help", "/h", "/?" -> new Tell(own != null ? own.help() : help());
             case "/quit", "/q", "/exit" -> new Quit();
             case "/wait" -> waitFor(arg);
             case "/sleep" -> sleep(arg);
@@ -85,11 +88,13 @@ public final class HumanCommands {
         };
     }
 
-    interface Target {
+    /** What a command does with the player it names. */
+    public interface Target {
         Command of(String name);
     }
 
-    static Command target(String arg, SeatView v, String what, Target make) {
+    /** A command that names a player ({@code arg}) for the act {@code what}: asks whom when none is named. */
+    public static Command target(String arg, SeatView v, String what, Target make) {
         if (arg.isEmpty()) {
             return new Tell("Whom? /" + what + " NAME" + (v == null || v.valid_targets() == null
                     || v.valid_targets().isEmpty() ? "" : " (" + String.join(", ", v.valid_targets()) + ")"));

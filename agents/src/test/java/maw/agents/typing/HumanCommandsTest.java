@@ -47,7 +47,7 @@ class HumanCommandsTest {
     }
 
     private static Command parse(String line) {
-        return HumanCommands.parse(line, DAY, 58_500);
+        return HumanCommands.parse(line, DAY, 58_500, null);
     }
 
     @Test
@@ -76,12 +76,13 @@ class HumanCommandsTest {
         assertThat(parse("/role")).isEqualTo(new HumanCommands.Tell("You are Zed, a villager."));
         assertThat(parse("/time")).isEqualTo(new HumanCommands.Tell("Day 2: 42 s left."));
         SeatView wolf = view("night", 1, "werewolf", List.of("Alice", "Eve", "Zed"), List.of(), 0);
-        assertThat(HumanCommands.parse("/role", wolf, 0)).isEqualTo(
+        assertThat(HumanCommands.parse("/role", wolf, 0, null)).isEqualTo(
                 new HumanCommands.Tell("You are Zed, a werewolf. Your fellow werewolves: Eve."));
         SeatView dead = view("day", 3, "villager", List.of("Alice", "Eve"), List.of("Zed"), 0);
-        assertThat(HumanCommands.parse("/role", dead, 0)).isEqualTo(
+        assertThat(HumanCommands.parse("/role", dead, 0, null)).isEqualTo(
                 new HumanCommands.Tell("You are Zed, a villager (dead: you watch, but no longer speak or vote)."));
-        assertThat(HumanCommands.parse("/who", null, 0)).isEqualTo(new HumanCommands.Tell("The game has not started yet."));
+        assertThat(HumanCommands.parse("/who", null, 0, null))
+                .isEqualTo(new HumanCommands.Tell("The game has not started yet."));
         assertThat(parse("/help")).isInstanceOfSatisfying(HumanCommands.Tell.class,
                 t -> assertThat(t.text()).contains("/vote NAME").contains("/quit"));
         assertThat(parse("/dance")).isInstanceOfSatisfying(HumanCommands.Tell.class,

@@ -118,7 +118,7 @@ class AiwolfPersonTest {
                                         .findFirst().orElseThrow();
                             }
                             typed.add(line);
-                            if (HumanCommands.parse(line, v, System.currentTimeMillis()) instanceof HumanCommands.Perform a) {
+                            if (parsed(line, v, System.currentTimeMillis()) instanceof HumanCommands.Perform a) {
                                 seat[0].act(a.act());
                             }
                         });
@@ -189,7 +189,7 @@ class AiwolfPersonTest {
         }
         for (String line : lines) {
             typed.add(line);
-            switch (HumanCommands.parse(line, ui.view(), System.currentTimeMillis())) {
+            switch (parsed(line, ui.view(), System.currentTimeMillis())) {
                 case HumanCommands.Perform a -> {
                     ui.act(a.act());
                     if (a.act() instanceof Act.Talk) {
@@ -216,13 +216,13 @@ class AiwolfPersonTest {
     }
 
     private static Act typed(String line, SeatView v) {
-        HumanCommands.Command c = HumanCommands.parse(line, v, 0);
+        HumanCommands.Command c = parsed(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Perform.class);
         return ((HumanCommands.Perform) c).act();
     }
 
     private static String told(String line, SeatView v) {
-        HumanCommands.Command c = HumanCommands.parse(line, v, 0);
+        HumanCommands.Command c = parsed(line, v, 0);
         assertThat(c).as(line).isInstanceOf(HumanCommands.Tell.class);
         return ((HumanCommands.Tell) c).text();
     }
@@ -247,7 +247,12 @@ class AiwolfPersonTest {
         SeatView night = view(maw.base.Phase.NIGHT, Act.Kind.DIVINE, Act.Kind.LISTEN);
         assertThat(typed("/divine 3", night)).isEqualTo(new Act.Divine("Cid"));
         assertThat(told("/skip", night)).startsWith("It is not your turn");
-        assertThat(HumanCommands.parse("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)
+        assertThat(parsed("/help", talk, 0)).isInstanceOf(HumanCommands.Tell.class)
                 .extracting(c -> ((HumanCommands.Tell) c).text()).asString().contains("/co ROLE");
+    }
+
+    /** A line as the terminal reads it, with the typing of the game's rule set. */
+    private static HumanCommands.Command parsed(String line, maw.base.SeatView v, long nowMillis) {
+        return HumanCommands.parse(line, v, nowMillis, maw.agents.kit.SeatKit.typing(v));
     }
 }

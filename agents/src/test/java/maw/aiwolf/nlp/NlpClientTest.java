@@ -122,7 +122,7 @@ class NlpClientTest {
             List<ModelMind> minds = new CopyOnWriteArrayList<>();
             NlpClient.Minds models = (me, agents, seed, limit, talk) -> {
                 ModelMind m = ModelMind.natural(me, agents, seed, new maw.llm.ModelSeat(new maw.llm.Llm(settings),
-                        prompts).talk(new maw.agents.model.AiwolfTalkWriter()), limit, NlpClient.talkLength(talk));
+                        prompts).talk(new maw.aiwolf.seat.AiwolfTalkWriter()), limit, NlpClient.talkLength(talk));
                 minds.add(m);
                 return m;
             };

@@ -180,7 +180,7 @@ class AiwolfTcpTest {
             List<ModelMind> minds = new java.util.concurrent.CopyOnWriteArrayList<>();
             AiwolfClient.Minds models = (me, agents, seed, limit) -> {
                 ModelMind m = new ModelMind(me, agents, seed, new maw.llm.ModelSeat(new maw.llm.Llm(settings), prompts)
-                        .talk(new maw.agents.model.AiwolfTalkWriter()), limit);
+                        .talk(new maw.aiwolf.seat.AiwolfTalkWriter()), limit);
                 minds.add(m);
                 return m;
             };

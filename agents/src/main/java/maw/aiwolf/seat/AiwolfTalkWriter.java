@@ -1,4 +1,4 @@
-package maw.agents.model;
+package maw.aiwolf.seat;
 
 import java.util.List;
 import java.util.Locale;

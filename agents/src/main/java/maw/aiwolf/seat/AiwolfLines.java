@@ -1,4 +1,4 @@
-package maw.agents.player;
+package maw.aiwolf.seat;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,12 @@
-package maw.agents.typing;
+package maw.aiwolf.seat;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog;
+import maw.agents.typing.HumanCommands;
+import maw.agents.typing.Typing;
 import maw.aiwolf.protocol.Parsed;
 import maw.aiwolf.protocol.Plain;
 import maw.aiwolf.protocol.Protocol;
@@ -22,15 +24,18 @@ import maw.base.Speech;
  * {@code VOTE Agent[04]}; when the vote is asked for, the vote), {@code /attack 2} (likewise, for the werewolves),
  * {@code /divine 3}, {@code /guard 3}, {@code /skip}, {@code /over}. A player is its number or its name.
  */
-public final class AiwolfTalk {
-
-    private AiwolfTalk() {}
+public final class AiwolfTalk implements Typing {
 
     /**
      * A line typed as is: in the NLP contest's game, natural language, the talk itself (the game cuts it to its
      * limits); else protocol text, a talk if it is valid 3.6 text, or where it goes wrong.
      */
-    static HumanCommands.Command protocol(String text, SeatView v) {
+    @Override
+    public HumanCommands.Command line(String text, SeatView v) {
+        return protocol(text, v);
+    }
+
+    private static HumanCommands.Command protocol(String text, SeatView v) {
         if (v.talk() == Speech.NATURAL) {
             return talkNow(v, text);
         }
@@ -47,7 +52,8 @@ public final class AiwolfTalk {
     }
 
     /** The command {@code word}, or null when it is not one of AIWolf's (the usual commands then apply). */
-    static HumanCommands.Command command(String word, String arg, SeatView v) {
+    @Override
+    public HumanCommands.Command command(String word, String arg, SeatView v) {
         String[] a = arg.isEmpty() ? new String[0] : arg.split("\\s+");
         return switch (word) {
             case "/skip" -> talkNow(v, "Skip");
@@ -159,7 +165,8 @@ public final class AiwolfTalk {
         return "/co ROLE, /divined N SPECIES, /identified N SPECIES, /estimate N ROLE, /vote N, /attack N, /skip, /over";
     }
 
-    static String help() {
+    @Override
+    public String help() {
         return "AIWolf rules: in your talk turns type protocol text (COMINGOUT Agent[03] SEER, VOTE Agent[04], "
                 + "REQUEST ANY (VOTE Agent[04])...) or " + commands() + ". When the vote is asked for, /vote N votes "
                 + "(at night, as a werewolf, /attack N). /divine N (seer), /guard N (bodyguard) at night. A player is "
@@ -167,7 +174,8 @@ public final class AiwolfTalk {
     }
 
     /** What an AIWolf step asks of the person, in words; null when it asks nothing (or the game is MAW's). */
-    public static String turn(SeatView v) {
+    @Override
+    public String turn(SeatView v) {
         if (!v.talk().inTurns() || v.allowed_actions() == null) {
             return null;
         }

@@ -1,0 +1,47 @@
+package maw.agents.kit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import java.util.List;
+import java.util.Map;
+import maw.agents.AiwolfCatalog;
+import maw.agents.SeatCatalog.Perceived;
+import maw.base.Speech;
+import org.junit.jupiter.api.Test;
+
+/** A seat finds its rule set's kit by the name start_game gives the rule set; MAW's game and strangers get none. */
+class SeatKitTest {
+
+    private static final List<String> DEAL = List.of("Ann", "Bob", "Cid");
+
+    @Test
+    void aiwolfsGamesBringTheirOwnAndMawsGameAndAnUnknownRuleSetPlayPlain() {
+        assertThat(SeatKit.of("maw")).isSameAs(SeatKit.PLAIN);
+        assertThat(SeatKit.of("no-such-rules")).isSameAs(SeatKit.PLAIN);
+        assertThat(SeatKit.of(null)).isSameAs(SeatKit.PLAIN);
+        assertThat(SeatKit.PLAIN.typing()).isNull();
+        assertThat(SeatKit.PLAIN.talkWriter()).isNull();
+        for (String rules : List.of("aiwolf", "aiwolf-nlp")) {
+            SeatKit kit = SeatKit.of(rules);
+            assertThat(kit.rules()).contains(rules);
+            assertThat(kit.typing()).isNotNull();
+            assertThat(kit.talkWriter()).isNotNull();
+        }
+    }
+
+    @Test
+    void theNarrationNamesPlayersByTheirAgentNumberAndTellsTheRuleSetsOwnNewsOnly() {
+        SeatKit.Narration plain = SeatKit.PLAIN.narration(DEAL, Speech.CHAT);
+        assertThat(plain.who("Bob")).isEqualTo("Bob");
+        assertThat(plain.rulesInWords()).isEmpty();
+        SeatKit.Narration aiwolf = SeatKit.of("aiwolf").narration(DEAL, Speech.PROTOCOL);
+        assertThat(aiwolf.who("Bob")).isEqualTo("Bob (2)");
+        assertThat(aiwolf.rulesInWords()).contains("protocol text");
+        SeatKit.Told votes = aiwolf.tell(new AiwolfCatalog.Votes("g", 1, 2, 0, false, Map.of("Ann", "Bob")), "Cid");
+        assertThat(votes.kind()).isEqualTo(Perceived.VOTE);
+        assertThat(votes.votes()).isEqualTo(Map.of("Ann", "Bob"));
+        assertThat(votes.day()).isEqualTo(2);
+        SeatKit.Told attack = aiwolf.tell(new AiwolfCatalog.Votes("g", 1, 2, 0, true, Map.of("Ann", "Bob")), "Cid");
+        assertThat(attack.votes()).as("the pack's attack votes are not the day's").isNull();
+        assertThat(aiwolf.tell(new maw.agents.Catalog.Ping("g"), "Cid")).isNull();
+    }
+}
