@@ -121,8 +121,9 @@ class ArchitectureTest {
                 .layer("models").definedBy("maw.llm..")
                 .layer("settings").definedBy("maw.config..")
                 .layer("agents").definedBy("maw.agents..")
-                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.seat..", "maw.aiwolf.link..",
-                        "maw.aiwolf.client..", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..", "maw.aiwolf.gateways..")
+                .layer("gateways").definedBy("maw.aiwolf", "maw.aiwolf.catalog..", "maw.aiwolf.seat..",
+                        "maw.aiwolf.link..", "maw.aiwolf.client..", "maw.aiwolf.tcp..", "maw.aiwolf.nlp..",
+                        "maw.aiwolf.gateways..")
                 .layer("web monitor").definedBy("maw.web..")
                 .layer("application").definedBy("maw.app..", "maw.tournament..")
                 .layer("front ends").definedBy("maw.cli..", "maw.bench..")

@@ -29,7 +29,10 @@ public final class Catalog {
 
     private Catalog() {}
 
-    /** A message body of the catalog. */
+    /**
+     * A message body of the catalog: the core's messages, listed here, and those a rule set adds
+     * ({@link CatalogExtension}).
+     */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
     @JsonSubTypes({
         @JsonSubTypes.Type(JoinLobby.class), @JsonSubTypes.Type(Joined.class), @JsonSubTypes.Type(ReadyCheck.class),
@@ -46,8 +49,7 @@ public final class Catalog {
         @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
         @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
-        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(AiwolfCatalog.Talks.class), @JsonSubTypes.Type(AiwolfCatalog.Votes.class),
-        @JsonSubTypes.Type(AiwolfCatalog.Identified.class), @JsonSubTypes.Type(AiwolfCatalog.InvalidTalk.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
+        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
         @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
         @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class),
         @JsonSubTypes.Type(WatchCatalog.Control.class), @JsonSubTypes.Type(WatchCatalog.Clock.class),
@@ -57,17 +59,7 @@ public final class Catalog {
         @JsonSubTypes.Type(TournamentCatalog.GamesRefused.class), @JsonSubTypes.Type(TournamentCatalog.GameResult.class)
     })
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public sealed interface Body permits Stamped, JoinLobby, Joined, ReadyCheck, Ready, LeaveLobby, StartGame,
-            AssignRole, PhaseChange, YourTurn, OpenRoom, CloseRoom, Floor, LineSaid, TurnBegan, AnnounceOpen, GetNewMessages,
-            NewMessages, AiwolfCatalog.Talks,
-            AiwolfCatalog.InvalidTalk, AiwolfCatalog.Votes, Accepted, VoteCast, VoteResult, RoleRevealed, Kill, NightResult, Divined, AiwolfCatalog.Identified,
-            Whispered, EndGame, Scores, Ping, Pong, Refusal, NotUnderstood, Failure, Ok, SeatCatalog.GetInput,
-            SeatCatalog.SeatName, SeatCatalog.PlayerAction, SeatCatalog.Observe, WatchCatalog.Watch,
-            WatchCatalog.Watching, WatchCatalog.Watched, WatchCatalog.Inspect, WatchCatalog.Inside,
-            WatchCatalog.Inspectors, WatchCatalog.Control, WatchCatalog.Clock, WatchCatalog.Debug,
-            TournamentCatalog.WorkerReady, TournamentCatalog.CallForGames,
-            TournamentCatalog.GamesProposal, TournamentCatalog.GamesAward, TournamentCatalog.GamesRefused,
-            TournamentCatalog.GameResult {
+    public interface Body {
         /** The game this message belongs to (null before a player has joined one). */
         default String game() {
             return null;

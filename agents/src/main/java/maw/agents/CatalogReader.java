@@ -16,6 +16,11 @@ import maw.runtime.Message;
  */
 public final class CatalogReader {
 
+    static {
+        // The rule sets' own messages are read by their wire names as the core's are.
+        Json.MAPPER.registerSubtypes(CatalogExtension.all().toArray(Class<?>[]::new));
+    }
+
     private CatalogReader() {}
 
     /** Thrown for a body that is JSON but not a valid catalog message; the text is the not-understood reason. */

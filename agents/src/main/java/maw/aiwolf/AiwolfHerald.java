@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import maw.agents.AiwolfCatalog;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.agents.gamemaster.Herald;
 import maw.aiwolf.game.AiwolfEvent;

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,20 +15,23 @@ import maw.runtime.Performative;
 import org.junit.jupiter.api.Test;
 
 /**
- * The catalog lives in three files (the game's messages, a seat's with its interface, watching): the sealed body's
- * permitted types and the types Jackson reads must stay one list, each with its wire name.
+ * The core catalog lives in four files (the game's messages, a seat's with its interface, watching, tournaments): every
+ * message record there and the types Jackson reads must stay one list, each with its wire name; a rule set's own
+ * messages ({@link CatalogExtension}) are read by their wire names too, none of them taking a core one.
  */
 class CatalogTypesTest {
 
+    private static final Class<?>[] CORE = {Catalog.class, SeatCatalog.class, WatchCatalog.class,
+        TournamentCatalog.class};
+
+    /** Every message record of the core catalog's files. */
     private static Set<Class<?>> messages() {
         Set<Class<?>> out = new HashSet<>();
-        Deque<Class<?>> todo = new ArrayDeque<>(Arrays.asList(Catalog.Body.class.getPermittedSubclasses()));
-        while (!todo.isEmpty()) {
-            Class<?> c = todo.pop();
-            if (c.isInterface()) {
-                todo.addAll(Arrays.asList(c.getPermittedSubclasses()));
-            } else {
-                out.add(c);
+        for (Class<?> file : CORE) {
+            for (Class<?> c : file.getDeclaredClasses()) {
+                if (c.isRecord() && Catalog.Body.class.isAssignableFrom(c)) {
+                    out.add(c);
+                }
             }
         }
         return out;
@@ -42,11 +43,25 @@ class CatalogTypesTest {
                 .map(JsonSubTypes.Type::value).collect(Collectors.toSet());
         assertThat(read).containsExactlyInAnyOrderElementsOf(messages());
         Set<String> names = new HashSet<>();
-        for (Class<?> c : messages()) {
+        Set<Class<?>> all = new HashSet<>(messages());
+        all.addAll(CatalogExtension.all());
+        Set<Class<?>> added = new HashSet<>(CatalogExtension.all());
+        assertThat(added).as("the rule sets add messages of their own").isNotEmpty()
+                .doesNotContainAnyElementsOf(messages());
+        for (Class<?> c : all) {
             JsonTypeName name = c.getAnnotation(JsonTypeName.class);
             assertThat(name).as("%s has a wire name", c.getSimpleName()).isNotNull();
             assertThat(names.add(name.value())).as("the wire name %s is given once", name.value()).isTrue();
         }
+    }
+
+    @Test
+    void aRuleSetsOwnMessageReadsBackByItsWireName() {
+        Catalog.Body votes = new maw.aiwolf.catalog.AiwolfCatalog.Votes("g", 1, 2, 0, false, java.util.Map.of("Ann", "Bob"));
+        Message m = Message.builder().to(Jid.parse("a@localhost")).performative(Performative.INFORM)
+                .rawBody(Message.of(Jid.parse("a@localhost"), Performative.INFORM, votes).body()).build();
+        assertThat(m.bodyType()).isEqualTo("votes");
+        assertThat(CatalogReader.read(m)).isEqualTo(votes);
     }
 
     @Test

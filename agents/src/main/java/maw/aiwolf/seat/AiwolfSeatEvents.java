@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import maw.agents.AiwolfCatalog;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.base.Phase;

@@ -1,7 +1,7 @@
 package maw.aiwolf.seat;
 
 import java.util.List;
-import maw.agents.AiwolfCatalog;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;

@@ -3,7 +3,7 @@ package maw.agents.kit;
 import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
-import maw.agents.AiwolfCatalog;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.base.Speech;
 import org.junit.jupiter.api.Test;

@@ -1,18 +1,26 @@
-package maw.agents;
+package maw.aiwolf.catalog;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.util.List;
 import java.util.Map;
+import maw.agents.Catalog;
+import maw.agents.CatalogExtension;
 import maw.base.Species;
 
 /**
- * The AIWolf rule sets' news in the catalog (docs/PROTOCOL.md, "AIWolf games"): a talk turn's utterances, an invalid
- * talk, a vote's ballots at once, the medium's result. Their acts ({@code talk}, {@code guard}) are
+ * The AIWolf rule sets' news, added to the catalog (docs/PROTOCOL.md, "AIWolf games"): a talk turn's utterances, an
+ * invalid talk, a vote's ballots at once, the medium's result. Their acts ({@code talk}, {@code guard}) are
  * {@link Catalog}'s, stamped as every act is.
  */
-public final class AiwolfCatalog {
+public final class AiwolfCatalog implements CatalogExtension {
 
-    private AiwolfCatalog() {}
+    /** Found by {@link java.util.ServiceLoader} (META-INF/services/maw.agents.CatalogExtension). */
+    public AiwolfCatalog() {}
+
+    @Override
+    public List<Class<? extends Catalog.Body>> messages() {
+        return List.of(Talks.class, InvalidTalk.class, Votes.class, Identified.class);
+    }
 
     /**
      * One utterance of a talk turn: its number in the day, the turn, who said it (name and agent number), the text,
