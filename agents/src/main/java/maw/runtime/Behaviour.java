@@ -87,6 +87,14 @@ public abstract class Behaviour {
         return m;
     }
 
+    /**
+     * Takes the oldest message matching this behaviour's template, waiting until one comes: a behaviour that only
+     * reacts to messages sleeps until then. Null when the behaviour is woken or stopped.
+     */
+    public final Message receive() throws InterruptedException {
+        return receive((Duration) null);
+    }
+
     /** Like {@link #receive(Duration)} but only for messages that also match {@code extra}. */
     public final Message receive(Template extra, Duration timeout) throws InterruptedException {
         Template t = template == Template.any() ? extra : template.and(extra);

@@ -167,7 +167,7 @@ abstract class AgentRuntimeContract {
         Jid j = accounts("wake", 1)[0];
         java.util.concurrent.BlockingQueue<String> steps = new java.util.concurrent.LinkedBlockingQueue<>();
         CyclicBehaviour waiter = CyclicBehaviour.of("waiter", self -> {
-            Message m = self.receive(Duration.ofMinutes(10));
+            Message m = self.receive();
             steps.add(m == null ? "woken" : "message");
         });
         Agent a = new Agent(j, TestXmpp.password(j));
@@ -381,7 +381,7 @@ abstract class AgentRuntimeContract {
     void stoppingAnAgentEndsItsBehavioursAndClosesItsConnection() throws Exception {
         Jid j = accounts("stop", 1)[0];
         Agent a = new Agent(j, TestXmpp.password(j));
-        CyclicBehaviour waiting = CyclicBehaviour.of("waiting", self -> self.receive(Duration.ofHours(1)));
+        CyclicBehaviour waiting = CyclicBehaviour.of("waiting", self -> self.receive());
         a.addBehaviour(waiting);
         agents.start(a);
         a.stop();

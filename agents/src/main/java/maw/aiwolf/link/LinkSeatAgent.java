@@ -1,6 +1,5 @@
 package maw.aiwolf.link;
 
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
@@ -47,7 +46,7 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of(getClass().getSimpleName(), self -> {
-            Message m = self.receive(Duration.ofMillis(500));
+            Message m = self.receive();
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
