@@ -21,7 +21,7 @@ import maw.game.Event.VoteCast;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The MAW rules, one test per rule (README.md, "The rules"). */
+/** The MAW rules, one test per rule (docs/PLAYING.md, "The rules"). */
 class MawRulesTest {
 
     @Nested
