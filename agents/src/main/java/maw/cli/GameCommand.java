@@ -44,8 +44,8 @@ final class GameCommand implements Callable<Integer> {
     String bots;
 
     @Option(names = "--seats", paramLabel = "PLAN",
-            description = {"a mix of seats, e.g. llm:3,rule:3 or llm[model=qwen2.5:7b]:2,llm:2,rule:2",
-                "(setting seats; overrides --bots and sets the number of players)"})
+            description = "a mix of seats, e.g. llm:3,rule:3 or llm[model=qwen2.5:7b]:2,llm:2,rule:2 "
+                + "(setting seats; overrides --bots and sets the number of players)")
     String seats;
 
     @Option(names = "--humans", defaultValue = "0",
@@ -93,9 +93,9 @@ final class GameCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--fork", paramLabel = "DIR",
-            description = {"play on from a point of the game journaled in DIR (with --at): its journal is replayed to",
-                "the start of that phase, word for word, and the game goes on live under a new game id; the same",
-                "table, or other seats with --seats"})
+            description = "play on from a point of the game journaled in DIR (with --at): its journal is replayed to "
+                + "the start of that phase, word for word, and the game goes on live under a new game id; the same "
+                + "table, or other seats with --seats")
     Path fork;
 
     @Option(names = "--at", paramLabel = "PHASE",
@@ -103,15 +103,15 @@ final class GameCommand implements Callable<Integer> {
     String at;
 
     @Option(names = "--model-cassette", paramLabel = "FILE",
-            description = {"answer the model seats from a cassette (a game's cassette.jsonl: every model call it made)",
-                "instead of the model, exactly as recorded (setting llm.cassette; a call it lacks stops the game",
-                "unless llm.cassette-miss is live)"})
+            description = "answer the model seats from a cassette (a game's cassette.jsonl: every model call it made) "
+                + "instead of the model, exactly as recorded (setting llm.cassette; a call it lacks stops the game "
+                + "unless llm.cassette-miss is live)")
     Path modelCassette;
 
     @Option(names = "--resume", paramLabel = "DIR",
-            description = {"take up a game whose process died from its journal DIR/game.jsonl: the same table, seats",
-                "and seed; the current phase goes on to its recorded deadline (the game's own settings win over",
-                "the seat and rule options given here)"})
+            description = "take up a game whose process died from its journal DIR/game.jsonl: the same table, seats "
+                + "and seed; the current phase goes on to its recorded deadline (the game's own settings win over "
+                + "the seat and rule options given here)")
     Path resume;
 
     /** Writes the fork that --fork and --at ask for into a new game directory; returns it, to be taken up. */

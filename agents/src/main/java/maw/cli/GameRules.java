@@ -16,32 +16,34 @@ import picocli.CommandLine.Option;
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */
 public final class GameRules {
 
-    @Option(names = "--rules", defaultValue = "maw", description = {"the rule set: maw, aiwolf (the AIWolf "
-            + "regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed), or "
-            + "aiwolf-nlp (the AIWolf NLP contest's game: 5, 9 or 13 players, natural-language talk one speaker at a "
-            + "time, its limits and its order of the night)", "(default: ${DEFAULT-VALUE})"})
+    @Option(names = "--rules", defaultValue = "maw", description = "the rule set: maw, aiwolf (the AIWolf "
+                + "regulation GAT2017: talk in protocol 3.6, turn by turn; seer, medium, bodyguard, possessed), or "
+                + "aiwolf-nlp (the AIWolf NLP contest's game: 5, 9 or 13 players, natural-language talk one speaker at a "
+                + "time, its limits and its order of the night) "
+                + "(default: ${DEFAULT-VALUE})")
     String ruleSet;
 
     @Option(names = "--players", description = "seats at the table (default: 6, or 5 under --rules aiwolf, or as many "
             + "as --seats names)")
     Integer players;
 
-    @Option(names = "--roles", paramLabel = "ROLE=N,...", description = {"under --rules aiwolf: the village's roles, as "
-            + "the official server's role-count map (villager=3,seer=1,werewolf=1,possessed=1; roles left out: 0)",
-            "(default: the official village for --players)"})
+    @Option(names = "--roles", paramLabel = "ROLE=N,...", description = "under --rules aiwolf: the village's roles, as "
+            + "the official server's role-count map (villager=3,seer=1,werewolf=1,possessed=1; roles left out: 0) "
+            + "(default: the official village for --players)")
     String roles;
 
-    @Option(names = "--turn-seconds", description = {"the longest one turn may take: at a pace of turns one "
-            + "seat's turn (it passes when this runs out), under --rules aiwolf a step (a talk or whisper turn, a "
-            + "vote, a night's acts; it ends as soon as everyone has answered)", "(default: 30 under --rules aiwolf; "
-            + "at a pace of turns 60, or llm.timeout at a table with a model seat)"})
+    @Option(names = "--turn-seconds", description = "the longest one turn may take: at a pace of turns one "
+                + "seat's turn (it passes when this runs out), under --rules aiwolf a step (a talk or whisper turn, a "
+                + "vote, a night's acts; it ends as soon as everyone has answered) "
+                + "(default: 30 under --rules aiwolf; "
+                + "at a pace of turns 60, or llm.timeout at a table with a model seat)")
     Double turnSeconds;
 
-    @Option(names = "--pace", paramLabel = "clock|turns|auto", description = {"what ends a phase of MAW's game: clock "
+    @Option(names = "--pace", paramLabel = "clock|turns|auto", description = "what ends a phase of MAW's game: clock "
             + "(its time runs out; every living seat acts when it will), turns (talk rounds in which every living "
             + "seat is asked once, the slowest waited for, then a voting round), or auto: turns at a table with a "
-            + "model seat, else the clock (./maw gm, which cannot tell who will come: the clock)",
-            "(default: game.pace, auto)"})
+            + "model seat, else the clock (and always the clock for a GameMaster of ./maw gm, which cannot tell "
+            + "who will come) (default: game.pace, auto)")
     String pace;
 
     @Option(names = "--talk-rounds", paramLabel = "N", description = "at a pace of turns, the talk rounds of a day "

@@ -51,9 +51,9 @@ final class GmCommand implements Callable<Integer> {
     Integer web;
 
     @Option(names = "--resume", paramLabel = "DIR",
-            description = {"take up a game whose GameMaster died (kill -9, a crash, a reboot) from its journal",
-                "DIR/game.jsonl: the same table and seats; the current phase goes on to its recorded",
-                "deadline (the journal's settings win over the rule options given here)"})
+            description = "take up a game whose GameMaster died (kill -9, a crash, a reboot) from its journal "
+                + "DIR/game.jsonl: the same table and seats; the current phase goes on to its recorded "
+                + "deadline (the journal's settings win over the rule options given here)")
     Path resume;
 
     @Override

@@ -58,6 +58,7 @@ public final class Main implements Runnable {
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
         cl.setUsageHelpWidth(120); // the descriptions are written in lines of up to about 110 characters
+        HelpGroups.install(cl);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof ConfigException || e instanceof TransportException

@@ -96,17 +96,17 @@ final class TournamentCommand implements Callable<Integer> {
     LlmOptions llm;
 
     @Option(names = "--model-cassette", paramLabel = "DIR",
-            description = {"answer the model seats from a finished tournament's cassette (DIR: its directory, whose",
-                "cassette.jsonl holds every model call its games made) instead of the model: the same tournament",
-                "replays offline (setting llm.cassette; a call the cassette lacks stops that game unless",
-                "llm.cassette-miss is live)"})
+            description = "answer the model seats from a finished tournament's cassette (DIR: its directory, whose "
+                + "cassette.jsonl holds every model call its games made) instead of the model: the same tournament "
+                + "replays offline (setting llm.cassette; a call the cassette lacks stops that game unless "
+                + "llm.cassette-miss is live)")
     Path modelCassette;
 
     @Option(names = "--games", description = "games to play (default: 10)")
     Integer games;
 
-    @Option(names = "--seats", paramLabel = "PLAN", description = {"the entrants, each a seat group: "
-        + "\"llm[model=a]:3,llm[model=b]:3\" or rule:3,llm:3 (setting seats)"})
+    @Option(names = "--seats", paramLabel = "PLAN", description = "the entrants, each a seat group: "
+                + "\"llm[model=a]:3,llm[model=b]:3\" or rule:3,llm:3 (setting seats)")
     String seats;
 
     @Option(names = "--parallel", defaultValue = "1", description = "games played at once (default: ${DEFAULT-VALUE})")
@@ -140,8 +140,8 @@ final class TournamentCommand implements Callable<Integer> {
         + "not played yet")
     Path resume;
 
-    @Option(names = "--fork-from", paramLabel = "DIR", description = {"fork every game of the finished tournament in DIR",
-        "at --at and play each on with --seats; each outcome beside its game's (forks.jsonl in --out)"})
+    @Option(names = "--fork-from", paramLabel = "DIR", description = "fork every game of the finished tournament in DIR "
+        + "at --at and play each on with --seats; each outcome beside its game's (forks.jsonl in --out)")
     Path forkFrom;
 
     @Option(names = "--at", paramLabel = "PHASE", description = "with --fork-from: the phase to play on from (day:2, "

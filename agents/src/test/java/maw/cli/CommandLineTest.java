@@ -78,6 +78,37 @@ class CommandLineTest {
     }
 
     @Test
+    void aLongCommandsOptionsComeInGroupsAndTheirDescriptionsWrapBetweenWords() {
+        assertThat(Main.execute("game", "--help")).isZero();
+        String page = out();
+        int table = page.indexOf(HelpGroups.TABLE + ":");
+        int seats = page.indexOf(HelpGroups.SEATS + ":");
+        int models = page.indexOf(HelpGroups.MODELS + ":");
+        int output = page.indexOf(HelpGroups.OUTPUT + ":");
+        int advanced = page.indexOf(HelpGroups.ADVANCED + ":");
+        assertThat(java.util.List.of(table, seats, models, output, advanced)).as(page).doesNotContain(-1).isSorted();
+        assertThat(page.indexOf("  --full-phases", table)).isBetween(table, seats);
+        assertThat(page.indexOf("  --humans", table)).isBetween(seats, models);
+        assertThat(page.indexOf("  --base-url", table)).isBetween(models, output);
+        assertThat(page.indexOf("  --json", table)).isBetween(output, advanced);
+        assertThat(page.indexOf("  --fork=", table)).isGreaterThan(advanced);
+        // A description goes on where its line ends: only its first line starts at the description's column, right
+        // after its option (each piece starting a line of its own gave "the / same / table").
+        java.util.List<String> lines = page.substring(table).lines().toList();
+        int column = lines.stream().filter(l -> l.startsWith("  ") && !l.strip().startsWith("-") && !l.isBlank())
+                .mapToInt(l -> l.length() - l.stripLeading().length()).min().orElseThrow();
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.length() - line.stripLeading().length() == column && !line.isBlank()) {
+                assertThat(lines.get(i - 1).strip()).as("the line before '%s'", line).startsWith("-");
+            }
+        }
+        assertThat(Main.execute("xmpp", "--help")).isZero();
+        assertThat(out().substring(page.length())).as("a short command's few options are not grouped")
+                .doesNotContain(HelpGroups.ADVANCED + ":");
+    }
+
+    @Test
     void aValueThatIsNotANumberIsOneLineNamingTheOption() {
         assertThat(Main.execute("game", "--players", "abc")).isEqualTo(2);
         assertThat(Main.execute("bench", "game", "--seed", "abc")).isEqualTo(2);

@@ -18,6 +18,10 @@ import maw.llm.TalkWriter;
  */
 public final class AiwolfSeatKit implements SeatKit {
 
+    /** Both keep nothing between calls: one of each serves every seat. */
+    private static final TalkWriter WRITER = new AiwolfTalkWriter();
+    private static final Typing TYPING = new AiwolfTalk();
+
     @Override
     public List<String> rules() {
         return List.of("aiwolf", "aiwolf-nlp");
@@ -58,11 +62,11 @@ public final class AiwolfSeatKit implements SeatKit {
 
     @Override
     public TalkWriter talkWriter() {
-        return new AiwolfTalkWriter();
+        return WRITER;
     }
 
     @Override
     public Typing typing() {
-        return new AiwolfTalk();
+        return TYPING;
     }
 }
