@@ -78,11 +78,15 @@ public final class TestXmpp {
         return p.toAbsolutePath().normalize();
     }
 
-    /** The {@code --set} options that point a {@code maw} command at this instance. */
+    /**
+     * The {@code --set} options that point a {@code maw} command at this instance, and its games (and a worker's) under
+     * the build directory, not in the checkout's {@code var/} (a later {@code --set games.dir} wins).
+     */
     public java.util.List<String> cliSettings() {
         return java.util.List.of("--set", "xmpp.home=" + server.home(), "--set", "xmpp.port=" + server.port(),
                 "--set", "xmpp.http-port=" + server.httpPort(), "--set", "xmpp.dist-port=" + server.distPort(),
-                "--set", "xmpp.domain=" + server.domain());
+                "--set", "xmpp.domain=" + server.domain(),
+                "--set", "games.dir=" + home().resolve("agents/target/test-var/games"));
     }
 
     public XmppTransport transport() {
