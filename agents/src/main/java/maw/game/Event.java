@@ -51,8 +51,16 @@ public sealed interface Event extends GameEvent {
     record VoteCast(PhaseId phase, String voter, String target, Map<String, Integer> tally, Audience audience)
             implements Event {}
 
-    /** The village executed a player. The role stays secret (the werewolves learn it at night). */
-    record Executed(int day, String player, boolean byMajority) implements Event {
+    /**
+     * The village executed a player. The role stays secret (the werewolves learn it at night). {@code ended}: how the
+     * day ended without a majority (every living player had voted, its time ran out, its voting round was over);
+     * null for a majority.
+     */
+    record Executed(int day, String player, boolean byMajority, String ended) implements Event {
+        public Executed(int day, String player, boolean byMajority) {
+            this(day, player, byMajority, null);
+        }
+
         @Override
         public Audience audience() {
             return Audience.EVERYONE;

@@ -268,7 +268,7 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             GameState s = view();
             if (phase.step() >= s.steps()) {
                 if (phase.phase() == Phase.DAY) {
-                    closeDay();
+                    closeDay("the voting round is over");
                 } else {
                     closeNight(votes.isEmpty() ? "the werewolves did not vote" : "no unanimous vote");
                 }
@@ -313,10 +313,10 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
             if (phase.phase() == Phase.DAY) {
                 long forTarget = votes.values().stream().filter(target::equals).count();
                 if (forTarget * 2 > after.living().size()) {
-                    execute(target, true);
+                    execute(target, null);
                 } else if (options.endWhenAllVoted() && !options.byTurns()
                         && votes.keySet().containsAll(after.living())) {
-                    closeDay();
+                    closeDay("every living player has voted");
                 }
             } else {
                 List<String> pack = after.livingWerewolves();
@@ -392,7 +392,7 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
                 return null;
             }
             switch (phase.phase()) {
-                case DAY -> closeDay();
+                case DAY -> closeDay("the day's time ran out");
                 case NIGHT -> closeNight(votes.isEmpty() ? "the werewolves did not vote" : "no unanimous vote");
                 default -> {
                     return new No(RefusalCode.NOT_NOW, "there is no timer in " + phase);
@@ -403,30 +403,33 @@ public final class MawRules implements Rules<GameState, GameOptions, Event> {
 
         // --- phase ends ------------------------------------------------------------------------------------------
 
-        private void closeDay() {
+        /** The day ends ({@code why}: how, in words): the most-voted is executed, or nobody on a tie or no votes. */
+        private void closeDay(String why) {
             Map<String, Integer> tally = view().tally();
             if (tally.isEmpty()) {
-                events.add(new Event.NoExecution(phase.number(), "no votes"));
+                events.add(new Event.NoExecution(phase.number(), "no votes (" + why + ")"));
                 beginNight();
                 return;
             }
             int top = tally.values().iterator().next();
             List<String> tied = tally.entrySet().stream().filter(e -> e.getValue() == top).map(Map.Entry::getKey).toList();
             if (tied.size() == 1) {
-                execute(tied.get(0), false);
+                execute(tied.get(0), why);
             } else if (options.tieBreak() == TieBreak.RANDOM) {
-                execute(tied.get(random(tied.size())), false);
+                execute(tied.get(random(tied.size())), why);
             } else {
-                events.add(new Event.NoExecution(phase.number(), "a tie between " + String.join(", ", tied)));
+                events.add(new Event.NoExecution(phase.number(), "a tie between " + String.join(", ", tied) + " ("
+                        + why + ")"));
                 beginNight();
             }
         }
 
-        private void execute(String player, boolean byMajority) {
+        /** Executes {@code player}: by a majority ({@code ended} null), or with the most votes as the day ended so. */
+        private void execute(String player, String ended) {
             kill(player);
             executed.add(player);
             lastExecuted = player;
-            events.add(new Event.Executed(phase.number(), player, byMajority));
+            events.add(new Event.Executed(phase.number(), player, ended == null, ended));
             if (!checkEnd()) {
                 beginNight();
             }

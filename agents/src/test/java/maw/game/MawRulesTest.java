@@ -117,14 +117,14 @@ class MawRulesTest {
             t.vote(p.get(1), p.get(8));
             t.vote(p.get(2), p.get(7));
             t.timeout();
-            assertThat(t.last(Executed.class)).isEqualTo(new Executed(1, p.get(8), false));
+            assertThat(t.last(Executed.class)).isEqualTo(new Executed(1, p.get(8), false, "the day's time ran out"));
         }
 
         @Test
         void noVotesNoExecution() {
             Table t = Table.of(6, 2);
             t.timeout();
-            assertThat(t.last(NoExecution.class).reason()).isEqualTo("no votes");
+            assertThat(t.last(NoExecution.class).reason()).isEqualTo("no votes (the day's time ran out)");
             assertThat(t.state.living()).hasSize(6);
             assertThat(t.phase()).isEqualTo(Phase.NIGHT);
         }
@@ -136,7 +136,8 @@ class MawRulesTest {
             t.vote(p.get(0), p.get(8));
             t.vote(p.get(1), p.get(7));
             t.timeout();
-            assertThat(t.last(NoExecution.class).reason()).isEqualTo("a tie between " + p.get(7) + ", " + p.get(8));
+            assertThat(t.last(NoExecution.class).reason()).isEqualTo("a tie between " + p.get(7) + ", " + p.get(8)
+                    + " (the day's time ran out)");
             assertThat(t.state.living()).hasSize(9);
         }
 
@@ -190,8 +191,25 @@ class MawRulesTest {
             for (int i = 0; i < 6; i++) {
                 t.vote(p.get(i), p.get((i + 1) % 6));
             }
-            assertThat(t.last(NoExecution.class).reason()).startsWith("a tie between");
+            assertThat(t.last(NoExecution.class).reason()).startsWith("a tie between")
+                    .endsWith("(every living player has voted)");
             assertThat(t.phase()).isEqualTo(Phase.NIGHT);
+        }
+
+        @Test
+        void aDayThatEndsEarlySaysWhy() {
+            Table t = Table.of(GameOptions.defaults().withEndWhenAllVoted(true), 6, 3);
+            List<String> p = t.state.living();
+            String suspect = p.get(5);
+            // Two for the suspect, one each for four others: the most votes, no majority.
+            List<Integer> target = List.of(5, 5, 3, 4, 2, 0);
+            for (int i = 0; i < 6; i++) {
+                t.vote(p.get(i), p.get(target.get(i)));
+            }
+            Executed x = t.last(Executed.class);
+            assertThat(x.player()).isEqualTo(suspect);
+            assertThat(x.byMajority()).isFalse();
+            assertThat(x.ended()).isEqualTo("every living player has voted");
         }
     }
 

@@ -71,7 +71,7 @@ class MawTurnsTest {
             }
             assertThat(asked).containsExactlyElementsOf(expected);
             assertThat(t.phase()).isEqualTo(Phase.NIGHT);
-            assertThat(t.last(Event.NoExecution.class).reason()).isEqualTo("no votes");
+            assertThat(t.last(Event.NoExecution.class).reason()).isEqualTo("no votes (the voting round is over)");
         }
 
         @Test
@@ -152,7 +152,8 @@ class MawTurnsTest {
             assertThat(t.state.awaiting().turn(t.state.turnHolder()).acts())
                     .containsExactlyInAnyOrder(Act.Kind.VOTE, Act.Kind.PASS);
             passAll(t);
-            assertThat(t.last(Event.Executed.class)).isEqualTo(new Event.Executed(1, suspect, false));
+            assertThat(t.last(Event.Executed.class)).isEqualTo(new Event.Executed(1, suspect, false,
+                    "the voting round is over"));
         }
 
         @Test

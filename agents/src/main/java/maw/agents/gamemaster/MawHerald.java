@@ -42,7 +42,8 @@ public final class MawHerald implements Herald<GameState, Event> {
             case Event.Executed x -> List.of(
                     new Notice(to.apply(Audience.EVERYONE), new Catalog.VoteResult(g, round, x.day(), x.player(),
                             Catalog.Verdict.EXECUTED, x.byMajority() ? "a majority voted"
-                                    : "the most votes when the day ended")),
+                                    : "the most votes when the day ended" + (x.ended() == null ? ""
+                                            : ": " + x.ended()))),
                     new Notice(Set.of(x.player()), new Catalog.Kill(g, round, x.day(), Catalog.Cause.EXECUTED)));
             case Event.NoExecution n -> List.of(new Notice(to.apply(Audience.EVERYONE),
                     new Catalog.VoteResult(g, round, n.day(), null, Catalog.Verdict.NONE, n.reason())));

@@ -43,7 +43,8 @@ public final class MawNarrator implements Narrator {
             case Event.VoteCast v -> List.of("  " + v.voter() + (v.phase().phase() == Phase.NIGHT ? " (werewolf)" : "")
                     + " votes for " + v.target() + "   [" + tally(v.tally()) + "]");
             case Event.Executed x -> List.of("  >> the village executes " + x.player()
-                    + (x.byMajority() ? " by majority" : " (most votes)"));
+                    + (x.byMajority() ? " by majority" : " (most votes; " + (x.ended() == null ? "the day is over"
+                            : x.ended()) + ")"));
             case Event.NoExecution n -> List.of("  >> nobody is executed: " + n.reason());
             case Event.RoleRevealed r -> List.of("  (the werewolves learn that " + r.player() + " was a "
                     + r.role().wire() + ")");
