@@ -37,7 +37,12 @@ final class GmCommand implements Callable<Integer> {
             + "server's are created with a fresh one)")
     String password;
 
-    @Option(names = "--end-early", description = "end a phase as soon as everyone who may vote has voted")
+    @Option(names = "--full-phases", description = "let every phase run out its timer, even when everyone has voted "
+            + "(by default, as in ./maw game, a phase ends as soon as everyone who may vote has voted)")
+    boolean fullPhases;
+
+    /** The default now (kept so that a command line that named it still runs). */
+    @Option(names = "--end-early", hidden = true)
     boolean endEarly;
 
     @Option(names = "--out", description = "where the journal and room archives go (default: <games.dir>/<time>-<game>, games.dir being var/games)")
@@ -65,7 +70,7 @@ final class GmCommand implements Callable<Integer> {
         }
         rules.pace(settings, false); // who will sit here is not known: auto is the clock's pace
         Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
-                : rules.ruleset(endEarly);
+                : rules.ruleset(!fullPhases);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();
         Map<String, Object> summary = Moderation.run(new Moderation.Request(settings, ruleset, seed, recovery, resume,
                 name, password, rules.players(), rules.rounds, out, web), System.out);
