@@ -63,6 +63,11 @@ public final class ConsoleView implements GameListener, ChatRoomAgent.Listener {
 
     @Override
     public void refused(int round, String who, String what, RefusalCode code, String reason) {
+        if (code == RefusalCode.PHASE_OVER) {
+            // An act that crossed the end of its phase on the way (a majority ended the day as it was sent): no fault.
+            say("  (" + who + "'s " + what + " came after its phase had ended)");
+            return;
+        }
         say("  (refused " + what + " from " + who + ": " + reason + " [" + code + "])");
     }
 
