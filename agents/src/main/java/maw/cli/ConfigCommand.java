@@ -14,8 +14,16 @@ final class ConfigCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
+    @picocli.CommandLine.Option(names = "--reference", description = "print every setting as a Markdown table (its "
+            + "key, environment variable, default and meaning), as docs/CONFIGURATION.md holds it")
+    boolean reference;
+
     @Override
     public Integer call() {
+        if (reference) {
+            System.out.print(Setting.reference());
+            return 0;
+        }
         MawConfig config = options.load();
         for (Setting s : Setting.values()) {
             MawConfig.Value v = config.value(s);

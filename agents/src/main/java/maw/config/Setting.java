@@ -284,6 +284,21 @@ public enum Setting {
         return Arrays.stream(values()).map(Setting::key).toList();
     }
 
+    /**
+     * Every setting as a Markdown table (its key, its environment variable, its default, what it means): the reference
+     * in docs/CONFIGURATION.md is this text, and a test keeps it so.
+     */
+    public static String reference() {
+        StringBuilder b = new StringBuilder("| setting | environment | default | what it means |\n"
+                + "| --- | --- | --- | --- |\n");
+        for (Setting s : values()) {
+            b.append("| `").append(s.key).append("` | `").append(s.envName()).append("` | ")
+                    .append(s.defaultValue.isEmpty() ? "(empty)" : "`" + s.defaultValue + "`").append(" | ")
+                    .append(s.description.replace("|", "\\|").replace("\n", " ")).append(" |\n");
+        }
+        return b.toString();
+    }
+
     /** What a call missing from a cassette does. */
     public enum CassetteMiss { STOP, LIVE }
 }
