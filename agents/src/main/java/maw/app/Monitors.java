@@ -1,7 +1,6 @@
 package maw.app;
 
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -57,34 +56,27 @@ public final class Monitors {
     }
 
     /**
-     * A web monitor for a table of this process, started once the table's agents are up (its page then lists them);
-     * {@code then} gets it first (to offer seats, say). Closing waits for the start and stops the monitor.
+     * A web monitor for a table of this process, started before the table's agents, so that its address (and the god
+     * view's) is printed before the game's first phase; its page lists the table's agents once they are up, and it
+     * watches at the GameMaster as soon as the GameMaster answers. {@code then} gets it first (to offer seats, say).
      */
     public static final class TableWatch implements AutoCloseable {
-        private final Thread starter;
-        private volatile WebMonitor monitor;
+        private final WebMonitor monitor;
 
         public TableWatch(AgentNetwork network, GameTable table, String token, int port, String command,
                 Consumer<WebMonitor> then, Consumer<String> say, Consumer<String> complain) {
-            starter = Thread.ofVirtual().name("web-monitor").start(() -> {
-                table.allStarted().join();
-                try {
-                    WebMonitor m = start(network, table.gameMaster(), token, port, say).agents(table::agents);
-                    then.accept(m);
-                    monitor = m;
-                } catch (RuntimeException e) {
-                    complain.accept(command + ": " + e.getMessage());
-                }
-            });
+            WebMonitor m = null;
+            try {
+                m = start(network, table.gameMaster(), token, port, say).agents(table::agents);
+                then.accept(m);
+            } catch (RuntimeException e) {
+                complain.accept(command + ": " + e.getMessage());
+            }
+            monitor = m;
         }
 
         @Override
         public void close() {
-            try {
-                starter.join(Duration.ofSeconds(30));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
             if (monitor != null) {
                 monitor.stop();
             }

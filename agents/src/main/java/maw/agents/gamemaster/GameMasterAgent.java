@@ -118,13 +118,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
 
     /** Completes with every round's summary when the last round is over. */
     public CompletableFuture<List<RoundSummary>> finished() { return finished; }
-
     public Map<String, Integer> totals() { return leaderboard.totals(); }
-
     public String gameId() { return config.gameId(); }
 
     /** The token a watcher shows for the god view (roles, the pack's news, whispers); print it for the operator. */
     public String watchToken() { return watchers.token(); }
+    /** Takes {@code token} as the god view's (chosen before the GameMaster starts); before {@code start} only. */
+    public GameMasterAgent<S, O, E> watchToken(String token) { watchers.token(token); return this; }
 
     public int watchers() { return watchers.size(); }
 

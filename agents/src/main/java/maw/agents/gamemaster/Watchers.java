@@ -37,7 +37,7 @@ final class Watchers {
     private final Map<Jid, Watcher> views = new ConcurrentHashMap<>();
     private final Duration lease;
     private final java.util.function.LongSupplier clock;
-    private final String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
+    private volatile String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
 
     Watchers() {
         this(LEASE, System::nanoTime);
@@ -52,6 +52,14 @@ final class Watchers {
     /** The token a watcher shows for the god view. */
     String token() {
         return token;
+    }
+
+    /** Takes {@code given} as the token (one chosen before the GameMaster started, to print its god view first). */
+    void token(String given) {
+        if (given == null || given.length() < 16) {
+            throw new IllegalArgumentException("a watch token of at least 16 characters");
+        }
+        token = given;
     }
 
     int size() {

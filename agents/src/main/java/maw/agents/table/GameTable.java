@@ -197,6 +197,9 @@ public final class GameTable {
 
     private final Spec spec;
     private volatile GameMasterAgent<?, ?, ?> master;
+    /** The god view's token, chosen here so that it can be printed before the GameMaster starts. */
+    private final String watchToken = java.util.HexFormat.of()
+            .formatHex(new java.security.SecureRandom().generateSeed(12));
     private final String domain;
     private final String password;
     private final String gameId;
@@ -228,10 +231,9 @@ public final class GameTable {
         return gameId;
     }
 
-    /** The token of the GameMaster's god view, once the table plays (null before). */
+    /** The token of the GameMaster's god view, chosen with the table (it can be printed before the game starts). */
     public String watchToken() {
-        GameMasterAgent<?, ?, ?> gm = master;
-        return gm == null ? null : gm.watchToken();
+        return watchToken;
     }
 
     public Jid gameMaster() {
@@ -302,7 +304,7 @@ public final class GameTable {
             Ruleset<S, O, E> ruleset, GameListener gmListener) {
         GameMasterAgent<S, O, E> gm = new GameMasterAgent<>(spec.resume() != null ? spec.resume().gameMaster()
                 : gameMaster(), password, spec.resume() != null ? spec.resume().config() : gameMasterConfig(),
-                ruleset, gmListener);
+                ruleset, gmListener).watchToken(watchToken);
         if (spec.resume() != null) {
             gm.resume((Recovery<S, O>) spec.resume());
         }
