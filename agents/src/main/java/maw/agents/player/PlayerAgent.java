@@ -264,7 +264,7 @@ public final class PlayerAgent extends GameAgent {
             if (decides && !asked && seat.hasNews(byTurns)) {
                 askInterface();
             }
-            Message m = s.receive(Duration.ofNanos(untilDue()));
+            Message m = s.receive(Duration.ofSeconds(1));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
@@ -281,22 +281,6 @@ public final class PlayerAgent extends GameAgent {
         if (next != null && !next.equals(current)) {
             s.setNextState(next);
         }
-    }
-
-    /**
-     * How long the seat may sleep when no message comes: until the GameMaster's silence is long enough to ask after
-     * it (or to give up on it), or its question to the interface is overdue; the seat reacts to messages, not a clock.
-     */
-    private long untilDue() {
-        long now = System.nanoTime();
-        long next = lastHeard + giveUp.toNanos();
-        long pongWait = Math.min(PONG_WAIT.toNanos(), silence.toNanos());
-        next = Math.min(next, pingSent == 0 ? lastHeard + silence.toNanos()
-                : pingSent + (silent ? Math.max(silence.toNanos(), pongWait) : pongWait));
-        if (asked && !byTurns && !askOverdueTold) {
-            next = Math.min(next, askedAt + ASK_OVERDUE.toNanos());
-        }
-        return Math.clamp(next - now + 1_000_000, 1_000_000, Duration.ofSeconds(30).toNanos());
     }
 
     /** A GameMaster that has said nothing for a while is asked whether it is there; one that stays silent, waited for. */
