@@ -1,5 +1,6 @@
 package maw.agents.human;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
@@ -73,7 +74,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("ShowAndAct", self -> {
-            Message m = self.receive();
+            Message m = self.receive(Duration.ofSeconds(1));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

@@ -1,5 +1,6 @@
 package maw.aiwolf.link;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
@@ -46,7 +47,7 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of(getClass().getSimpleName(), self -> {
-            Message m = self.receive();
+            Message m = self.receive(Duration.ofMillis(500));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

@@ -1,5 +1,6 @@
 package maw.aiwolf.seat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
@@ -56,7 +57,7 @@ public final class AiwolfBotAgent extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("AiwolfSeat", self -> {
-            Message m = self.receive();
+            Message m = self.receive(Duration.ofSeconds(1));
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
