@@ -7,19 +7,26 @@
 FROM maven:3.9-eclipse-temurin-21 AS build
 WORKDIR /src
 COPY pom.xml ./
-COPY base/pom.xml base/pom.xml
-COPY llm/pom.xml llm/pom.xml
-COPY agents/pom.xml agents/pom.xml
-COPY base/src base/src
-COPY llm/src llm/src
-COPY agents/src agents/src
+# The modules, lowest layer first (the parent pom.xml lists them).
+COPY base/ base/
+COPY runtime/ runtime/
+COPY rules/ rules/
+COPY llm/ llm/
+COPY test-fixtures/ test-fixtures/
+COPY config/ config/
+COPY agents/ agents/
+COPY gateways/ gateways/
+COPY web/ web/
+COPY app/ app/
+COPY bench/ bench/
+COPY cli/ cli/
 RUN mvn -B -ntp -q -DskipTests package
 
 # --- the maw command line ---------------------------------------------------------------------------------------
 FROM eclipse-temurin:21-jre AS app
 WORKDIR /opt/maw
-COPY --from=build /src/agents/target/maw-agents.jar lib/maw-agents.jar
-COPY --from=build /src/agents/target/lib/ lib/
+COPY --from=build /src/cli/target/maw.jar lib/maw.jar
+COPY --from=build /src/cli/target/lib/ lib/
 COPY prompts/ prompts/
 COPY docker/maw /usr/local/bin/maw
 ENV MAW_LOG_DIR=/opt/maw/var/log
