@@ -124,7 +124,7 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
         return ruleset(options(flags));
     }
 
-    /** Every rule set on the class path, in the order they are listed. */
+    /** Every rule set on the class path: MAW's own first, then by name. */
     static List<Variant<?, ?, ?>> all() {
         List<Variant<?, ?, ?>> out = new ArrayList<>();
         for (Variant<?, ?, ?> v : ServiceLoader.load(Variant.class)) {
@@ -132,6 +132,9 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
                 out.add(v);
             }
         }
+        // In the same order whatever the class path's: MAW's own first, then by name.
+        out.sort(java.util.Comparator.comparing((Variant<?, ?, ?> v) -> !v.name().equals("maw"))
+                .thenComparing(Variant::name));
         return out;
     }
 
