@@ -106,6 +106,17 @@ class WebMonitorBrowserTest {
             });
             game.get(2, TimeUnit.MINUTES);
             browser.waitForText(t -> t.contains(" win"), Duration.ofSeconds(10), "the winner");
+            // The god view tells every message in words: no wire name (kill, role_revealed, ...) stands for one.
+            String lines = browser.script("return [...document.querySelectorAll('#log > div')]"
+                    + ".map(d => d.textContent).join('\\n');").asText();
+            assertThat(lines.lines().filter(l -> l.matches("[a-z_]+( \\(to .*\\))?") || l.contains("role_revealed")))
+                    .as(lines).isEmpty();
+            if (lines.contains("the village executes ")) {
+                assertThat(lines).contains("is told: executed by the village");
+            }
+            if (lines.contains("the pack kills ")) {
+                assertThat(lines).contains("is told: killed in the night");
+            }
         } finally {
             monitor.stop();
         }
