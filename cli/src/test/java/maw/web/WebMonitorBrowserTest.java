@@ -123,6 +123,55 @@ class WebMonitorBrowserTest {
     }
 
     /**
+     * A finished game's replay in the browser opens at its first message with the table as it was then, and steps on
+     * from there to the winner.
+     */
+    @Test
+    void aReplayOpensAtItsFirstMessage(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Browser.available(), "no /usr/bin/chromium and /usr/bin/chromedriver (./maw test "
+                + "installs them as root on Debian)");
+        GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
+                .withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5)).withEndWhenAllVoted(true), dir),
+                "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(dir.resolve("game.jsonl"),
+                table.gameId())) {
+            table.play(local, journal, null, Duration.ofMinutes(1));
+        }
+        java.util.List<maw.agents.WatchCatalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
+        int n = messages.size();
+        try (MonitorPage page = new MonitorPage("t0k3n", "127.0.0.1", 0, true); Browser browser = new Browser()) {
+            messages.forEach(page::add);
+            browser.open("http://127.0.0.1:" + page.port() + "/?token=t0k3n"); // the god view: every message
+            browser.waitForText(t -> t.contains("1 / " + n + " messages"), Duration.ofSeconds(10), "the first step");
+            browser.waitForText(t -> logLines(browser) == 1, Duration.ofSeconds(10), "the first message");
+            assertThat(browser.script("return document.getElementById('log').textContent;").asText())
+                    .startsWith("== Round 1: ");
+            assertThat(browser.script("return document.getElementById('status').textContent;").asText())
+                    .contains("lobby").doesNotContain("over");
+            assertThat(browser.text()).doesNotContain(" win.");
+            browser.script("document.getElementById('forward').click(); document.getElementById('forward').click();"
+                    + " return true;");
+            browser.waitForText(t -> t.contains("3 / " + n + " messages") && logLines(browser) == 3,
+                    Duration.ofSeconds(10), "two steps on");
+            browser.script("const at = document.getElementById('at'); at.value = at.max;"
+                    + " at.dispatchEvent(new Event('input')); return true;");
+            browser.waitForText(t -> t.contains(" win."), Duration.ofSeconds(10), "the winner at the last step");
+            assertThat(browser.script("return document.getElementById('status').textContent;").asText())
+                    .contains("over").doesNotContainPattern("over \\d");
+        }
+    }
+
+    private static int logLines(Browser browser) {
+        try {
+            return browser.script("return document.querySelectorAll('#log > div').length;").asInt();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    /**
      * The lab in the browser: the host pauses a game from the god view (its first day begins with the clock stopped),
      * breaks a Player at its next message and steps it, steps the game to the next phase, lets the Player go and
      * resumes the game to its end.
