@@ -92,9 +92,15 @@ public final class GamePlay {
 
     /**
      * How a game ended: {@code result} is null when the person left the table and the game was abandoned;
-     * {@code summary} is what summary.json holds.
+     * {@code summary} is what summary.json holds; {@code webPort} the port its page had (null: none), whose god view
+     * {@code watchToken} opens.
      */
-    public record Played(GameTable.Result result, Path dir, long seed, Map<String, Object> summary) {}
+    public record Played(GameTable.Result result, Path dir, long seed, Map<String, Object> summary, Integer webPort,
+            String watchToken) {
+        public Played(GameTable.Result result, Path dir, long seed, Map<String, Object> summary) {
+            this(result, dir, seed, summary, null, null);
+        }
+    }
 
     /** Plays the game, telling {@code out} what it does. */
     public static Played play(Request r, PrintStream out) throws Exception {
@@ -222,7 +228,8 @@ public final class GamePlay {
             Map<String, Object> summary = summary(result, r.seed(), network.transport().name(), dir);
             Files.writeString(dir.resolve("summary.json"), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(summary));
-            return new Played(result, dir, r.seed(), summary);
+            return new Played(result, dir, r.seed(), summary, watching == null ? null : watching.port(),
+                    table.watchToken());
         }
     }
 

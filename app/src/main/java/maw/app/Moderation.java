@@ -53,11 +53,17 @@ public final class Moderation {
             Recovery<?, ?> recovery, Path resume, String name, String password, int players, int rounds, Path out,
             Integer web) {}
 
-    /** Moderates the game until its last round, telling {@code out} what it does; the game's summary. */
-    public static Map<String, Object> run(Request r, PrintStream out) throws Exception {
+    /**
+     * What a moderated game left: its summary (what summary.json holds), its directory, and the port its page had
+     * (null: none), whose god view {@code watchToken} opens.
+     */
+    public record Moderated(Map<String, Object> summary, Path dir, Integer webPort, String watchToken) {}
+
+    /** Moderates the game until its last round, telling {@code out} what it does. */
+    public static Moderated run(Request r, PrintStream out) throws Exception {
         MawConfig settings = r.settings();
         long seed = r.seed();
-        Map<String, Object> result = null;
+        Moderated result = null;
         try (AgentNetwork network = AgentNetwork.open(settings, out::println)) {
             if (!network.crossesProcesses()) {
                 throw new ConfigException("maw gm waits for players from other processes: it needs transport xmpp");
@@ -141,7 +147,8 @@ public final class Moderation {
                     summary.put("messages", agents.stream().mapToLong(Agent::sentCount).sum());
                     summary.put("wallMillis", (System.nanoTime() - t0) / 1_000_000);
                     Files.writeString(dir.resolve("summary.json"), Json.write(summary));
-                    result = summary;
+                    result = new Moderated(summary, dir, monitor == null ? null : monitor.port(),
+                            master.watchToken());
                 } finally {
                     agents.forEach(Agent::stop);
                     if (monitor != null) {

@@ -1,13 +1,21 @@
 package maw.app;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import maw.agents.WatchCatalog;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.runtime.Jid;
 import maw.runtime.TransportException;
+import maw.web.MonitorPage;
+import maw.web.Replay;
 import maw.web.WebMonitor;
 import maw.web.WebSeats;
 
@@ -26,6 +34,77 @@ public final class Monitors {
                     monitor.jid().local() + "-");
             monitor.seats(seats);
             say.accept(invitation(monitor, seats));
+        }
+    }
+
+    /**
+     * A finished game's page: its replay from the journal {@code journal} (a game directory or its game.jsonl), served
+     * at 127.0.0.1:{@code port} with {@code token} opening the god view (the journal holds every role). Refused by name
+     * ({@code option}) when there is no journal or it cannot be read.
+     */
+    public static ReplayPage replay(Path journal, String token, int port, String option) {
+        Path file = Files.isDirectory(journal) ? journal.resolve("game.jsonl") : journal;
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("invalid value '" + journal + "' for " + option + ": no journal " + file);
+        }
+        List<WatchCatalog.Watched> messages;
+        try {
+            messages = Replay.messages(file);
+        } catch (IOException | RuntimeException e) {
+            throw new ConfigException("invalid value '" + journal + "' for " + option + ": " + e.getMessage());
+        }
+        MonitorPage page;
+        try {
+            page = new MonitorPage(token, "127.0.0.1", port, true);
+        } catch (RuntimeException e) {
+            throw new ConfigException("the replay's page could not start on 127.0.0.1:" + port + ": "
+                    + e.getMessage());
+        }
+        messages.forEach(page::add);
+        return new ReplayPage(page, file, messages.size(), token);
+    }
+
+    /** A finished game's replay being served. */
+    public record ReplayPage(MonitorPage page, Path journal, int messages, String token) implements AutoCloseable {
+        public String address() {
+            return "http://127.0.0.1:" + page.port() + "/";
+        }
+
+        public String godView() {
+            return address() + "?token=" + token;
+        }
+
+        /** Serves until the command is stopped, or for {@code stays} when given. */
+        public void stay(Duration stays) throws InterruptedException {
+            if (stays != null) {
+                Thread.sleep(stays);
+            } else {
+                Thread.currentThread().join();
+            }
+        }
+
+        @Override
+        public void close() {
+            page.close();
+        }
+    }
+
+    /**
+     * Once a game watched on the page is over, the page goes on serving it as a replay (on the port the live page had,
+     * with the god view's token it had) until the command is stopped, or for {@code stays}; {@code say} is told so.
+     * A {@code stays} of zero closes it with the game.
+     */
+    public static void keepFinished(Path dir, int port, String token, Duration stays, Consumer<String> say)
+            throws InterruptedException {
+        if (stays != null && stays.isZero()) {
+            say.accept("the web monitor closed with the game; step through it again with ./maw web --replay " + dir);
+            return;
+        }
+        try (ReplayPage replay = replay(dir, token, port, "--web")) {
+            say.accept(String.format("the game is over; its page stays up as a replay at %s   (god view: %s) %s; "
+                    + "later: ./maw web --replay %s", replay.address(), replay.godView(), stays == null
+                    ? "until this command is stopped (Ctrl-C)" : "for " + stays.toSeconds() + " s", dir));
+            replay.stay(stays);
         }
     }
 
@@ -62,6 +141,7 @@ public final class Monitors {
      */
     public static final class TableWatch implements AutoCloseable {
         private final WebMonitor monitor;
+        private final Integer port;
 
         public TableWatch(AgentNetwork network, GameTable table, String token, int port, String command,
                 Consumer<WebMonitor> then, Consumer<String> say, Consumer<String> complain) {
@@ -73,6 +153,12 @@ public final class Monitors {
                 complain.accept(command + ": " + e.getMessage());
             }
             monitor = m;
+            this.port = m == null ? null : Integer.valueOf(m.port());
+        }
+
+        /** The page's port, or null when it could not start. */
+        public Integer port() {
+            return port;
         }
 
         @Override

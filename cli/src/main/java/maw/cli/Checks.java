@@ -53,4 +53,15 @@ final class Checks {
             throw new ConfigException("invalid value '" + transport + "' for --transport: local or xmpp");
         }
     }
+
+    /** How long a finished game's page stays: null until the command is stopped; 0 to 604800 seconds. */
+    static java.time.Duration webStays(Double seconds) {
+        if (seconds == null) {
+            return null;
+        }
+        if (!(seconds >= 0) || seconds > 604_800) {
+            throw new ConfigException("invalid value '" + seconds + "' for --web-stays: 0 to 604800 seconds");
+        }
+        return java.time.Duration.ofMillis(Math.round(seconds * 1000));
+    }
 }

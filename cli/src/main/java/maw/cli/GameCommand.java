@@ -9,6 +9,7 @@ import maw.agents.gamemaster.Recovery;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.app.GamePlay;
+import maw.app.Monitors;
 import maw.app.Games;
 import maw.app.Seats;
 import maw.config.ConfigException;
@@ -88,6 +89,10 @@ final class GameCommand implements Callable<Integer> {
             description = "watch the game in the browser at http://127.0.0.1:PORT/ (default port 7070; 0: any free "
                     + "one); the god view's address is printed unless a person plays at this terminal")
     Integer web;
+
+    @Option(names = "--web-stays", paramLabel = "SECONDS", description = "once the game is over, how long its page "
+            + "goes on serving it as a replay (default: until the command is stopped; 0: the page closes with the game)")
+    Double webStays;
 
     @Option(names = "--json", description = "print a JSON summary as the last line")
     boolean json;
@@ -188,6 +193,7 @@ final class GameCommand implements Callable<Integer> {
         if (web != null && (web < 0 || web > 65535)) {
             throw new ConfigException("invalid value '" + web + "' for --web: a port, 0 to 65535");
         }
+        java.time.Duration stays = Checks.webStays(webStays);
         // --players counts every seat, open ones included (6 by default, unless --seats says how many).
         Integer tableSeats = rules.players != null ? Integer.valueOf(rules.players - openSeats)
                 : SeatPlan.parse(settings.value(Setting.SEATS)) == null
@@ -214,12 +220,11 @@ final class GameCommand implements Callable<Integer> {
         printModelSeats(played.result());
         System.out.printf("%nplayed in %d ms, %d messages, seed %d; journal, room archives and summary: %s%n",
                 played.result().wallMillis(), played.result().messages(), played.seed(), played.dir());
-        if (web != null) {
-            System.out.printf("the web monitor closed with the game; step through it again with ./maw web "
-                    + "--replay %s%n", played.dir());
-        }
         if (json) {
             System.out.println(Json.write(played.summary()));
+        }
+        if (played.webPort() != null) {
+            Monitors.keepFinished(played.dir(), played.webPort(), played.watchToken(), stays, System.out::println);
         }
         return 0;
     }

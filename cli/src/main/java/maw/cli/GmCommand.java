@@ -1,13 +1,13 @@
 package maw.cli;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Recovery;
 import maw.agents.gamemaster.Ruleset;
 import maw.app.Games;
 import maw.app.Moderation;
+import maw.app.Monitors;
 import maw.config.MawConfig;
 import maw.runtime.Json;
 import picocli.CommandLine.Command;
@@ -55,6 +55,10 @@ final class GmCommand implements Callable<Integer> {
             description = "watch the game in the browser at http://127.0.0.1:PORT/ (default port 7070; 0: any free one)")
     Integer web;
 
+    @Option(names = "--web-stays", paramLabel = "SECONDS", description = "once the game is over, how long its page "
+            + "goes on serving it as a replay (default: until the command is stopped; 0: the page closes with the game)")
+    Double webStays;
+
     @Option(names = "--resume", paramLabel = "DIR",
             description = "take up a game whose GameMaster died (kill -9, a crash, a reboot) from its journal "
                 + "DIR/game.jsonl: the same table and seats; the current phase goes on to its recorded "
@@ -72,10 +76,14 @@ final class GmCommand implements Callable<Integer> {
         Ruleset<?, ?, ?> ruleset = recovery != null ? Games.ruleset(recovery)
                 : rules.ruleset(!fullPhases);
         long seed = recovery != null ? recovery.config().seed() : rules.seed();
-        Map<String, Object> summary = Moderation.run(new Moderation.Request(settings, ruleset, seed, recovery, resume,
+        java.time.Duration stays = Checks.webStays(webStays);
+        Moderation.Moderated done = Moderation.run(new Moderation.Request(settings, ruleset, seed, recovery, resume,
                 name, password, rules.players(), rules.rounds, out, web), System.out);
-        if (json && summary != null) {
-            System.out.println(Json.write(summary));
+        if (json && done != null) {
+            System.out.println(Json.write(done.summary()));
+        }
+        if (done != null && done.webPort() != null) {
+            Monitors.keepFinished(done.dir(), done.webPort(), done.watchToken(), stays, System.out::println);
         }
         return 0;
     }

@@ -40,7 +40,7 @@ final class HelpGroups {
                 "--password", "--gm-silence", "--gm-give-up", "--gateway-port"));
         GROUPS.put(MODELS, Set.of("--provider", "--base-url", "--model", "--model-cassette", "--api-key",
                 "--think-seconds", "--llm-timeout", "--hint"));
-        GROUPS.put(OUTPUT, Set.of("--out", "--quiet", "--web", "--json", "--report"));
+        GROUPS.put(OUTPUT, Set.of("--out", "--quiet", "--web", "--web-stays", "--json", "--report"));
     }
 
     /** Lists the options of {@code cl} and of every subcommand under it in groups. */

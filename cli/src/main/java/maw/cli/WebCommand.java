@@ -1,19 +1,13 @@
 package maw.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.concurrent.Callable;
-import maw.agents.WatchCatalog;
 import maw.app.AgentNetwork;
 import maw.app.Monitors;
 import maw.config.ConfigException;
 import maw.runtime.Jid;
-import maw.web.MonitorPage;
-import maw.web.Replay;
 import maw.web.WebMonitor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,27 +84,12 @@ final class WebCommand implements Callable<Integer> {
     }
 
     private int replay() throws Exception {
-        Path file = Files.isDirectory(replay) ? replay.resolve("game.jsonl") : replay;
-        if (!Files.isRegularFile(file)) {
-            throw new ConfigException("invalid value '" + replay + "' for --replay: no journal " + file);
-        }
-        List<WatchCatalog.Watched> messages;
-        try {
-            messages = Replay.messages(file);
-        } catch (IOException | RuntimeException e) {
-            throw new ConfigException("invalid value '" + replay + "' for --replay: " + e.getMessage());
-        }
         // The journal holds every role: the one who has it may see the god view; the token keeps the address apart.
         String godToken = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-        try (MonitorPage page = new MonitorPage(godToken, "127.0.0.1", port, true)) {
-            messages.forEach(page::add);
-            System.out.printf("replay of %s (%d messages): http://127.0.0.1:%d/   (god view: "
-                    + "http://127.0.0.1:%d/?token=%s)%n", file, messages.size(), page.port(), page.port(), godToken);
-            if (seconds != null) {
-                Thread.sleep(Math.round(seconds * 1000));
-            } else {
-                Thread.currentThread().join();
-            }
+        try (Monitors.ReplayPage page = Monitors.replay(replay, godToken, port, "--replay")) {
+            System.out.printf("replay of %s (%d messages): %s   (god view: %s)%n", page.journal(), page.messages(),
+                    page.address(), page.godView());
+            page.stay(seconds == null ? null : java.time.Duration.ofMillis(Math.round(seconds * 1000)));
         }
         return 0;
     }

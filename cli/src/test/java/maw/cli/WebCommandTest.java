@@ -31,6 +31,44 @@ class WebCommandTest {
     }
 
     /**
+     * {@code game --web}: the page's address and the god view's come before the first phase; once the game is over
+     * the page goes on serving it as a replay, on the same port, for as long as {@code --web-stays} says.
+     */
+    @Test
+    void aWatchedGamesPageStaysAsItsReplayOnceTheGameIsOver() throws Exception {
+        java.util.concurrent.CompletableFuture<Integer> done = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().name("maw-game-web").start(() -> done.complete(Main.execute("game", "--transport",
+                "local", "--players", "5", "--seed", "3", "--out", out.toString(), "--web", "0", "--web-stays", "8")));
+        java.util.regex.Matcher stays = maw.testing.Await.value("the page stays as a replay", WAIT, () -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("the game is over; its page stays up as a "
+                    + "replay at http://127.0.0.1:(\\d+)/ +\\(god view: http://127.0.0.1:\\d+/\\?token=(\\w+)\\) for "
+                    + "8 s").matcher(console.out());
+            return m.find() ? m : null;
+        });
+        String said = console.out();
+        java.util.regex.Matcher live = java.util.regex.Pattern.compile("web monitor: http://127.0.0.1:(\\d+)/ +"
+                + "\\(god view: [^)]*\\?token=(\\w+)\\)").matcher(said);
+        assertThat(live.find()).as(said).isTrue();
+        assertThat(said.indexOf("web monitor: ")).as(said).isLessThan(said.indexOf("Day 1 begins"));
+        assertThat(stays.group(1)).as("the same port").isEqualTo(live.group(1));
+        assertThat(stays.group(2)).as("the same god view").isEqualTo(live.group(2));
+        int port = Integer.parseInt(stays.group(1));
+        assertThat(get(port, "/state?at=1")).contains("\"replay\":true").contains("\"phase\":\"lobby\"");
+        assertThat(get(port, "/state?token=" + stays.group(2))).contains("\"winner\"");
+        assertThat(done.isDone()).isFalse();
+        assertThat(done.get(1, java.util.concurrent.TimeUnit.MINUTES)).isZero();
+        assertThat(said).contains("later: ./maw web --replay " + out);
+        // 0: the page closes with the game, and says how to see it again.
+        Path again = out.resolve("again");
+        assertThat(Main.execute("game", "--transport", "local", "--players", "5", "--seed", "3", "--quiet", "--out",
+                again.toString(), "--web", "0", "--web-stays", "0")).isZero();
+        assertThat(console.out()).contains("the web monitor closed with the game; step through it again with "
+                + "./maw web --replay " + again);
+        assertThat(Main.execute("game", "--web-stays", "-1")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value '-1.0' for --web-stays");
+    }
+
+    /**
      * Three processes, as a host would run them: {@code maw gm --web} with its page, {@code maw web --game} watching
      * from another process, and the seats (three rule bots from this one, a person from the GameMaster's page). The
      * monitor elsewhere shows the inside of every agent of the game, which it asks over XMPP.
@@ -134,8 +172,12 @@ class WebCommandTest {
                     return false;
                 }
             });
-            assertThat(gm.waitFor(180)).as(gm.output()).isZero();
-            assertThat(gm.output()).contains("Zoe");
+            // Once the game is over, the GameMaster's page stays up as its replay until the command is stopped.
+            maw.testing.Await.until("the page stays as a replay", java.time.Duration.ofSeconds(180),
+                    () -> gm.output().contains("the game is over; its page stays up as a replay at http://127.0.0.1:"
+                            + gmPort + "/") || !gm.process().isAlive());
+            assertThat(gm.output()).contains("until this command is stopped (Ctrl-C)").contains("Zoe");
+            assertThat(get(gmPort, "/state?at=1")).contains("\"replay\":true");
             assertThat(java.nio.file.Files.readString(out.resolve("game").resolve("summary.json"))).contains("Zoe");
         } finally {
             gm.process().destroyForcibly();
