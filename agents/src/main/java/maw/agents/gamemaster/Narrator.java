@@ -1,9 +1,8 @@
 package maw.agents.gamemaster;
 
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
+import maw.agents.ByRules;
 import maw.game.GameEvent;
 import maw.game.GameView;
 
@@ -22,22 +21,14 @@ public interface Narrator {
 
     /** The narrator of the rule set named {@code rules}. */
     static Narrator of(String rules) {
-        return Found.BY_RULES.computeIfAbsent(rules == null ? "maw" : rules, Found::find);
+        return Found.NARRATORS.of(rules == null ? "maw" : rules);
     }
 
     /** The narrators on the class path, found once per rule set. */
     final class Found {
-        private static final Map<String, Narrator> BY_RULES = new ConcurrentHashMap<>();
+        private static final ByRules<Narrator> NARRATORS = new ByRules<>(Narrator.class, Narrator::rules,
+                MawNarrator::new);
 
         private Found() {}
-
-        private static Narrator find(String rules) {
-            for (Narrator n : ServiceLoader.load(Narrator.class)) {
-                if (n.rules().contains(rules)) {
-                    return n;
-                }
-            }
-            return new MawNarrator();
-        }
     }
 }

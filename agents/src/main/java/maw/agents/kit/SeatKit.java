@@ -3,7 +3,7 @@ package maw.agents.kit;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
+import maw.agents.ByRules;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.typing.Typing;
@@ -48,7 +48,7 @@ public interface SeatKit {
 
     /** The kit of the rule set named {@code rules} ({@link #PLAIN} for none, or one no kit serves). */
     static SeatKit of(String rules) {
-        return rules == null ? PLAIN : Kits.BY_RULES.computeIfAbsent(rules, Kits::find);
+        return rules == null ? PLAIN : Kits.KITS.of(rules);
     }
 
     /** The typing of the rule set the view names (null before a game, or where it has none). */
@@ -91,19 +91,10 @@ public interface SeatKit {
         }
     }
 
-    /** The kits on the class path, found once. */
+    /** The kits on the class path, found once per rule set. */
     final class Kits {
-        private static final Map<String, SeatKit> BY_RULES = new ConcurrentHashMap<>();
+        private static final ByRules<SeatKit> KITS = new ByRules<>(SeatKit.class, SeatKit::rules, () -> PLAIN);
 
         private Kits() {}
-
-        private static SeatKit find(String rules) {
-            for (SeatKit k : ServiceLoader.load(SeatKit.class)) {
-                if (k.rules().contains(rules)) {
-                    return k;
-                }
-            }
-            return PLAIN;
-        }
     }
 }
