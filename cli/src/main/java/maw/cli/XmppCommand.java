@@ -23,6 +23,8 @@ import picocli.CommandLine.Parameters;
             "  register --file FILE       the same from a file of NAME:PASSWORD lines",
             "  env                        the instance's settings as shell variables",
             "  ctl ARGS...                an ejabberdctl command against the instance",
+            "  install [PACKAGE...]       as root: ejabberd, curl and openssl where missing (or the Debian packages",
+            "                             named), waiting up to 5 minutes for another apt-get's package lock",
             "  cluster start [--nodes N]  a private cluster of N nodes on this machine (xmpp.cluster.*), node K on",
             "                             the K-th loopback address from xmpp.cluster.first-address, all joined",
             "  cluster status | stop      each node, its connections and the nodes it sees; stop them all",
@@ -46,7 +48,7 @@ final class XmppCommand implements Callable<Integer> {
     Integer nodes;
 
     @Parameters(arity = "1..*", paramLabel = "COMMAND",
-            description = "start, stop, restart, status, register, env, ctl, cluster")
+            description = "start, stop, restart, status, register, env, ctl, install, cluster")
     List<String> command = new ArrayList<>();
 
     @Override

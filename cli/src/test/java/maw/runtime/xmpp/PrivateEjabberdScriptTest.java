@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,5 +75,36 @@ class PrivateEjabberdScriptTest {
     void anUnknownCommandOrOptionIsNamed() throws Exception {
         assertThat(script("launch").output()).contains("unknown command: launch");
         assertThat(script("--prot", "1", "start").output()).contains("unknown option: --prot");
+    }
+
+    /**
+     * A fresh machine's unattended upgrades hold the package lock in its first minutes: an install waits for it (with
+     * a message, and apt-get's bounded wait) instead of failing, and goes on once the lock is let go. The test holds
+     * dpkg's own lock (as apt-get takes it) while the script installs a package that is already here.
+     */
+    @Test
+    void anInstallWaitsWhileAnotherAptGetHoldsThePackageLock() throws Exception {
+        Path lock = Path.of("/var/lib/dpkg/lock-frontend");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(lock) && Files.isExecutable(
+                Path.of("/usr/bin/apt-get")), "holding the package lock needs Debian's apt-get and root");
+        Path out = home.resolve("install.out");
+        Process p;
+        long held;
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
+                java.nio.file.StandardOpenOption.WRITE); java.nio.channels.FileLock taken = ch.lock()) {
+            assertThat(taken.isValid()).isTrue();
+            long t0 = System.nanoTime();
+            p = new ProcessBuilder(TestXmpp.home().resolve("xmpp-config/maw-xmpp").toString(), "--home",
+                    home.toString(), "install", "bash").redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("the install waits while the lock is held: "
+                    + Files.readString(out)).isFalse();
+            held = System.nanoTime() - t0;
+        }
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(out)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(out)).isZero();
+        assertThat(Files.readString(out)).contains("waits up to 5 minutes for another apt-get's lock")
+                .containsPattern("installed bash in \\d+ s");
+        assertThat(held).isGreaterThan(TimeUnit.SECONDS.toNanos(10));
+        assertThat(Files.readString(home.resolve("log/apt-get.log"))).containsPattern("(?i)lock");
     }
 }
