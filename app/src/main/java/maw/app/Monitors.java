@@ -100,12 +100,27 @@ public final class Monitors {
             say.accept("the web monitor closed with the game; step through it again with ./maw web --replay " + dir);
             return;
         }
-        try (ReplayPage replay = replay(dir, token, port, "--web")) {
+        ReplayPage replay;
+        try {
+            replay = replay(dir, token, port, "--web");
+        } catch (ConfigException e) {
+            // The game is played and journaled: a page that cannot stay costs only the page.
+            say.accept("the web monitor closed with the game (" + e.getMessage() + "); step through it again with "
+                    + "./maw web --replay " + dir);
+            return;
+        }
+        try (replay) {
             say.accept(String.format("the game is over; its page stays up as a replay at %s   (god view: %s) %s; "
                     + "later: ./maw web --replay %s", replay.address(), replay.godView(), stays == null
-                    ? "until this command is stopped (Ctrl-C)" : "for " + stays.toSeconds() + " s", dir));
+                    ? "until this command is stopped (Ctrl-C)"
+                    : "for " + seconds(stays) + " s", dir));
             replay.stay(stays);
         }
+    }
+
+    private static String seconds(Duration d) {
+        return new java.text.DecimalFormat("0.#", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT))
+                .format(d.toMillis() / 1000.0);
     }
 
     /** The line that gives people the page's seats: its link with the invitation a seat needs. */
