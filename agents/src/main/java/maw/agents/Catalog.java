@@ -144,11 +144,18 @@ public final class Catalog {
     /** The longest name a seat may take (maw.agents.Names has the rule). */
     public static final int LONGEST_NAME = 24;
 
-    /** Player to GameMaster, request: a seat under this name. */
+    /**
+     * Player to GameMaster, request: a seat under this name. {@code person}: a person plays it (the table gives people
+     * time to read and answer; absent: not said).
+     */
     @JsonTypeName("join_lobby")
-    public record JoinLobby(String player_name) implements Body {
+    public record JoinLobby(String player_name, Boolean person) implements Body {
         public JoinLobby {
             required(player_name, "join_lobby's player_name");
+        }
+
+        public JoinLobby(String player_name) {
+            this(player_name, null);
         }
     }
 
@@ -174,12 +181,13 @@ public final class Catalog {
      * GameMaster to players, inform: a round begins under a rule set ({@code maw}). {@code rooms} names the agent that
      * keeps each of the rule set's rooms, by the room's title ({@code Village}); {@code village} and {@code hideout}
      * repeat MAW's two (null in a rule set without them). {@code longest}: the longest line or talk a seat may say,
-     * in characters (absent: 500).
+     * in characters (absent: 500). {@code people}: the players a person plays (at a terminal, a page or a chat
+     * client), whom the bots leave time to read and answer (absent: none).
      */
     @JsonTypeName("start_game")
     public record StartGame(String game, int round, int rounds, int total_players, List<String> players,
-            String village, String hideout, String rules, Speech talk, Map<String, String> rooms, Integer longest)
-            implements Body {
+            String village, String hideout, String rules, Speech talk, Map<String, String> rooms, Integer longest,
+            List<String> people) implements Body {
         public StartGame {
             talk = talk == null ? Speech.CHAT : talk;
             if (rooms == null) {
@@ -194,6 +202,18 @@ public final class Catalog {
                 rooms = two;
             }
             rooms = Collections.unmodifiableMap(new LinkedHashMap<>(rooms));
+            people = people == null || people.isEmpty() ? null : List.copyOf(people);
+        }
+
+        /** A round with no person at the table (or from a GameMaster that does not say). */
+        public StartGame(String game, int round, int rounds, int total_players, List<String> players,
+                String village, String hideout, String rules, Speech talk, Map<String, String> rooms, Integer longest) {
+            this(game, round, rounds, total_players, players, village, hideout, rules, talk, rooms, longest, null);
+        }
+
+        /** The players a person plays (none: empty). */
+        public List<String> peopleOrNone() {
+            return people == null ? List.of() : people;
         }
 
         /** A round of MAW's two rooms. */

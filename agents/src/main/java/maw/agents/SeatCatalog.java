@@ -65,17 +65,22 @@ public final class SeatCatalog {
     }
 
     /**
-     * Interface to player: the seat's name, whether to pass on everything the seat perceives as it happens, and when
-     * to ask for acts ({@code ask}; null: {@link Asking#NEWS}).
+     * Interface to player: the seat's name, whether to pass on everything the seat perceives as it happens, when to
+     * ask for acts ({@code ask}; null: {@link Asking#NEWS}), and whether a person plays the seat ({@code person}; the
+     * Player says so when it joins).
      */
     @JsonTypeName("seat_name")
-    public record SeatName(String name, Boolean observe, Asking ask) implements Catalog.Body {
+    public record SeatName(String name, Boolean observe, Asking ask, Boolean person) implements Catalog.Body {
         public SeatName {
             Catalog.required(name, "seat_name's name");
         }
 
+        public SeatName(String name, Boolean observe, Asking ask) {
+            this(name, observe, ask, null);
+        }
+
         public SeatName(String name, Boolean observe) {
-            this(name, observe, null);
+            this(name, observe, null, null);
         }
     }
 

@@ -364,7 +364,7 @@ public final class RuleBotAgent extends GameAgent {
             return new Act.Listen();
         }
         boolean votingRound = v.turn() != null && v.turn().voting(); // a pace of turns asks for the vote now
-        if (v.voted_for() == null && !votingRound && !t.allSaid(2) && System.currentTimeMillis() < voteAt()) {
+        if (v.voted_for() == null && !votingRound && System.currentTimeMillis() < voteAt()) {
             return new Act.Listen(); // everyone has a say before the votes: the bot votes then, or at half the day
         }
         if (wolf && v.voted_for() == null) {
@@ -391,16 +391,29 @@ public final class RuleBotAgent extends GameAgent {
     }
 
     /**
-     * When the bot votes though not everyone has said two lines: once everyone has said one and the room has been
-     * quiet for {@link #QUIET} ms (a person or a model says one and waits), else at half the day.
+     * When the bot votes: once everyone has said two lines, or once everyone has said one and the room has been quiet
+     * for {@link #QUIET} ms (a person or a model says one and waits), else at half the day. While a person at the
+     * table has not voted yet, the bot waits besides for {@link #READING} ms from the day's start and from the latest
+     * line (the person reads the table and answers what was said), never past half the day.
      */
     private long voteAt() {
-        long half = reading.halfway();
-        return reading.allSaid(1) ? Math.min(half, lastLine + QUIET) : half;
+        return voteAt(reading, lastLine);
+    }
+
+    static long voteAt(TableReading t, long lastLine) {
+        long half = t.halfway();
+        long at = t.allSaid(2) ? 0 : t.allSaid(1) ? Math.min(half, lastLine + QUIET) : half;
+        if (t.peopleStillReading().isEmpty()) {
+            return at;
+        }
+        return Math.max(at, Math.min(half, Math.max(t.began(), lastLine) + READING));
     }
 
     /** How long a room stays quiet, once everyone has spoken, before the bots vote without a second line from all. */
     static final long QUIET = 2000;
+
+    /** How long a person at the table has to read and answer, from the day's start and from the latest line. */
+    static final long READING = 20_000;
 
     private static boolean wolf(SeatView v) {
         return v.partners() != null && !v.partners().isEmpty() || v.role() == Role.WEREWOLF;

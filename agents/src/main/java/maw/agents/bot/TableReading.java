@@ -53,6 +53,8 @@ public final class TableReading {
     private final String me;
     private String game = "";
     private List<String> players = List.of();
+    /** The players a person plays. */
+    private List<String> people = List.of();
     private Role role;
     private List<String> partners = List.of();
     private Phase phase = Phase.LOBBY;
@@ -87,6 +89,7 @@ public final class TableReading {
                 // The tie-break's salt: what every seat knows alike and a seed replays (not the game's id).
                 game = String.join(",", sg.players() == null ? List.of() : sg.players()) + "/" + sg.round();
                 players = sg.players() == null ? List.of() : List.copyOf(sg.players());
+                people = sg.peopleOrNone();
                 living.clear();
                 living.addAll(players);
                 role = null;
@@ -234,6 +237,20 @@ public final class TableReading {
         double max = s.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
         double min = s.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
         return max - min >= STRAYED;
+    }
+
+    /** When this phase began (ms since the epoch; 0: not known). */
+    public long began() {
+        return deadline == 0 ? 0 : deadline - seconds * 1000L;
+    }
+
+    /**
+     * The living players a person plays who have not voted today: while there is one, the bots leave people time to
+     * read the table and answer it before they vote (a person's vote says they are ready).
+     */
+    public List<String> peopleStillReading() {
+        Map<String, String> today = votes.getOrDefault(day, Map.of());
+        return people.stream().filter(p -> living.contains(p) && !today.containsKey(p)).toList();
     }
 
     /** When this phase is half over (ms since the epoch; 0: not known). */

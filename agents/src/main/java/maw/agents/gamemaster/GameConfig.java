@@ -40,10 +40,10 @@ public record GameConfig(String gameId, int players, int rounds, long seed, Map<
 
     /** A round's start as the seats (and the watchers) are told it: the players in the rules' deal order. */
     public maw.agents.Catalog.StartGame startGame(int round, java.util.List<String> players, String rules,
-            maw.base.Speech speech, int longest) {
+            maw.base.Speech speech, int longest, java.util.List<String> people) {
         return new maw.agents.Catalog.StartGame(gameId, round, rounds, players.size(), players,
                 village() == null ? null : village().toString(), hideout() == null ? null : hideout().toString(), rules,
-                speech, roomsByTitle(), longest);
+                speech, roomsByTitle(), longest, people);
     }
 
     /** Round {@code r}'s seed: the one {@code given} for it (a tournament's schedule), else drawn from the table's. */

@@ -372,7 +372,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         String name = j.player_name().strip();
-        switch (seating.join(name, m.sender(), seated, config.players())) {
+        switch (seating.join(name, m.sender(), seated, config.players(), Boolean.TRUE.equals(j.person()))) {
             case Seating.Refused r -> {
                 refuse(m, config.gameId(), r.code(), r.reason());
                 r.journal(listener, name);
@@ -585,7 +585,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         roomSwitch.send(fsm, log, jid());
     }
 
-    private Catalog.StartGame startGame(List<String> p) { return config.startGame(round, p, ruleset.label(), ruleset.speech(), ruleset.longest()); }
+    private Catalog.StartGame startGame(List<String> p) {
+        return config.startGame(round, p, ruleset.label(), ruleset.speech(), ruleset.longest(), seating.people(p)); }
 
     private long seedFor(int r) { return config.seedFor(r, roundSeeds); }
 

@@ -44,6 +44,8 @@ final class Seating {
     private final Map<String, Jid> seats = new LinkedHashMap<>();
     private final Map<Jid, String> names = new HashMap<>();
     private final Map<String, Jid> joinedFrom = new HashMap<>();
+    /** The seats a person plays (they said so when they joined). */
+    private final Set<String> people = new HashSet<>();
     private final Set<Jid> ready = new HashSet<>();
     private volatile List<String> lobby = List.of();
     private final Map<String, String> rooms;
@@ -64,6 +66,11 @@ final class Seating {
      * once the game has begun.
      */
     Join join(String name, Jid session, boolean started, int players) {
+        return join(name, session, started, players, false);
+    }
+
+    /** The same, {@code person} saying whether a person plays the seat ({@link #people}). */
+    Join join(String name, Jid session, boolean started, int players, boolean person) {
         Jid from = session.bare();
         String mine = names.get(from);
         Jid joined = joinedFrom.get(mine);
@@ -95,6 +102,9 @@ final class Seating {
         }
         seat(name, from);
         joinedFrom.put(name, session);
+        if (person) {
+            people.add(name);
+        }
         return new Seated(name);
     }
 
@@ -113,6 +123,11 @@ final class Seating {
                 ? "further refused joins from this account are not journaled" : null;
     }
 
+    /** Of {@code players}, those a person plays, in their order. */
+    List<String> people(List<String> players) {
+        return players.stream().filter(people::contains).toList();
+    }
+
     /** Seats {@code name} at the account {@code jid} (a seat restored from a journal). */
     void seat(String name, Jid jid) {
         seats.put(name, jid.bare());
@@ -129,6 +144,7 @@ final class Seating {
 
     /** Gives up {@code name}'s seat; true when there was one. */
     boolean unseat(String name) {
+        people.remove(name);
         Jid j = seats.remove(name);
         changed();
         joinedFrom.remove(name);

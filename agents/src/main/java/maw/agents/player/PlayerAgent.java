@@ -56,6 +56,8 @@ public final class PlayerAgent extends GameAgent {
     private boolean observe;
     /** The interface observes and is asked once a turn ({@link SeatCatalog.Asking#TURN}), not after every news. */
     private boolean byTurns;
+    /** A person plays the seat (its interface says so): the GameMaster is told when the seat joins. */
+    private boolean person;
     /** The GameMaster's message being handled: an interface that watches gets it with the line it makes. */
     private Body heard;
 
@@ -189,6 +191,7 @@ public final class PlayerAgent extends GameAgent {
                 seat.named(a.name().strip());
                 observe = Boolean.TRUE.equals(a.observe());
                 byTurns = observe && a.ask() == SeatCatalog.Asking.TURN;
+                person = Boolean.TRUE.equals(a.person());
                 knowSession(answer.sender()); // the interface's session that named the seat speaks for it
                 // What the interface's account sent before it answered is of an earlier session (the server keeps
                 // messages for an account that is away): a vote from then must not be cast now.
@@ -216,7 +219,7 @@ public final class PlayerAgent extends GameAgent {
     private void joinLobby(State s) throws InterruptedException {
         while (isActive()) {
             Message answer = s.ask(Message.builder().to(gameMaster).performative(Performative.REQUEST)
-                    .ontology(ONTOLOGY).body(new Catalog.JoinLobby(seat.name())).build(), ANSWER_WAIT);
+                    .ontology(ONTOLOGY).body(new Catalog.JoinLobby(seat.name(), person ? true : null)).build(), ANSWER_WAIT);
             if (answer == null) {
                 tell(Perceived.WAITING, "No answer yet from the GameMaster " + gameMaster + "; still asking.");
                 continue;

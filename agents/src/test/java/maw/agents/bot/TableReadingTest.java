@@ -207,4 +207,39 @@ class TableReadingTest {
                         maw.agents.Text.said("Bob", "Let us take Dan tonight.")), null, false, Map.of());
         assertThat(PackNight.proposalInWords(night.unseen(), night, List.of("Bob"))).isEqualTo("Dan");
     }
+
+    /**
+     * While a person at the table has not voted, the bots leave them time to read: no vote in the day's first
+     * {@link RuleBotAgent#READING} ms nor within that time of the latest line, never past half the day; once the
+     * person has voted (they are ready), or with no person at the table, the bots vote as before.
+     */
+    @Test
+    void aPersonAtTheTableHasTimeToReadBeforeTheBotsVote() {
+        long now = System.currentTimeMillis();
+        long deadline = now + 60_000; // a 60-s day that began now
+        TableReading none = new TableReading("Alice");
+        none.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        none.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, deadline, 60, TABLE, null));
+        TableReading withAnn = new TableReading("Alice");
+        withAnn.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null,
+                List.of("Frank")));
+        withAnn.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, deadline, 60, TABLE, null));
+        for (TableReading r : List.of(none, withAnn)) {
+            for (String p : TABLE) {
+                r.chatLine(p + " says: \"hello\"");
+                r.chatLine(p + " says: \"I suspect Bob\"");
+            }
+        }
+        assertThat(withAnn.began()).isEqualTo(now);
+        assertThat(withAnn.peopleStillReading()).containsExactly("Frank");
+        long lastLine = now + 5_000;
+        assertThat(RuleBotAgent.voteAt(none, lastLine)).as("everyone said two lines: no wait").isZero();
+        assertThat(RuleBotAgent.voteAt(withAnn, lastLine)).as("the person reads 20 s after the latest line")
+                .isEqualTo(lastLine + RuleBotAgent.READING);
+        assertThat(RuleBotAgent.voteAt(withAnn, now + 25_000)).as("never past half the day")
+                .isEqualTo(withAnn.halfway());
+        withAnn.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, "Frank", "Bob", null));
+        assertThat(withAnn.peopleStillReading()).isEmpty();
+        assertThat(RuleBotAgent.voteAt(withAnn, lastLine)).as("the person has voted: ready").isZero();
+    }
 }

@@ -53,6 +53,17 @@ class GameMasterPartsTest {
     }
 
     @Test
+    void theSeatsPeoplePlayAreKnownUntilTheyLeave() {
+        Seating s = new Seating(Map.of(Room.VILLAGE, VILLAGE, Room.HIDEOUT, HIDEOUT));
+        s.join("Ann", session("p1", "a"), false, 3, true);
+        s.join("Bob", session("p2", "a"), false, 3);
+        s.join("Cid", session("p3", "a"), false, 3, true);
+        assertThat(s.people(List.of("Cid", "Bob", "Ann"))).containsExactly("Cid", "Ann");
+        s.unseat("Cid");
+        assertThat(s.people(List.of("Cid", "Bob", "Ann"))).containsExactly("Ann");
+    }
+
+    @Test
     void onlySeatedAccountsAnswerTheReadyCheckAndAnUnseatedOneIsForgotten() {
         Seating s = new Seating(Map.of(Room.VILLAGE, VILLAGE, Room.HIDEOUT, HIDEOUT));
         s.join("Ann", session("p1", "a"), false, 2);
