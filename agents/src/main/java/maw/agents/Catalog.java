@@ -202,24 +202,13 @@ public final class Catalog {
                 rooms = two;
             }
             rooms = Collections.unmodifiableMap(new LinkedHashMap<>(rooms));
-            people = people == null || people.isEmpty() ? null : List.copyOf(people);
-        }
-
-        /** A round with no person at the table (or from a GameMaster that does not say). */
-        public StartGame(String game, int round, int rounds, int total_players, List<String> players,
-                String village, String hideout, String rules, Speech talk, Map<String, String> rooms, Integer longest) {
-            this(game, round, rounds, total_players, players, village, hideout, rules, talk, rooms, longest, null);
-        }
-
-        /** The players a person plays (none: empty). */
-        public List<String> peopleOrNone() {
-            return people == null ? List.of() : people;
+            people = people == null || people.isEmpty() ? null : List.copyOf(people); // absent: nobody
         }
 
         /** A round of MAW's two rooms. */
         public StartGame(String game, int round, int rounds, int total_players, List<String> players, String village,
                 String hideout, String rules, Speech talk) {
-            this(game, round, rounds, total_players, players, village, hideout, rules, talk, null, null);
+            this(game, round, rounds, total_players, players, village, hideout, rules, talk, null, null, null);
         }
     }
 

@@ -101,7 +101,7 @@ public final class Replay {
                             out.add(new WatchCatalog.Watched(game, round, players, new Catalog.StartGame(game, round,
                                     rounds, players.size(), players, rooms.get(Room.VILLAGE.title()),
                                     rooms.get(Room.HIDEOUT.title()), rules.label(options), rules.speech(options),
-                                    rooms, rules.longest(options))));
+                                    rooms, rules.longest(options), null)));
                         }
                         Herald.Context context = new Herald.Context(game, round, 0);
                         for (E e : a.events()) {

@@ -89,7 +89,7 @@ public final class TableReading {
                 // The tie-break's salt: what every seat knows alike and a seed replays (not the game's id).
                 game = String.join(",", sg.players() == null ? List.of() : sg.players()) + "/" + sg.round();
                 players = sg.players() == null ? List.of() : List.copyOf(sg.players());
-                people = sg.peopleOrNone();
+                people = sg.people() == null ? List.of() : sg.people();
                 living.clear();
                 living.addAll(players);
                 role = null;

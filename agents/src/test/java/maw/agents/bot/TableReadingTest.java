@@ -21,7 +21,7 @@ class TableReadingTest {
     /** A reading of the table by {@code me} in {@code role}, at the start of day {@code day}, everyone alive. */
     private static TableReading reading(String me, Role role, List<String> partners, int day, List<String> living) {
         TableReading r = new TableReading(me);
-        r.hear(new Catalog.StartGame("g", 1, 1, TABLE.size(), TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, TABLE.size(), TABLE, "village@x", "hideout@x", "maw", null, null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, role, partners));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, day, System.currentTimeMillis() + 60_000, 60, living, null));
         return r;
@@ -97,7 +97,7 @@ class TableReadingTest {
     private static RuleBotAgent aliceOnDay2(List<String> living) {
         RuleBotAgent alice = bot("Alice");
         TableReading r = alice.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
         for (String p : TABLE) {
@@ -134,7 +134,7 @@ class TableReadingTest {
     void aWerewolfNamedByAStandingSeerAnswersWithAClaimOfItsOwn() {
         RuleBotAgent alice = bot("Alice");
         TableReading r = alice.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.WEREWOLF, List.of("Frank")));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
         SeatView v = view("Alice", Role.WEREWOLF, List.of("Frank"), TABLE);
@@ -151,7 +151,7 @@ class TableReadingTest {
     void aReadingVillagerSaysTwoLinesAndVotesOnceEveryoneHasSaidTwo() {
         RuleBotAgent bob = bot("Bob");
         TableReading r = bob.reading();
-        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        r.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null, null));
         r.hear(new Catalog.AssignRole("g", 1, Role.VILLAGER, List.of()));
         r.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60, TABLE, null));
         SeatView v = view("Bob", Role.VILLAGER, List.of(), TABLE);
@@ -218,7 +218,7 @@ class TableReadingTest {
         long now = System.currentTimeMillis();
         long deadline = now + 60_000; // a 60-s day that began now
         TableReading none = new TableReading("Alice");
-        none.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null));
+        none.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null, null));
         none.hear(new Catalog.PhaseChange("g", 1, Phase.DAY, 1, deadline, 60, TABLE, null));
         TableReading withAnn = new TableReading("Alice");
         withAnn.hear(new Catalog.StartGame("g", 1, 1, 6, TABLE, "village@x", "hideout@x", "maw", null, null, null,

@@ -43,7 +43,7 @@ class SeatTest {
         Seat s = new Seat();
         s.named("Ann");
         s.joined("g");
-        s.hear(new Catalog.StartGame("g", 1, 1, 3, PLAYERS, null, null, "aiwolf-nlp", Speech.NATURAL, Map.of(), 125),
+        s.hear(new Catalog.StartGame("g", 1, 1, 3, PLAYERS, null, null, "aiwolf-nlp", Speech.NATURAL, Map.of(), 125, null),
                 null);
         assertThat(s.view(List.of()).max_message_length()).isEqualTo(125);
     }
