@@ -130,15 +130,7 @@ class WebMonitorBrowserTest {
     void aReplayOpensAtItsFirstMessage(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Browser.available(), "no /usr/bin/chromium and /usr/bin/chromedriver (./maw test "
                 + "installs them as root on Debian)");
-        GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
-                .withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5)).withEndWhenAllVoted(true), dir),
-                "localhost");
-        LocalTransport local = new LocalTransport();
-        table.accounts().forEach(local::register);
-        try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(dir.resolve("game.jsonl"),
-                table.gameId())) {
-            table.play(local, journal, null, Duration.ofMinutes(1));
-        }
+        WebMonitorTest.journaledGame(dir);
         java.util.List<maw.agents.WatchCatalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
         int n = messages.size();
         try (MonitorPage page = new MonitorPage("t0k3n", "127.0.0.1", 0, true); Browser browser = new Browser()) {

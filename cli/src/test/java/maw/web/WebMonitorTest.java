@@ -200,19 +200,23 @@ class WebMonitorTest {
         }
     }
 
-    @Test
-    void aFinishedGameIsReplayedFromItsJournalStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
+    /** A finished game of five rule bots, in one process, journaled in {@code dir}/game.jsonl. */
+    static GameTable.Result journaledGame(java.nio.file.Path dir) throws Exception {
         GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
                 .withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5)).withEndWhenAllVoted(true), dir),
                 "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
-        GameTable.Result played;
         try (maw.agents.gamemaster.Journal journal = new maw.agents.gamemaster.Journal(dir.resolve("game.jsonl"),
                 table.gameId())) {
-            played = table.play(local, journal, null, Duration.ofMinutes(1));
+            return table.play(local, journal, null, Duration.ofMinutes(1));
         }
+    }
+
+    @Test
+    void aFinishedGameIsReplayedFromItsJournalStepByStep(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        GameTable.Result played = journaledGame(dir);
         List<maw.agents.WatchCatalog.Watched> messages = Replay.messages(dir.resolve("game.jsonl"));
         assertThat(messages.getFirst().body()).isInstanceOf(maw.agents.Catalog.StartGame.class);
         assertThat(messages.stream().filter(m -> m.body() instanceof maw.agents.Catalog.AssignRole)).hasSize(5);
