@@ -9,10 +9,11 @@ import maw.runtime.Jid;
 
 /**
  * How the GameMaster runs its games: the game's id, seats, rounds and seed, the ChatRoom agent that keeps each room of
- * the rule set, and how long it waits for the ready check and for a room to answer.
+ * the rule set, how long it waits for the ready check and for a room to answer, and each round's seed where they are
+ * given (a tournament's schedule; null: drawn from the table's).
  */
 public record GameConfig(String gameId, int players, int rounds, long seed, Map<Room, Jid> rooms,
-        Duration readyTimeout, Duration roomTimeout) {
+        Duration readyTimeout, Duration roomTimeout, java.util.List<Long> roundSeeds) {
 
     public GameConfig {
         if (players < 1) {
@@ -22,6 +23,17 @@ public record GameConfig(String gameId, int players, int rounds, long seed, Map<
             throw new IllegalArgumentException("a game has at least one round");
         }
         rooms = Collections.unmodifiableMap(new LinkedHashMap<>(rooms));
+        roundSeeds = roundSeeds == null ? null : java.util.List.copyOf(roundSeeds);
+    }
+
+    public GameConfig(String gameId, int players, int rounds, long seed, Map<Room, Jid> rooms,
+            Duration readyTimeout, Duration roomTimeout) {
+        this(gameId, players, rounds, seed, rooms, readyTimeout, roomTimeout, null);
+    }
+
+    /** The same, with each round's seed {@code given} (first to last; null: drawn from the table's). */
+    public GameConfig withRoundSeeds(java.util.List<Long> given) {
+        return new GameConfig(gameId, players, rounds, seed, rooms, readyTimeout, roomTimeout, given);
     }
 
     /** MAW's two rooms, kept by {@code village} and {@code hideout}. */
@@ -46,9 +58,10 @@ public record GameConfig(String gameId, int players, int rounds, long seed, Map<
                 speech, roomsByTitle(), longest, people);
     }
 
-    /** Round {@code r}'s seed: the one {@code given} for it (a tournament's schedule), else drawn from the table's. */
-    public long seedFor(int r, java.util.List<Long> given) {
-        return given != null && r >= 1 && r <= given.size() ? given.get(r - 1) : seed + (r - 1) * 0x9E3779B97F4A7C15L;
+    /** Round {@code r}'s seed: the one given for it (a tournament's schedule), else drawn from the table's. */
+    public long seedFor(int r) {
+        return roundSeeds != null && r >= 1 && r <= roundSeeds.size() ? roundSeeds.get(r - 1)
+                : seed + (r - 1) * 0x9E3779B97F4A7C15L;
     }
 
     /** The agent that keeps the Village, or null when the rule set has none. */

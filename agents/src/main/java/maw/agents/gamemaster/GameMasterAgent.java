@@ -151,7 +151,10 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     }
 
     /** Restores the table from the journal, reopens the rooms where their logs got to, tells each seat where it is. */
-    private void resumeState(State s) {
+    private void resumeState(State s) throws InterruptedException {
+        while (!startGate.isDone() && isActive()) {
+            s.pause(Duration.ofMillis(50)); // the table's own seats connect first: they are told where the game is
+        }
         Recovery<S, O> r = recovery;
         clock.restore(r.pausedLeftMillis()); // a game its host had paused stays paused
         r.seats().forEach(seating::seat);
@@ -193,7 +196,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         s.setNextState(PHASE);
     }
 
-    /** Holds the first round until {@code gate} is done (the lobby fills meanwhile, and the GameMaster answers). */
+    /** Holds the first round (a resumed game: its news to the seats) until {@code gate} is done; the lobby fills. */
     public void holdStart(CompletableFuture<?> gate) {
         this.startGate = Objects.requireNonNull(gate);
     }
@@ -588,13 +591,5 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private Catalog.StartGame startGame(List<String> p) {
         return config.startGame(round, p, ruleset.label(), ruleset.speech(), ruleset.longest(), seating.people(p)); }
 
-    private long seedFor(int r) { return config.seedFor(r, roundSeeds); }
-
-    private volatile List<Long> roundSeeds;
-
-    /** Each round's seed, first to last (a tournament's schedule's), not drawn from the table's; before start. */
-    public GameMasterAgent<S, O, E> roundSeeds(List<Long> seeds) {
-        this.roundSeeds = seeds == null ? null : List.copyOf(seeds);
-        return this;
-    }
+    private long seedFor(int r) { return config.seedFor(r); }
 }

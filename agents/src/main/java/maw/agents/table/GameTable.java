@@ -302,14 +302,12 @@ public final class GameTable {
     @SuppressWarnings("unchecked")
     private <S extends GameView, O, E extends GameEvent> GameMasterAgent<S, O, E> gameMasterAgent(
             Ruleset<S, O, E> ruleset, GameListener gmListener) {
+        GameConfig config = spec.resume() != null ? spec.resume().config() : gameMasterConfig();
         GameMasterAgent<S, O, E> gm = new GameMasterAgent<>(spec.resume() != null ? spec.resume().gameMaster()
-                : gameMaster(), password, spec.resume() != null ? spec.resume().config() : gameMasterConfig(),
-                ruleset, gmListener).watchToken(watchToken);
+                : gameMaster(), password, roundSeeds == null ? config : config.withRoundSeeds(roundSeeds), ruleset,
+                gmListener).watchToken(watchToken);
         if (spec.resume() != null) {
             gm.resume((Recovery<S, O>) spec.resume());
-        }
-        if (roundSeeds != null) {
-            gm.roundSeeds(roundSeeds);
         }
         return gm;
     }
@@ -359,8 +357,13 @@ public final class GameTable {
         try {
             GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
             master = gm;
-            if (startGate != null) {
-                gm.holdStart(startGate);
+            // A resumed GameMaster tells the seats where the game is once this table's own have connected (news
+            // an agent's account was kept before it started is dropped as another game's).
+            CompletableFuture<Void> seatsUp = new CompletableFuture<>();
+            CompletableFuture<?> gate = spec.resume() == null ? startGate
+                    : startGate == null ? seatsUp : CompletableFuture.allOf(startGate, seatsUp);
+            if (gate != null) {
+                gm.holdStart(gate);
             }
             Path rooms = spec.out() == null ? null : spec.out().resolve("rooms");
             List<Agent> table = new ArrayList<>(List.of(gm));
@@ -401,6 +404,7 @@ public final class GameTable {
             seatAgents = reporting;
             startAll(transport, seats);
             startAll(transport, players);
+            seatsUp.complete(null);
             if (spec.openSeats() > 0 && spec.resume() == null) {
                 allStarted.complete(null);
                 fillOpenSeats(transport, gm, names, fillers, seats, players);
