@@ -2,49 +2,31 @@ package maw.aiwolf.nlp;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
+import maw.aiwolf.link.SeatLog;
 import maw.base.Role;
 import maw.base.Species;
 import maw.runtime.Json;
 
 /**
- * What one seat of an NLP game knows, as the AIWolf NLP server's {@code info} for that agent: kept from the events the
- * seat hears (it is told nothing it should not know). On day d the results are day d-1's (the execution, the attack,
- * the seer's and the medium's results, the votes where they are visible), as the server shows the day before; the
- * talk and whisper histories are the difference since the last packet, started again at each INITIALIZE and
- * DAILY_INITIALIZE; during a conversation the seat's {@code remain_count} and {@code remain_skip}.
+ * One seat's {@link SeatLog} in the AIWolf NLP server's words: its {@code info} for the agent (players by name). On day
+ * d the results are day d-1's (the execution, the attack, the seer's result, the votes where they are visible), as the
+ * server shows the day before; the talk and whisper histories are the difference since the last packet, started again
+ * at each INITIALIZE and DAILY_INITIALIZE. It also counts what the server counts and the log does not: during a
+ * conversation the seat's {@code remain_count} and {@code remain_skip}.
  */
 public final class NlpInfo {
 
     private final String gameId;
-    private final String me;
     private final NlpRegulation nlp;
-    private Role role;
-    private final Map<String, String> roles = new TreeMap<>();
-    private final Map<String, String> status = new TreeMap<>();
-    private final Map<String, Role> finalRoles = new TreeMap<>();
-    private int day;
-    private final List<ObjectNode> talks = new ArrayList<>();
-    private final List<ObjectNode> whispers = new ArrayList<>();
-    private int talksSent;
-    private int whispersSent;
-    // The day before's, shown today; and today's, shown tomorrow.
-    private String executed;
-    private String attacked;
-    private ObjectNode divineResult;
-    private ObjectNode mediumResult;
-    private ArrayNode votes;
-    private ArrayNode attackVotes;
-    private String executedToday;
-    private ObjectNode divinedToday;
-    private ArrayNode votesToday;
-    private ArrayNode attackVotesToday;
+    private final SeatLog log;
+    /** The game ended in the night section: the server moved to the next day before FINISH, with that day's news. */
+    private boolean endedAtNight;
     // The conversation under way: how often this seat was asked, and its Skips left.
     private String conversation;
     private int asked;
@@ -53,101 +35,41 @@ public final class NlpInfo {
     /** The seat of {@code me} among {@code players} in game {@code gameId}. */
     public NlpInfo(String gameId, List<String> players, String me, NlpRegulation nlp) {
         this.gameId = gameId;
-        this.me = me;
         this.nlp = nlp;
-        players.forEach(p -> status.put(p, "ALIVE"));
+        this.log = new SeatLog(players, me);
     }
 
     public String me() {
-        return me;
+        return log.me();
     }
 
     public Role role() {
-        return role;
+        return log.role();
     }
 
     public int day() {
-        return day;
+        return log.day() + (endedAtNight ? 1 : 0);
     }
 
     /** The living, by name. */
     public List<String> living() {
-        return status.entrySet().stream().filter(e -> e.getValue().equals("ALIVE")).map(Map.Entry::getKey).toList();
+        return log.living().stream().sorted().toList();
     }
 
     /** Takes an event the seat heard. */
     public void hear(AiwolfEvent e) {
-        switch (e) {
-            case AiwolfEvent.Dealt d -> {
-                role = d.role();
-                roles.put(me, d.role().name());
-                d.pack().forEach(p -> roles.put(p, Role.WEREWOLF.name()));
-            }
-            case AiwolfEvent.Turn t -> {
-                for (AiwolfEvent.Utterance u : t.utterances()) {
-                    (t.whisper() ? whispers : talks).add(NlpPackets.talk(u));
-                    if (u.agent().equals(me) && u.text().equals("Skip") && skipsLeft > 0) {
-                        skipsLeft--;
-                    } else if (u.agent().equals(me) && !u.text().equals("Over")) {
-                        skipsLeft = limits(t.whisper()).maxSkip();
-                    }
+        if (e instanceof AiwolfEvent.Over && log.today().any()) {
+            endedAtNight = true;
+        }
+        log.hear(e);
+        if (e instanceof AiwolfEvent.Turn t) {
+            for (AiwolfEvent.Utterance u : t.utterances()) {
+                if (u.agent().equals(log.me()) && u.text().equals("Skip") && skipsLeft > 0) {
+                    skipsLeft--;
+                } else if (u.agent().equals(log.me()) && !u.text().equals("Over")) {
+                    skipsLeft = limits(t.whisper()).maxSkip();
                 }
             }
-            case AiwolfEvent.Votes v -> {
-                ArrayNode list = Json.MAPPER.createArrayNode();
-                new TreeMap<>(v.ballots()).forEach((voter, target) -> list.addObject().put("day", v.day())
-                        .put("agent", voter).put("target", target));
-                if (v.attack()) {
-                    attackVotesToday = list;
-                } else {
-                    votesToday = list;
-                }
-            }
-            case AiwolfEvent.Executed x -> {
-                status.put(x.player(), "DEAD");
-                executedToday = x.player();
-            }
-            case AiwolfEvent.Divined d when d.seer().equals(me) -> divinedToday = judge(d.day(), me, d.target(),
-                    d.species());
-            case AiwolfEvent.Identified i when i.medium().equals(me) ->
-                    // The server names the executed agent as both the judge's agent and its target.
-                    mediumResult = judge(i.day() - 1, i.target(), i.target(), i.species());
-            case AiwolfEvent.DayBegan d -> {
-                day = d.day();
-                executed = executedToday;
-                attacked = d.attacked();
-                divineResult = divinedToday;
-                votes = votesToday;
-                attackVotes = attackVotesToday;
-                executedToday = null;
-                divinedToday = null;
-                votesToday = null;
-                attackVotesToday = null;
-                if (d.attacked() != null) {
-                    status.put(d.attacked(), "DEAD");
-                }
-                if (role != Role.MEDIUM) {
-                    mediumResult = null;
-                }
-                talks.clear();
-                whispers.clear();
-                talksSent = 0;
-                whispersSent = 0;
-            }
-            case AiwolfEvent.Over o -> {
-                finalRoles.putAll(o.roles());
-                if (executedToday != null || votesToday != null || divinedToday != null) {
-                    // The game ended in the night section (by the execution): the server moves to the next day
-                    // before FINISH, which then shows that day's results.
-                    day++;
-                    executed = executedToday;
-                    attacked = null;
-                    divineResult = divinedToday;
-                    votes = votesToday;
-                    attackVotes = attackVotesToday;
-                }
-            }
-            default -> { }
         }
     }
 
@@ -166,7 +88,7 @@ public final class NlpInfo {
      * whispers, its talk, its evening whispers). The server counts the request before asking, and so does this.
      */
     public void asked(boolean whisper) {
-        String key = day + (whisper ? "w" : "t");
+        String key = day() + (whisper ? "w" : "t");
         if (!key.equals(conversation)) {
             conversation = key;
             asked = 0;
@@ -177,17 +99,17 @@ public final class NlpInfo {
 
     /** The history not sent yet, and from now on sent. */
     public ArrayNode talkHistory() {
-        ArrayNode out = Json.MAPPER.createArrayNode();
-        talks.subList(talksSent, talks.size()).forEach(out::add);
-        talksSent = talks.size();
-        return out;
+        return talks(log.unsentTalks());
     }
 
     /** The whispers not sent yet (a werewolf's), and from now on sent. */
     public ArrayNode whisperHistory() {
+        return talks(log.unsentWhispers());
+    }
+
+    private static ArrayNode talks(List<AiwolfEvent.Utterance> utterances) {
         ArrayNode out = Json.MAPPER.createArrayNode();
-        whispers.subList(whispersSent, whispers.size()).forEach(out::add);
-        whispersSent = whispers.size();
+        utterances.forEach(u -> out.add(NlpPackets.talk(u)));
         return out;
     }
 
@@ -203,8 +125,7 @@ public final class NlpInfo {
      * day's talk from its first (none on a new day; all of it to an agent that reconnected).
      */
     public void startHistories() {
-        talksSent = 0;
-        whispersSent = 0;
+        log.resend();
     }
 
     /**
@@ -213,30 +134,37 @@ public final class NlpInfo {
      * results, remain_count, remain_length, remain_skip, status_map, role_map).
      */
     public ObjectNode info(NlpPackets.Request request, String profile) {
+        Role role = log.role();
+        SeatLog.News shown = endedAtNight ? log.today() : log.yesterday();
         ObjectNode i = Json.MAPPER.createObjectNode();
         i.put("game_id", gameId);
-        i.put("day", day);
-        i.put("agent", me);
+        i.put("day", day());
+        i.put("agent", log.me());
         if (request == NlpPackets.Request.INITIALIZE && profile != null) {
             i.put("profile", profile);
         }
-        if (mediumResult != null && role == Role.MEDIUM) {
-            i.set("medium_result", mediumResult);
+        AiwolfEvent.Identified identified = log.lastIdentified();
+        if (identified != null && role == Role.MEDIUM) {
+            // The server names the executed agent as both the judge's agent and its target.
+            i.set("medium_result", judge(identified.day() - 1, identified.target(), identified.target(),
+                    identified.species()));
         }
-        if (divineResult != null && role == Role.SEER) {
-            i.set("divine_result", divineResult);
+        AiwolfEvent.Divined divined = shown.divined();
+        if (divined != null && role == Role.SEER) {
+            i.set("divine_result", judge(divined.day(), log.me(), divined.target(), divined.species()));
         }
-        if (executed != null) {
-            i.put("executed_agent", executed);
+        if (shown.executed() != null) {
+            i.put("executed_agent", shown.executed());
         }
-        if (attacked != null) {
-            i.put("attacked_agent", attacked);
+        if (!endedAtNight && log.attacked() != null) {
+            i.put("attacked_agent", log.attacked());
         }
-        if (nlp.voteVisibility() && votes != null && !votes.isEmpty()) {
-            i.set("vote_list", votes);
+        if (nlp.voteVisibility() && shown.votes() != null && !shown.votes().ballots().isEmpty()) {
+            i.set("vote_list", votes(shown.votes()));
         }
-        if (nlp.voteVisibility() && role == Role.WEREWOLF && attackVotes != null && !attackVotes.isEmpty()) {
-            i.set("attack_vote_list", attackVotes);
+        if (nlp.voteVisibility() && role == Role.WEREWOLF && shown.attackVotes() != null
+                && !shown.attackVotes().ballots().isEmpty()) {
+            i.set("attack_vote_list", votes(shown.attackVotes()));
         }
         if (request == NlpPackets.Request.TALK || request == NlpPackets.Request.WHISPER) {
             NlTalk limits = limits(request == NlpPackets.Request.WHISPER);
@@ -248,13 +176,20 @@ public final class NlpInfo {
         }
         // As the server writes them (seen on the wire): the remaining counts before the maps.
         ObjectNode s = i.putObject("status_map");
-        status.forEach(s::put);
+        new TreeMap<>(log.players().stream().collect(java.util.stream.Collectors.toMap(p -> p,
+                p -> log.alive(p) ? "ALIVE" : "DEAD"))).forEach(s::put);
         ObjectNode r = i.putObject("role_map");
-        if (request == NlpPackets.Request.FINISH && !finalRoles.isEmpty()) {
-            finalRoles.forEach((p, role) -> r.put(p, role.name()));
-        } else {
-            roles.forEach(r::put);
-        }
+        Map<String, Role> roles = request == NlpPackets.Request.FINISH && !log.everyRole().isEmpty()
+                ? log.everyRole() : log.knownRoles();
+        new TreeMap<>(roles).forEach((p, x) -> r.put(p, x.name()));
         return i;
+    }
+
+    /** A vote list: the ballots by voter's name. */
+    private static ArrayNode votes(AiwolfEvent.Votes v) {
+        ArrayNode list = Json.MAPPER.createArrayNode();
+        new TreeMap<>(v.ballots()).forEach((voter, target) -> list.addObject().put("day", v.day())
+                .put("agent", voter).put("target", target));
+        return list;
     }
 }

@@ -35,7 +35,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     private final Duration timeLimit;
 
     private AiwolfSeatEvents events;
-    private SeatInfo info;
+    private GameInfo info;
     private int dailyFinished = -1;
     private int dailyInitialized = -1;
     /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
@@ -57,7 +57,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
             events = new AiwolfSeatEvents(me);
             events.of(sg);
-            info = new SeatInfo(sg.players(), me, options.settings());
+            info = new GameInfo(sg.players(), me, options.settings());
             dailyFinished = -1;
             dailyInitialized = -1;
             dayBegun = -1;
