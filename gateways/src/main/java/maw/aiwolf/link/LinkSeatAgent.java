@@ -7,6 +7,8 @@ import maw.agents.Catalog.Body;
 import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.seat.AiwolfSeatEvents;
 import maw.base.Act;
 import maw.base.SeatView;
 import maw.game.RefusalCode;
@@ -17,15 +19,26 @@ import maw.runtime.Performative;
 
 /**
  * A seat filled by an outside agent on a {@link AgentLink} (over TCP or WebSocket): the interface agent behind a MAW
- * Player. It names the seat after the agent, hands what the seat perceives to {@link #hear} (which tells the agent in
- * its protocol), and answers each turn with {@link #act} (the agent's answer to the request the turn makes, or a
- * default).
+ * Player. It names the seat after the agent, reads what the seat perceives as the game's events (from each round's
+ * {@code start_game} on) and hands them to {@link #told}, which tells the agent in its protocol, and answers each turn
+ * with {@link #turn} (the agent's answer to the request the turn makes, or a default). Both AIWolf servers tell a day
+ * the same way, which is kept here: a day begins for the agent ({@code DAILY_INITIALIZE}) only once it is seen to go
+ * on after the night (so that a game that ends at dawn ends with {@code FINISH} alone), each day begins and ends once,
+ * and an agent that reconnected is told the game and the day again before its next request.
  */
 public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watching {
 
     protected final AgentLink link;
     private final Jid owner;
     private final CompletableFuture<Void> over = new CompletableFuture<>();
+
+    private AiwolfSeatEvents events;
+    /** The seat's player name in the round under way. */
+    protected String me;
+    private int dayInitialized = -1;
+    private int dayFinished = -1;
+    /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
+    private int dayBegun = -1;
 
     protected LinkSeatAgent(Jid jid, String password, AgentLink link, Jid owner) {
         super(jid, password);
@@ -74,9 +87,105 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
         }
     }
 
-    /** What the seat perceived, with the GameMaster's message: told to the agent as its protocol tells it. */
-    protected abstract void hear(SeatCatalog.Observe o);
+    /** What the seat perceived, with the GameMaster's message: the game's events, told to the agent. */
+    private void hear(SeatCatalog.Observe o) {
+        Body news = o.news();
+        if (news instanceof Catalog.StartGame sg) {
+            me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
+            events = new AiwolfSeatEvents(me);
+            events.of(sg);
+            started(sg);
+            dayInitialized = -1;
+            dayFinished = -1;
+            dayBegun = -1;
+            link.takeFresh(); // a connection made before the game began hears it from its start, not twice
+            return;
+        }
+        if (events == null) {
+            return;
+        }
+        catchUp();
+        for (AiwolfEvent e : events.of(news)) {
+            // A day begins for the agent only when the game goes on after the night, with the dawn's results in it
+            // (the medium's): a game that ends at dawn ends with FINISH alone.
+            if (e instanceof AiwolfEvent.Over) {
+                dayBegun = -1;
+            } else if (!(e instanceof AiwolfEvent.Identified)) {
+                beginTheDay();
+            }
+            told(e);
+        }
+        if (news instanceof Catalog.PhaseChange pc) {
+            phaseChanged(pc);
+        }
+    }
 
-    /** The seat's act for its turn. */
-    protected abstract Act act(SeatView v);
+    /** The day that began, told once the game is seen to go on. */
+    protected final void dayBegan(int day) {
+        dayBegun = day;
+    }
+
+    /** Tells the day that began, if it is not told yet. */
+    private void beginTheDay() {
+        if (dayBegun >= 0) {
+            int day = dayBegun;
+            dayBegun = -1;
+            dailyInitialize(day);
+        }
+    }
+
+    /** Begins {@code day} for the agent, once. */
+    protected final void dailyInitialize(int day) {
+        if (day > dayInitialized) {
+            dayInitialized = day;
+            initializeDay(day);
+        }
+    }
+
+    /** Ends {@code day}'s talk for the agent (the night section begins), once, and only a day it was told began. */
+    protected final void dailyFinish(int day) {
+        if (day > dayFinished && day <= dayInitialized) {
+            dayFinished = day;
+            finishDay(day);
+        }
+    }
+
+    /** An agent that reconnected is told the game and the day again before its next request. */
+    private void catchUp() {
+        if (events != null && link.takeFresh()) {
+            tellAgain();
+        }
+    }
+
+    /** The seat's act for its turn: none before its game has begun. */
+    private Act act(SeatView v) {
+        if (events == null || v.allowed_actions() == null) {
+            return new Act.Listen();
+        }
+        catchUp();
+        beginTheDay();
+        return turn(v);
+    }
+
+    /** A round begins: the seat ({@link #me}) is to be told it from its deal on. */
+    protected abstract void started(Catalog.StartGame sg);
+
+    /** An event of the seat's game, told to the agent as its protocol tells it. */
+    protected abstract void told(AiwolfEvent e);
+
+    /** A phase began (after its events were told). */
+    protected void phaseChanged(Catalog.PhaseChange pc) {
+    }
+
+    /** The agent is told {@code day} begins ({@code DAILY_INITIALIZE}). */
+    protected abstract void initializeDay(int day);
+
+    /** The agent is told {@code day}'s talk is over ({@code DAILY_FINISH}). */
+    protected abstract void finishDay(int day);
+
+    /** The agent reconnected: it is told the game and the day again. */
+    protected abstract void tellAgain();
+
+    /** The seat's act for a turn of its game: the agent's answer to the request the turn makes, or a default. */
+    protected abstract Act turn(SeatView v);
 }

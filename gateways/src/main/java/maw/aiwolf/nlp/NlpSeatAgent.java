@@ -5,9 +5,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
-import maw.agents.Catalog.Body;
-import maw.agents.SeatCatalog;
-import maw.aiwolf.seat.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;
@@ -34,13 +31,7 @@ public final class NlpSeatAgent extends LinkSeatAgent {
     private final Duration action;
     private final Duration response;
 
-    private AiwolfSeatEvents events;
     private NlpInfo info;
-    private String me;
-    private int initializedDay = -1;
-    private int finishedDay = -1;
-    /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
-    private int dayBegun = -1;
     private boolean talkedToday;
 
     /**
@@ -72,60 +63,39 @@ public final class NlpSeatAgent extends LinkSeatAgent {
     }
 
     @Override
-    protected void hear(SeatCatalog.Observe o) {
-        Body news = o.news();
-        if (news instanceof Catalog.StartGame sg) {
-            me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
-            events = new AiwolfSeatEvents(me);
-            events.of(sg);
-            // Each round of a table of many (a tournament's) is a game of its own to the agent: its own game_id.
-            info = new NlpInfo(gameIdOf(sg.round()), sg.players(), me,
-                    options.settings().nlp());
-            initializedDay = -1;
-            finishedDay = -1;
-            dayBegun = -1;
-            link.takeFresh(); // a connection made before the game began hears it from its start, not twice
-            return;
-        }
-        if (events == null) {
-            return;
-        }
-        catchUp();
-        for (AiwolfEvent e : events.of(news)) {
-            // The contest's server begins a day (DAILY_INITIALIZE) only when the game goes on after the night, with
-            // the dawn's results in it: a game that ends at dawn ends with FINISH alone.
-            if (e instanceof AiwolfEvent.Over) {
-                dayBegun = -1;
-            } else if (!(e instanceof AiwolfEvent.Identified)) {
-                beginTheDay();
+    protected void started(Catalog.StartGame sg) {
+        // Each round of a table of many (a tournament's) is a game of its own to the agent: its own game_id.
+        info = new NlpInfo(gameIdOf(sg.round()), sg.players(), me, options.settings().nlp());
+    }
+
+    @Override
+    protected void told(AiwolfEvent e) {
+        switch (e) {
+            case AiwolfEvent.DayBegan d -> {
+                dailyFinish(d.day() - 1);
+                info.hear(e);
+                dayBegan(d.day());
             }
-            switch (e) {
-                case AiwolfEvent.DayBegan d -> {
-                    dailyFinish(d.day() - 1);
-                    info.hear(e);
-                    dayBegun = d.day();
+            case AiwolfEvent.Votes v when !v.attack() -> {
+                dailyFinish(v.day());
+                info.hear(e);
+            }
+            case AiwolfEvent.Over x -> {
+                dailyFinish(info.day());
+                info.hear(e);
+                send(NlpPackets.Request.FINISH, false);
+            }
+            case AiwolfEvent.Turn t -> {
+                if (!t.whisper()) {
+                    talkedToday = true;
                 }
-                case AiwolfEvent.Votes v when !v.attack() -> {
-                    dailyFinish(v.day());
-                    info.hear(e);
-                }
-                case AiwolfEvent.Over x -> {
-                    dailyFinish(info.day());
-                    info.hear(e);
-                    send(NlpPackets.Request.FINISH, false);
-                }
-                case AiwolfEvent.Turn t -> {
-                    if (!t.whisper()) {
-                        talkedToday = true;
-                    }
-                    info.hear(e);
-                }
-                default -> {
-                    info.hear(e);
-                    if (e instanceof AiwolfEvent.Dealt) {
-                        send(NlpPackets.Request.INITIALIZE, true);
-                        dailyInitialize(0);
-                    }
+                info.hear(e);
+            }
+            default -> {
+                info.hear(e);
+                if (e instanceof AiwolfEvent.Dealt) {
+                    send(NlpPackets.Request.INITIALIZE, true);
+                    dailyInitialize(0);
                 }
             }
         }
@@ -142,37 +112,22 @@ public final class NlpSeatAgent extends LinkSeatAgent {
         return Ulid.valid(gameId) ? Ulid.plus(gameId, round - 1) : gameId + "-" + round;
     }
 
-    /** Tells the day that began, if it is not told yet. */
-    private void beginTheDay() {
-        if (dayBegun >= 0) {
-            int day = dayBegun;
-            dayBegun = -1;
-            dailyInitialize(day);
-        }
-    }
-
-    private void dailyInitialize(int day) {
-        if (day > initializedDay) {
-            initializedDay = day;
-            talkedToday = false;
-            send(NlpPackets.Request.DAILY_INITIALIZE, true);
-        }
+    @Override
+    protected void initializeDay(int day) {
+        talkedToday = false;
+        send(NlpPackets.Request.DAILY_INITIALIZE, true);
     }
 
     /** The day's talk is over: the night section begins (told once a day, before its first request). */
-    private void dailyFinish(int day) {
-        if (day > finishedDay && day <= initializedDay) {
-            finishedDay = day;
-            send(NlpPackets.Request.DAILY_FINISH, false);
-        }
+    @Override
+    protected void finishDay(int day) {
+        send(NlpPackets.Request.DAILY_FINISH, false);
     }
 
-    /** An agent that reconnected is told the game and the day again before its next request. */
-    private void catchUp() {
-        if (info != null && link.takeFresh()) {
-            send(NlpPackets.Request.INITIALIZE, true);
-            send(NlpPackets.Request.DAILY_INITIALIZE, true);
-        }
+    @Override
+    protected void tellAgain() {
+        send(NlpPackets.Request.INITIALIZE, true);
+        send(NlpPackets.Request.DAILY_INITIALIZE, true);
     }
 
     /**
@@ -189,12 +144,7 @@ public final class NlpSeatAgent extends LinkSeatAgent {
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
     @Override
-    protected Act act(SeatView v) {
-        if (info == null || v.allowed_actions() == null) {
-            return new Act.Listen();
-        }
-        catchUp();
-        beginTheDay();
+    protected Act turn(SeatView v) {
         List<Act.Kind> allowed = v.allowed_actions();
         Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
         if (allowed.contains(Act.Kind.TALK)) {

@@ -5,9 +5,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
-import maw.agents.Catalog.Body;
-import maw.agents.SeatCatalog;
-import maw.aiwolf.seat.AiwolfSeatEvents;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;
@@ -34,13 +31,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     private final long gameSeed;
     private final Duration timeLimit;
 
-    private AiwolfSeatEvents events;
     private GameInfo info;
-    private int dailyFinished = -1;
-    private int dailyInitialized = -1;
-    /** A day that began and is not told yet: DAILY_INITIALIZE waits until the day is seen to go on. */
-    private int dayBegun = -1;
-    private String me;
 
     public TcpSeatAgent(Jid jid, String password, AgentLink link, AiwolfOptions options, long gameSeed,
             Duration timeLimit, Jid owner) {
@@ -51,95 +42,58 @@ public final class TcpSeatAgent extends LinkSeatAgent {
     }
 
     @Override
-    protected void hear(SeatCatalog.Observe o) {
-        Body news = o.news();
-        if (news instanceof Catalog.StartGame sg) {
-            me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
-            events = new AiwolfSeatEvents(me);
-            events.of(sg);
-            info = new GameInfo(sg.players(), me, options.settings());
-            dailyFinished = -1;
-            dailyInitialized = -1;
-            dayBegun = -1;
-            link.takeFresh(); // a connection made before the game began hears it from its start, not twice
-            return;
+    protected void started(Catalog.StartGame sg) {
+        info = new GameInfo(sg.players(), me, options.settings());
+    }
+
+    @Override
+    protected void told(AiwolfEvent e) {
+        info.hear(e);
+        switch (e) {
+            case AiwolfEvent.Dealt d -> link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(),
+                    Packets.gameSetting(options.settings(), gameSeed), null, null));
+            case AiwolfEvent.DayBegan d -> dayBegan(d.day());
+            case AiwolfEvent.Votes v when !v.attack() -> dailyFinish(v.day());
+            case AiwolfEvent.Over over -> link.tell(Packets.line(Packets.Request.FINISH, info.gameInfo(), null,
+                    null, null));
+            default -> { }
         }
-        if (events == null) {
-            return;
-        }
-        catchUp();
-        for (AiwolfEvent e : events.of(news)) {
-            // The official server begins a day (DAILY_INITIALIZE) only when the game goes on after the night, and
-            // with the dawn's results in it (the medium's): a game that ends at dawn ends with FINISH alone.
-            if (e instanceof AiwolfEvent.Over) {
-                dayBegun = -1;
-            } else if (!(e instanceof AiwolfEvent.Identified)) {
-                beginTheDay();
-            }
-            info.hear(e);
-            switch (e) {
-                case AiwolfEvent.Dealt d -> link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(),
-                        Packets.gameSetting(options.settings(), gameSeed), null, null));
-                case AiwolfEvent.DayBegan d -> dayBegun = d.day();
-                case AiwolfEvent.Votes v when !v.attack() -> dailyFinish(v.day());
-                case AiwolfEvent.Over over -> link.tell(Packets.line(Packets.Request.FINISH, info.gameInfo(), null,
-                        null, null));
-                default -> { }
-            }
-        }
-        if (news instanceof Catalog.PhaseChange pc && pc.new_phase() == Phase.NIGHT && pc.day() == 0) {
+    }
+
+    @Override
+    protected void phaseChanged(Catalog.PhaseChange pc) {
+        if (pc.new_phase() == Phase.NIGHT && pc.day() == 0) {
             dailyInitialize(0);
             dailyFinish(0); // day 0 has no talk
         }
     }
 
-    /** Tells the day that began, if it is not told yet. */
-    private void beginTheDay() {
-        if (dayBegun >= 0) {
-            int day = dayBegun;
-            dayBegun = -1;
-            dailyInitialize(day);
-        }
+    @Override
+    protected void initializeDay(int day) {
+        info.talkHistory(); // the record of what the agent was sent starts again with the day
+        info.whisperHistory();
+        link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
     }
 
-    private void dailyInitialize(int day) {
-        if (day > dailyInitialized) {
-            dailyInitialized = day;
-            info.talkHistory(); // the record of what the agent was sent starts again with the day
-            info.whisperHistory();
-            link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
-        }
-    }
-
-    private void dailyFinish(int day) {
-        if (day > dailyFinished && day <= dailyInitialized) {
-            dailyFinished = day;
-            link.tell(Packets.line(Packets.Request.DAILY_FINISH, null, null, info.talkHistory(),
-                    whispers()));
-        }
+    @Override
+    protected void finishDay(int day) {
+        link.tell(Packets.line(Packets.Request.DAILY_FINISH, null, null, info.talkHistory(), whispers()));
     }
 
     private JsonNode whispers() {
         return info.role() == Role.WEREWOLF ? info.whisperHistory() : Packets.array();
     }
 
-    /** An agent that reconnected is told the game and the day again before its next request. */
-    private void catchUp() {
-        if (info != null && link.takeFresh()) {
-            link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(), Packets.gameSetting(options.settings(),
-                    gameSeed), null, null));
-            link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
-        }
+    @Override
+    protected void tellAgain() {
+        link.tell(Packets.line(Packets.Request.INITIALIZE, info.gameInfo(), Packets.gameSetting(options.settings(),
+                gameSeed), null, null));
+        link.tell(Packets.line(Packets.Request.DAILY_INITIALIZE, info.gameInfo(), null, null, null));
     }
 
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or the default. */
     @Override
-    protected Act act(SeatView v) {
-        if (info == null || v.allowed_actions() == null) {
-            return new Act.Listen();
-        }
-        catchUp();
-        beginTheDay();
+    protected Act turn(SeatView v) {
         boolean night = v.phase() == Phase.NIGHT;
         List<Act.Kind> allowed = v.allowed_actions();
         Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
