@@ -245,12 +245,12 @@ public final class TableReading {
     }
 
     /**
-     * The living players a person plays who have not voted today: while there is one, the bots leave people time to
-     * read the table and answer it before they vote (a person's vote says they are ready).
+     * The living players a person plays, other than this seat, who have not voted today: while there is one, the bots
+     * leave people time to read the table and answer it before they vote (a person's vote says they are ready).
      */
     public List<String> peopleStillReading() {
         Map<String, String> today = votes.getOrDefault(day, Map.of());
-        return people.stream().filter(p -> living.contains(p) && !today.containsKey(p)).toList();
+        return people.stream().filter(p -> !p.equals(me) && living.contains(p) && !today.containsKey(p)).toList();
     }
 
     /** When this phase is half over (ms since the epoch; 0: not known). */
@@ -416,14 +416,18 @@ public final class TableReading {
                 }
             }
         }
-        // Today's first lines: each names a suspect; the most named is where undecided readers' votes meet.
+        // Today's first lines: each names a suspect; the most named is where undecided readers' votes meet. A player
+        // is weighed by the share of those who could name them that did: a seat whose first line named nobody (a
+        // person's "Good morning") could be named by every accuser, and is not singled out for it.
         Map<String, List<String>> namedBy = new LinkedHashMap<>();
-        accusations.forEach((from, p) -> {
-            score.computeIfPresent(p, (k, v) -> v + ACCUSED_TODAY);
-            namedBy.computeIfAbsent(p, k -> new ArrayList<>()).add(from);
+        accusations.forEach((from, p) -> namedBy.computeIfAbsent(p, k -> new ArrayList<>()).add(from));
+        int accusers = accusations.size();
+        namedBy.forEach((p, by) -> {
+            int couldName = accusers - (accusations.containsKey(p) ? 1 : 0);
+            double add = ACCUSED_TODAY * (double) by.size() * Math.max(1, accusers - 1) / Math.max(1, couldName);
+            score.computeIfPresent(p, (k, v) -> v + add);
+            because(why, p, (int) Math.round(add), "named today by " + String.join(" and ", by));
         });
-        namedBy.forEach((p, by) -> because(why, p, ACCUSED_TODAY * by.size(), "named today by "
-                + String.join(" and ", by)));
         sure.forEach((p, r) -> {
             score.computeIfPresent(p, (k, v) -> v + (r.isWerewolf() ? KNOWN : -KNOWN));
             because(why, p, r.isWerewolf() ? KNOWN : -KNOWN, "you know: " + (r.isWerewolf() ? "a werewolf"
@@ -518,9 +522,16 @@ public final class TableReading {
 
     /** A number under one, the same for every seat that reads this table on this day of this round. */
     private double tieBreak(String player) {
-        long h = (game + "/" + day + "/" + player).hashCode() * 0x9E3779B97F4A7C15L;
-        h ^= h >>> 29;
-        return (h & 0xFFFF) / 65536.0;
+        // Drawn from what every reader of the table shares (its names, the round, the day, and who named whom in the
+        // day's first lines), so that readers agree and a seed replays a game, yet a name's place differs from table
+        // to table (from the names and the day alone, one name came first at every table of those names); mixed whole
+        // (SplitMix64's finalizer), never by a name's letters.
+        long z = (game + "/" + day + "/" + new java.util.TreeMap<>(accusations)).hashCode() * 0x9E3779B97F4A7C15L
+                + player.hashCode();
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (z >>> 11) / (double) (1L << 53);
     }
 
     /** The most suspect of {@code among} by {@code scores} (null: none of them is scored). */

@@ -242,4 +242,34 @@ class TableReadingTest {
         assertThat(withAnn.peopleStillReading()).isEmpty();
         assertThat(RuleBotAgent.voteAt(withAnn, lastLine)).as("the person has voted: ready").isZero();
     }
+
+    /**
+     * A person whose first line names nobody ("Good morning.") is not the bots' suspect more often than any seat: over
+     * many tables where each bot names a suspect at random, the shared reading picks each of five seats about a fifth
+     * of the time (it picked the silent one about twice as often when each naming counted alike).
+     */
+    @Test
+    void aSeatWhoseFirstLineNamesNobodyIsNotSingledOut() {
+        List<String> table = List.of("Ann", "Bob", "Cid", "Dee", "Eve");
+        Map<String, Integer> chosen = new java.util.TreeMap<>();
+        int tables = 4000;
+        for (int g = 0; g < tables; g++) {
+            java.util.SplittableRandom r = new java.util.SplittableRandom(g);
+            TableReading reading = new TableReading("Bob");
+            reading.hear(new Catalog.StartGame("g" + g, 1, 1, 5, table, "village@x", "hideout@x", "maw", null, null,
+                    null, List.of("Ann")));
+            reading.hear(new Catalog.PhaseChange("g" + g, 1, Phase.DAY, 1, System.currentTimeMillis() + 60_000, 60,
+                    table, null));
+            reading.chatLine("Ann says: \"Good morning.\"");
+            for (String bot : table.subList(1, table.size())) {
+                List<String> others = table.stream().filter(p -> !p.equals(bot)).toList();
+                reading.chatLine(bot + " says: \"I suspect " + others.get(r.nextInt(others.size())) + ".\"");
+            }
+            chosen.merge(reading.villageChoice(), 1, Integer::sum);
+        }
+        for (String p : table) {
+            double share = chosen.getOrDefault(p, 0) / (double) tables;
+            assertThat(share).as(p + " chosen in " + chosen).isBetween(0.17, 0.24);
+        }
+    }
 }
