@@ -237,7 +237,7 @@ public final class StrengthBench {
     }
 
     /** A count that shows how far a long table has come, on one line. */
-    private static final class ProgressCount {
+    static final class ProgressCount {
         private final PrintStream out;
         private final String what;
         private final int total;

@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
             "JVM), AIWolf's protocol game (5 and 15 players) and the NLP contest's (5 players, plain English), on the",
             "rule engine: rule seats on both sides, rule villagers against random werewolves, random villagers",
             "against rule werewolves, random on both sides. The village's win rate and each role's, with 95%% Wilson",
-            "intervals."})
+            "intervals. Then, at MAW's tables, how the bots treat a person: one seat (a different one each game) a",
+            "rule bot flagged as a person, who names a suspect first or names nobody, against a table of bots alone;",
+            "how often that seat is executed on day 1 and at all, against every other seat."})
 final class BenchStrengthCommand implements Callable<Integer> {
 
     @Option(names = "--games", defaultValue = "200", description = "games per table (default: ${DEFAULT-VALUE})")
@@ -37,6 +39,12 @@ final class BenchStrengthCommand implements Callable<Integer> {
 
     @Option(names = "--no-aiwolf", description = "leave AIWolf's games out")
     boolean noAiwolf;
+
+    @Option(names = "--no-fairness", description = "leave out the table of how the bots treat a person")
+    boolean noFairness;
+
+    @Option(names = "--fairness-only", description = "only the table of how the bots treat a person")
+    boolean fairnessOnly;
 
     @Option(names = "--json", description = "print the figures as one JSON object on the last line")
     boolean json;
@@ -59,14 +67,25 @@ final class BenchStrengthCommand implements Callable<Integer> {
         StrengthBench bench = new StrengthBench(System.out);
         List<StrengthBench.Tally> rows = new ArrayList<>();
         System.out.printf(Locale.ROOT, "%,d games per table%n", games);
-        if (sizes.length > 0) {
+        if (fairnessOnly && (noFairness || sizes.length == 0)) {
+            throw new ConfigException("invalid value for --fairness-only: it needs MAW's tables (--maw-players) and "
+                    + "the fairness table (no --no-fairness)");
+        }
+        if (sizes.length > 0 && !fairnessOnly) {
             rows.addAll(bench.maw(sizes, games, seed, werewolves));
         }
-        if (!noAiwolf) {
+        if (!noAiwolf && !fairnessOnly) {
             rows.addAll(bench.aiwolf(games, seed));
         }
+        List<maw.bench.PersonFairness.Row> fairness = List.of();
+        if (sizes.length > 0 && !noFairness) {
+            System.out.println("a person at MAW's table: how often their seat is executed (95% intervals)");
+            fairness = new maw.bench.PersonFairness(System.out).run(sizes, games, seed, werewolves);
+        }
         if (json) {
-            BenchCommand.printJson(new LinkedHashMap<>(StrengthBench.toJson(rows)));
+            LinkedHashMap<String, Object> all = new LinkedHashMap<>(StrengthBench.toJson(rows));
+            all.putAll(maw.bench.PersonFairness.toJson(fairness));
+            BenchCommand.printJson(all);
         }
         return 0;
     }

@@ -86,6 +86,9 @@ public final class RuleBotAgent extends GameAgent {
     private boolean counterClaimed;
 
     private final Jid owner;
+    /** Flagged as a person (to measure how the table treats one): said in its seat's name; its first line. */
+    private boolean person;
+    private boolean namesNobodyFirst;
 
     public RuleBotAgent(Jid jid, String password, String name, long seed) {
         this(jid, password, name, seed, null);
@@ -106,6 +109,17 @@ public final class RuleBotAgent extends GameAgent {
         this.pack = pack;
         this.reading = new TableReading(name);
         inspectorsFrom(this.owner);
+    }
+
+    /**
+     * Plays its seat as a person would be seated, with the same mind: its seat is named a person's (the GameMaster and
+     * the other seats treat it as one: the bots leave it time to read until it votes); {@code namesNobodyFirst}: its
+     * first line of a day says good morning and names nobody, as a person's often does. Before start.
+     */
+    public RuleBotAgent asPerson(boolean namesNobody) {
+        this.person = true;
+        this.namesNobodyFirst = namesNobody;
+        return this;
     }
 
     @Override
@@ -167,7 +181,7 @@ public final class RuleBotAgent extends GameAgent {
             // It is then asked once a turn, and holds the question until it acts.
             boolean reads = observes();
             reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), reads,
-                    reads ? SeatCatalog.Asking.TURN : null));
+                    reads ? SeatCatalog.Asking.TURN : null, person ? true : null));
             return;
         }
         held = null;
@@ -343,6 +357,9 @@ public final class RuleBotAgent extends GameAgent {
                     ? (wolf ? counterClaim(v) : seerClaim(v)) : null;
             if (claim != null) {
                 return speak(round, v, claim);
+            }
+            if (said == 0 && namesNobodyFirst) {
+                return speak(round, v, "Good morning.");
             }
             if (said == 0) {
                 // Its first line names its suspect: the most suspect when the table holds evidence, else one of its
