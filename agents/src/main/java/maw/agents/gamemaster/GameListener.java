@@ -15,6 +15,11 @@ public interface GameListener {
 
     default void joined(String name, Jid jid, int waiting, int needed) {}
 
+    /** The same, {@code person} saying whether a person plays the seat (they said so when they joined). */
+    default void joined(String name, Jid jid, int waiting, int needed, boolean person) {
+        joined(name, jid, waiting, needed);
+    }
+
     /** The seat just joined is a person at an ordinary chat client (the GameMaster speaks to it in plain words). */
     default void chatClient(String name) {}
 

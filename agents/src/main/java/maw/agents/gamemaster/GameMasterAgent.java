@@ -157,7 +157,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         Recovery<S, O> r = recovery;
         clock.restore(r.pausedLeftMillis()); // a game its host had paused stays paused
-        r.seats().forEach(seating::seat);
+        r.seats().forEach((name, jid) -> seating.seat(name, jid, r.people().contains(name)));
         r.chatClients().forEach(name -> desk.adopt(name, seats.get(name), config.gameId()));
         leaderboard.add(r.totals());
         round = r.round();
@@ -387,7 +387,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Seating.Seated a -> {
                 reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
                 vouch(m.sender());
-                listener.joined(name, m.sender().bare(), seats.size(), config.players());
+                listener.joined(name, m.sender().bare(), seats.size(), config.players(), seating.isPerson(name));
                 watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             }
         }

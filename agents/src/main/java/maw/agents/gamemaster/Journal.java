@@ -107,8 +107,18 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
 
     @Override
     public void joined(String name, Jid jid, int waiting, int needed) {
-        write(line("joined", 0).put("player", name).put("jid", jid.toString()).put("waiting", waiting)
-                .put("needed", needed));
+        joined(name, jid, waiting, needed, false);
+    }
+
+    /** A seat taken; a person's says so ({@code "person": true}), so that a resumed game still knows. */
+    @Override
+    public void joined(String name, Jid jid, int waiting, int needed, boolean person) {
+        ObjectNode n = line("joined", 0).put("player", name).put("jid", jid.toString()).put("waiting", waiting)
+                .put("needed", needed);
+        if (person) {
+            n.put("person", true);
+        }
+        write(n);
     }
 
     @Override

@@ -41,6 +41,7 @@ import maw.runtime.Json;
  * @param chatIndex       the last line of each room in the current phase
  * @param commands        how many commands the journal holds for the current round
  * @param chatClients     the seats of people at chat clients (told in plain words)
+ * @param people          the seats people play (they said so when they joined)
  * @param pausedLeftMillis when the host had paused the game where it stands (its phase, or the lobby): the time that
  *                        was left in the phase; null when the game ran
  * @param <S>             the rule set's state
@@ -49,7 +50,7 @@ import maw.runtime.Json;
 public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameConfig config,
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
         Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands,
-        java.util.Set<String> chatClients, Long pausedLeftMillis) {
+        java.util.Set<String> chatClients, Long pausedLeftMillis, java.util.Set<String> people) {
 
     /** Thrown when a journal cannot be taken up again; the message says why, for a person. */
     public static final class Unrecoverable extends Exception {
@@ -69,6 +70,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         JsonNode optionsNode = null;
         Map<String, Jid> seats = new LinkedHashMap<>();
         java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
+        java.util.Set<String> people = new java.util.LinkedHashSet<>();
         // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
         String forkedAs = null;
         int forkedRounds = 0;
@@ -110,10 +112,14 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     if (n.hasNonNull("jid")) {
                         seats.put(n.get("player").asText(), Jid.parse(n.get("jid").asText()));
                     }
+                    if (n.path("person").asBoolean(false)) {
+                        people.add(n.get("player").asText());
+                    }
                 }
                 case "left" -> {
                     seats.remove(n.path("player").asText());
                     chatClients.remove(n.path("player").asText());
+                    people.remove(n.path("player").asText());
                 }
                 case "chat_client" -> chatClients.add(n.path("player").asText());
                 case "forked" -> {
@@ -205,7 +211,8 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         return new Recovery<>(gameId, Jid.parse(c.get("gamemaster").asText()), config, rules.name(), options,
                 Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
                 chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
-                        : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")));
+                        : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")),
+                java.util.Set.copyOf(people));
     }
 
     private static <S extends GameView, O, E extends GameEvent> S replay(Rules<S, O, E> rules, JsonNode options,

@@ -124,12 +124,24 @@ final class Seating {
     }
 
     /** Of {@code players}, those a person plays, in their order. */
+    boolean isPerson(String name) {
+        return people.contains(name);
+    }
+
     List<String> people(List<String> players) {
         return players.stream().filter(people::contains).toList();
     }
 
     /** Seats {@code name} at the account {@code jid} (a seat restored from a journal). */
     void seat(String name, Jid jid) {
+        seat(name, jid, false);
+    }
+
+    /** A seat taken back from the journal ({@code person}: a person plays it). */
+    void seat(String name, Jid jid, boolean person) {
+        if (person) {
+            people.add(name);
+        }
         seats.put(name, jid.bare());
         names.put(jid.bare(), name);
         changed();

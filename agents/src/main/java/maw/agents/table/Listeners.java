@@ -42,6 +42,11 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
     }
 
     @Override
+    public void joined(String name, Jid jid, int waiting, int needed, boolean person) {
+        each(l -> l.joined(name, jid, waiting, needed, person));
+    }
+
+    @Override
     public void chatClient(String name) {
         each(l -> l.chatClient(name));
     }

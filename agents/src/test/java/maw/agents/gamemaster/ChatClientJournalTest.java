@@ -25,4 +25,17 @@ class ChatClientJournalTest {
         assertThat(r.seats()).containsOnlyKeys("Ann", "Bob");
         assertThat(r.chatClients()).containsExactly("Ann");
     }
+
+    /** A seat a person plays is journaled as such: a resumed game still tells the table who the people are. */
+    @Test
+    void aResumedGameMasterKnowsWhichSeatsPeoplePlay() throws Exception {
+        Recovery<?, ?> r = JournalFixture.written(dir, "g-people", journal -> {
+            journal.joined("Ann", Jid.of("ann", "localhost"), 1, 3, true);
+            journal.joined("Bob", Jid.of("bob", "localhost"), 2, 3, false);
+            journal.joined("Cid", Jid.of("cid", "localhost"), 3, 3, true);
+            journal.left("Cid", "left the lobby");
+        });
+        assertThat(r.seats()).containsOnlyKeys("Ann", "Bob");
+        assertThat(r.people()).containsExactly("Ann");
+    }
 }
