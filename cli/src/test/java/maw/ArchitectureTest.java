@@ -143,8 +143,14 @@ class ArchitectureTest {
                         "front ends", "settings");
     }
 
-    /** The longest a class of the main sources may be: a class longer than this does more than one job. */
-    static final int MOST_LINES = 600;
+    /** The longest a method's body may be, in lines: a longer one does more than one step of work. */
+    static final int MOST_METHOD_LINES = 100;
+
+    /**
+     * How many of MAW's packages a main source file may reach into besides its own: each is a reason for it to change,
+     * and a file that needs more does more than one job.
+     */
+    static final int MOST_PACKAGES = 12;
 
     /** The Maven modules, as the parent pom lists them (lowest layer first). */
     static final List<String> MODULES = modules();
@@ -259,20 +265,51 @@ class ArchitectureTest {
         }
     }
 
-    @Test
-    void noMainClassIsLongerThanItsJobs() throws IOException {
-        List<String> long_ = new ArrayList<>();
+    /** Every main source file of every module. */
+    private static List<Path> mainSources() throws IOException {
+        List<Path> out = new ArrayList<>();
         for (String module : MODULES) {
             try (Stream<Path> files = Files.walk(TestXmpp.home().resolve(module).resolve("src/main/java"))) {
-                for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
-                    long lines = Files.readAllLines(f).size();
-                    if (lines > MOST_LINES) {
-                        long_.add(f.getFileName() + " (" + lines + " lines)");
-                    }
-                }
+                files.filter(x -> x.toString().endsWith(".java")).forEach(out::add);
             }
         }
-        assertThat(long_).as("main classes over %d lines", MOST_LINES).isEmpty();
+        return out;
+    }
+
+    @Test
+    void noMethodIsLongerThanOneStepOfWork() throws IOException {
+        assertThat(SourceShape.over(SourceShape.of(mainSources()).methods(), MOST_METHOD_LINES))
+                .as("main methods over %d lines", MOST_METHOD_LINES).isEmpty();
+    }
+
+    @Test
+    void noFileReachesIntoMorePackagesThanOneJobNeeds() throws IOException {
+        assertThat(SourceShape.reachingOver(SourceShape.of(mainSources()).reach(), MOST_PACKAGES))
+                .as("main files reaching into more than %d of MAW's packages", MOST_PACKAGES).isEmpty();
+    }
+
+    /** Both shape rules flag what is planted against them, and only that. */
+    @Test
+    void theShapeRulesFailOnPlantedViolations() throws IOException {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < MOST_METHOD_LINES - 2; i++) {
+            body.append("        x++;\n");
+        }
+        String fits = "class Fits {\n    int x;\n    void step() {\n" + body + "    }\n"
+                + "    Runnable inner() {\n        return new Runnable() {\n            public void run() {\n"
+                + body + "            }\n        };\n    }\n}\n";
+        String tooLong = "class TooLong {\n    int x;\n    void steps() {\n" + body + "        x++;\n    }\n}\n";
+        StringBuilder imports = new StringBuilder("package maw.planted;\n");
+        for (int i = 0; i <= MOST_PACKAGES; i++) {
+            imports.append("import maw.p").append(i).append(".Type").append(i).append(";\n");
+        }
+        String reaching = imports + "import maw.planted.Own;\nimport maw.p0.Type0.Nested;\nclass Reaching {}\n";
+        SourceShape planted = SourceShape.ofText(Map.of("Fits.java", fits, "TooLong.java", tooLong,
+                "Reaching.java", reaching));
+        assertThat(SourceShape.over(planted.methods(), MOST_METHOD_LINES)).as("a method one line over, only it")
+                .containsExactly("TooLong.java steps (" + (MOST_METHOD_LINES + 1) + " lines)");
+        assertThat(SourceShape.reachingOver(planted.reach(), MOST_PACKAGES)).containsOnlyKeys("Reaching.java");
+        assertThat(planted.reach().getFirst().packages()).hasSize(MOST_PACKAGES + 1);
     }
 
     @TestFactory

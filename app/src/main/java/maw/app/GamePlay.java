@@ -154,27 +154,7 @@ public final class GamePlay {
             } else {
                 network.provision(table.accounts());
             }
-            // A person at the table sees neither the seed (the deal follows from it) nor where the journal is (it
-            // holds every role and the Hideout) until the game is over.
-            out.printf("MAW game %s: %s, %d round(s), %son %s%n", table.gameId(), Seats.describe(settings, r.plan()),
-                    r.rounds(), person ? "" : "seed " + r.seed() + ", ", network.describe());
-            if (r.recovery() != null) {
-                out.printf("resuming it from its journal: %s, %d command(s) replayed%n", r.recovery().round() == 0
-                        ? "in the lobby" : "round " + r.recovery().round() + ", " + r.recovery().state().phase(),
-                        r.recovery().commands());
-            }
-            if (!person) {
-                out.printf("journal and room archives: %s%n", dir);
-            }
-            if (r.openSeats() > 0) {
-                out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s (from another "
-                        + "machine: --server HOST); then %s fill them%n", r.openSeats(),
-                        new DecimalFormat("0.#").format(r.lobbySeconds()), table.gameMaster(),
-                        r.openBots().has(SeatPlan.Kind.LLM) ? "model seats" : "rule bots");
-                out.printf("  or from an XMPP chat client (Conversations, Gajim, Dino, Profanity), with an account of "
-                        + "this server (./maw xmpp register NAME:PASSWORD): chat with %s and type join NAME%n",
-                        table.gameMaster().bare());
-            }
+            announce(r, table, network, dir, out);
             // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is shown
             // only when no person plays here: it would give the roles away); people may take the open seats from its
             // page, as with ./maw join.
@@ -230,6 +210,33 @@ public final class GamePlay {
                     .writeValueAsString(summary));
             return new Played(result, dir, r.seed(), summary, watching == null ? null : watching.port(),
                     table.watchToken());
+        }
+    }
+
+    /**
+     * Says what game is played, and where: a person at the table sees neither the seed (the deal follows from it) nor
+     * where the journal is (it holds every role and the Hideout) until the game is over.
+     */
+    private static void announce(Request r, GameTable table, AgentNetwork network, Path dir, PrintStream out) {
+        boolean person = r.person() != null;
+        out.printf("MAW game %s: %s, %d round(s), %son %s%n", table.gameId(), Seats.describe(r.settings(), r.plan()),
+                r.rounds(), person ? "" : "seed " + r.seed() + ", ", network.describe());
+        if (r.recovery() != null) {
+            out.printf("resuming it from its journal: %s, %d command(s) replayed%n", r.recovery().round() == 0
+                    ? "in the lobby" : "round " + r.recovery().round() + ", " + r.recovery().state().phase(),
+                    r.recovery().commands());
+        }
+        if (!person) {
+            out.printf("journal and room archives: %s%n", dir);
+        }
+        if (r.openSeats() > 0) {
+            out.printf("%d open seat(s): join within %s s with ./maw join --name NAME --gm %s (from another "
+                    + "machine: --server HOST); then %s fill them%n", r.openSeats(),
+                    new DecimalFormat("0.#").format(r.lobbySeconds()), table.gameMaster(),
+                    r.openBots().has(SeatPlan.Kind.LLM) ? "model seats" : "rule bots");
+            out.printf("  or from an XMPP chat client (Conversations, Gajim, Dino, Profanity), with an account of "
+                    + "this server (./maw xmpp register NAME:PASSWORD): chat with %s and type join NAME%n",
+                    table.gameMaster().bare());
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
+import io.javalin.http.Context;
 import io.javalin.http.sse.SseClient;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,165 +61,195 @@ public final class MonitorPage implements AutoCloseable {
                 }
             });
             cfg.routes.get("/", ctx -> ctx.contentType("text/html; charset=utf-8").result(page()));
-            cfg.routes.get("/state", ctx -> {
-                Boolean god = view(ctx.queryParam("token"));
-                if (god == null) {
-                    ctx.status(403).result("the god view needs the GameMaster's watch token");
-                    return;
-                }
-                String at = ctx.queryParam("at");
-                if (at != null) {
-                    int n;
-                    try {
-                        n = Integer.parseInt(at);
-                    } catch (NumberFormatException e) {
-                        ctx.status(400).result("at is a number of messages");
-                        return;
-                    }
-                    ctx.contentType("application/json").result(tableAt(n, god));
-                    return;
-                }
-                ctx.contentType("application/json").result(table.json(god, replay, history.size()));
-            });
-            cfg.routes.get("/agents", ctx -> {
-                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
-                    return;
-                }
-                ArrayNode list = Json.MAPPER.createArrayNode();
-                agents.summaries().forEach(list::add);
-                ctx.contentType("application/json").result(list.toString());
-            });
-            cfg.routes.get("/sequence", ctx -> {
-                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("the messages between agents need the GameMaster's watch token");
-                    return;
-                }
-                ctx.contentType("application/json").result(agents.sequence(80).toString());
-            });
-            cfg.routes.get("/agents/{name}", ctx -> {
-                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
-                    return;
-                }
-                String name = ctx.pathParam("name");
-                ObjectNode inside = agents.detail(name);
-                if (inside == null) {
-                    ctx.status(404).result("no agent " + name + " in this game");
-                    return;
-                }
-                ctx.contentType("application/json").result(inside.toString());
-            });
-            cfg.routes.post("/control", ctx -> {
-                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("pausing and stepping the game needs the GameMaster's watch token");
-                    return;
-                }
-                WatchCatalog.ClockAction action = Catalog.word(WatchCatalog.ClockAction.class, ctx.queryParam("action"));
-                String u = ctx.queryParam("unit");
-                WatchCatalog.StepUnit unit = u == null ? null : Catalog.word(WatchCatalog.StepUnit.class, u);
-                if (action == null || u != null && unit == null) {
-                    ctx.status(400).result("action is pause, resume, step or status; unit is phase or step");
-                    return;
-                }
-                try {
-                    ctx.contentType("application/json").result(agents.control(action, unit).toString());
-                } catch (IllegalStateException | java.util.concurrent.CompletionException e) {
-                    ctx.status(409).result(String.valueOf(e.getMessage()));
-                }
-            });
-            cfg.routes.post("/agents/{name}/debug", ctx -> {
-                if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("the breakpoints of the agents need the GameMaster's watch token");
-                    return;
-                }
-                WatchCatalog.DebugAction action = Catalog.word(WatchCatalog.DebugAction.class, ctx.queryParam("action"));
-                Long delay;
-                try {
-                    delay = ctx.queryParam("delay_ms") == null ? null : Long.parseLong(ctx.queryParam("delay_ms"));
-                } catch (NumberFormatException e) {
-                    delay = -1L;
-                }
-                if (action == null || delay != null && delay < 0) {
-                    ctx.status(400).result("action is step, break, slow or go; delay_ms a number of milliseconds");
-                    return;
-                }
-                String name = ctx.pathParam("name");
-                try {
-                    ObjectNode after = agents.debug(name, action, delay);
-                    if (after == null) {
-                        ctx.status(404).result("no agent " + name + " in this game");
-                        return;
-                    }
-                    ctx.contentType("application/json").result(after.toString());
-                } catch (IllegalArgumentException e) {
-                    ctx.status(400).result(String.valueOf(e.getMessage()));
-                } catch (IllegalStateException e) {
-                    ctx.status(409).result(String.valueOf(e.getMessage()));
-                }
-            });
-            cfg.routes.post("/seat", ctx -> {
-                WebSeats s = seats;
-                String name = ctx.queryParam("name");
-                if (s == null) {
-                    ctx.status(404).result("this page offers no seats (./maw game --web --open-seats N does)");
-                    return;
-                }
-                if (!s.invites(ctx.queryParam("invite")) && !Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
-                    ctx.status(403).result("a seat needs the page's invitation: the link with ?invite= that the "
-                            + "command printed");
-                    return;
-                }
-                if (name == null || name.isBlank()) {
-                    ctx.status(400).result("a seat needs a name");
-                    return;
-                }
-                try {
-                    ctx.result(s.take(name.strip()).key);
-                } catch (Exception e) {
-                    ctx.status(409).result(String.valueOf(e.getMessage()));
-                }
-            });
-            cfg.routes.post("/seat/say", ctx -> {
-                WebSeats.Seat seat = seats == null ? null : seats.seat(ctx.queryParam("key"));
-                if (seat == null) {
-                    ctx.status(403).result("no seat with that key");
-                    return;
-                }
-                String told = seat.say(ctx.body());
-                ctx.result(told == null ? "" : told);
-            });
-            cfg.routes.sse("/seat/events", client -> {
-                WebSeats.Seat seat = seats == null ? null : seats.seat(client.ctx().queryParam("key"));
-                if (seat == null) {
-                    client.sendEvent("refused", "no seat with that key");
-                    client.close();
-                    return;
-                }
-                seat.follow(client);
-            });
-            cfg.routes.sse("/events", client -> {
-                Boolean god = view(client.ctx().queryParam("token"));
-                if (god == null) {
-                    client.sendEvent("refused", "the god view needs the GameMaster's watch token");
-                    client.close();
-                    return;
-                }
-                client.keepAlive();
-                client.onClose(() -> clients.remove(client));
-                synchronized (history) {
-                    for (Seen s : history) {
-                        if (client.terminated()) {
-                            return; // gone already (or the page is closing): nothing to catch up on
-                        }
-                        if (god || s.isPublic()) {
-                            client.sendEvent("watched", s.json(), String.valueOf(s.seq()));
-                        }
-                    }
-                    clients.put(client, god);
-                }
-            });
+            cfg.routes.get("/state", this::state);
+            cfg.routes.get("/agents", this::agentList);
+            cfg.routes.get("/sequence", this::sequence);
+            cfg.routes.get("/agents/{name}", this::agent);
+            cfg.routes.post("/control", this::control);
+            cfg.routes.post("/agents/{name}/debug", this::debug);
+            cfg.routes.post("/seat", this::takeSeat);
+            cfg.routes.post("/seat/say", this::say);
+            cfg.routes.sse("/seat/events", this::seatEvents);
+            cfg.routes.sse("/events", this::events);
         }).start(bind, port);
+    }
+
+    /** The table as the page draws it (at a number of messages: as it was then, a replay's step). */
+    private void state(Context ctx) {
+        Boolean god = view(ctx.queryParam("token"));
+        if (god == null) {
+            ctx.status(403).result("the god view needs the GameMaster's watch token");
+            return;
+        }
+        String at = ctx.queryParam("at");
+        if (at != null) {
+            int n;
+            try {
+                n = Integer.parseInt(at);
+            } catch (NumberFormatException e) {
+                ctx.status(400).result("at is a number of messages");
+                return;
+            }
+            ctx.contentType("application/json").result(tableAt(n, god));
+            return;
+        }
+        ctx.contentType("application/json").result(table.json(god, replay, history.size()));
+    }
+
+    /** The agents of the game and their state (the god view). */
+    private void agentList(Context ctx) {
+        if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
+            return;
+        }
+        ArrayNode list = Json.MAPPER.createArrayNode();
+        agents.summaries().forEach(list::add);
+        ctx.contentType("application/json").result(list.toString());
+    }
+
+    /** The latest messages between the agents (the god view). */
+    private void sequence(Context ctx) {
+        if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("the messages between agents need the GameMaster's watch token");
+            return;
+        }
+        ctx.contentType("application/json").result(agents.sequence(80).toString());
+    }
+
+    /** The inside of one agent (the god view). */
+    private void agent(Context ctx) {
+        if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("the inside of the agents needs the GameMaster's watch token");
+            return;
+        }
+        String name = ctx.pathParam("name");
+        ObjectNode inside = agents.detail(name);
+        if (inside == null) {
+            ctx.status(404).result("no agent " + name + " in this game");
+            return;
+        }
+        ctx.contentType("application/json").result(inside.toString());
+    }
+
+    /** Pauses, resumes or steps the game's clock, or tells where it stands (the god view). */
+    private void control(Context ctx) {
+        if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("pausing and stepping the game needs the GameMaster's watch token");
+            return;
+        }
+        WatchCatalog.ClockAction action = Catalog.word(WatchCatalog.ClockAction.class, ctx.queryParam("action"));
+        String u = ctx.queryParam("unit");
+        WatchCatalog.StepUnit unit = u == null ? null : Catalog.word(WatchCatalog.StepUnit.class, u);
+        if (action == null || u != null && unit == null) {
+            ctx.status(400).result("action is pause, resume, step or status; unit is phase or step");
+            return;
+        }
+        try {
+            ctx.contentType("application/json").result(agents.control(action, unit).toString());
+        } catch (IllegalStateException | java.util.concurrent.CompletionException e) {
+            ctx.status(409).result(String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** Sets an agent's breakpoints: step, break, slow or go (the god view). */
+    private void debug(Context ctx) {
+        if (!Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("the breakpoints of the agents need the GameMaster's watch token");
+            return;
+        }
+        WatchCatalog.DebugAction action = Catalog.word(WatchCatalog.DebugAction.class, ctx.queryParam("action"));
+        Long delay;
+        try {
+            delay = ctx.queryParam("delay_ms") == null ? null : Long.parseLong(ctx.queryParam("delay_ms"));
+        } catch (NumberFormatException e) {
+            delay = -1L;
+        }
+        if (action == null || delay != null && delay < 0) {
+            ctx.status(400).result("action is step, break, slow or go; delay_ms a number of milliseconds");
+            return;
+        }
+        String name = ctx.pathParam("name");
+        try {
+            ObjectNode after = agents.debug(name, action, delay);
+            if (after == null) {
+                ctx.status(404).result("no agent " + name + " in this game");
+                return;
+            }
+            ctx.contentType("application/json").result(after.toString());
+        } catch (IllegalArgumentException e) {
+            ctx.status(400).result(String.valueOf(e.getMessage()));
+        } catch (IllegalStateException e) {
+            ctx.status(409).result(String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** Takes an open seat for a person on the page (with the page's invitation). */
+    private void takeSeat(Context ctx) {
+        WebSeats s = seats;
+        String name = ctx.queryParam("name");
+        if (s == null) {
+            ctx.status(404).result("this page offers no seats (./maw game --web --open-seats N does)");
+            return;
+        }
+        if (!s.invites(ctx.queryParam("invite")) && !Boolean.TRUE.equals(view(ctx.queryParam("token")))) {
+            ctx.status(403).result("a seat needs the page's invitation: the link with ?invite= that the "
+                    + "command printed");
+            return;
+        }
+        if (name == null || name.isBlank()) {
+            ctx.status(400).result("a seat needs a name");
+            return;
+        }
+        try {
+            ctx.result(s.take(name.strip()).key);
+        } catch (Exception e) {
+            ctx.status(409).result(String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** A line or command of the person in a seat the page gave. */
+    private void say(Context ctx) {
+        WebSeats.Seat seat = seats == null ? null : seats.seat(ctx.queryParam("key"));
+        if (seat == null) {
+            ctx.status(403).result("no seat with that key");
+            return;
+        }
+        String told = seat.say(ctx.body());
+        ctx.result(told == null ? "" : told);
+    }
+
+    /** What a seat the page gave perceives, as it comes. */
+    private void seatEvents(SseClient client) {
+        WebSeats.Seat seat = seats == null ? null : seats.seat(client.ctx().queryParam("key"));
+        if (seat == null) {
+            client.sendEvent("refused", "no seat with that key");
+            client.close();
+            return;
+        }
+        seat.follow(client);
+    }
+
+    /** The game's messages as they come, after those so far (the god view sees every one). */
+    private void events(SseClient client) {
+        Boolean god = view(client.ctx().queryParam("token"));
+        if (god == null) {
+            client.sendEvent("refused", "the god view needs the GameMaster's watch token");
+            client.close();
+            return;
+        }
+        client.keepAlive();
+        client.onClose(() -> clients.remove(client));
+        synchronized (history) {
+            for (Seen s : history) {
+                if (client.terminated()) {
+                    return; // gone already (or the page is closing): nothing to catch up on
+                }
+                if (god || s.isPublic()) {
+                    client.sendEvent("watched", s.json(), String.valueOf(s.seq()));
+                }
+            }
+            clients.put(client, god);
+        }
     }
 
     public int port() {

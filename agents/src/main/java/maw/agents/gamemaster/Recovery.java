@@ -65,24 +65,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         if (!Files.isRegularFile(file)) {
             throw new Unrecoverable("there is no journal at " + file);
         }
-        String gameId = null;
-        JsonNode opened = null;
-        JsonNode optionsNode = null;
-        Map<String, Jid> seats = new LinkedHashMap<>();
-        java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
-        java.util.Set<String> people = new java.util.LinkedHashSet<>();
-        // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
-        String forkedAs = null;
-        int forkedRounds = 0;
-        int round = 0;
-        long seed = 0;
-        List<JsonNode> commands = new ArrayList<>();
-        List<S> played = new ArrayList<>();
-        Map<String, Integer> totals = new TreeMap<>();
-        boolean scored = false;
-        Map<String, Long> deadlines = new LinkedHashMap<>();
-        Map<String, Long> paused = new LinkedHashMap<>(); // phase (or "lobby") -> time left, while paused there
-        Map<String, Long> chat = new LinkedHashMap<>();
+        Reading<S, O, E> reading = new Reading<>(rules);
         int lineNo = 0;
         for (String text : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             lineNo++;
@@ -96,6 +79,39 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                 // A crash can cut the last line short; anything before it is whole (each line is flushed).
                 continue;
             }
+            reading.take(n);
+        }
+        return reading.recovery(file, lineNo);
+    }
+
+    /** A journal read line by line: what its lines say so far. */
+    private static final class Reading<S extends GameView, O, E extends GameEvent> {
+        private final Rules<S, O, E> rules;
+        private String gameId;
+        private JsonNode opened;
+        private JsonNode optionsNode;
+        private final Map<String, Jid> seats = new LinkedHashMap<>();
+        private final java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
+        private final java.util.Set<String> people = new java.util.LinkedHashSet<>();
+        // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
+        private String forkedAs;
+        private int forkedRounds;
+        private int round;
+        private long seed;
+        private final List<JsonNode> commands = new ArrayList<>();
+        private final List<S> played = new ArrayList<>();
+        private final Map<String, Integer> totals = new TreeMap<>();
+        private boolean scored;
+        private final Map<String, Long> deadlines = new LinkedHashMap<>();
+        private final Map<String, Long> paused = new LinkedHashMap<>(); // phase (or "lobby") -> time left there
+        private final Map<String, Long> chat = new LinkedHashMap<>();
+
+        Reading(Rules<S, O, E> rules) {
+            this.rules = rules;
+        }
+
+        /** Takes one line of the journal. */
+        void take(JsonNode n) throws IOException, Unrecoverable {
             if (gameId == null && n.hasNonNull("game")) {
                 gameId = n.get("game").asText();
             }
@@ -126,28 +142,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     forkedAs = n.path("as").asText(null);
                     forkedRounds = n.path("rounds").asInt(0);
                 }
-                case "round" -> {
-                    if (round > 0) {
-                        played.add(replay(rules, optionsNode, seed, commands, round));
-                    }
-                    round = n.get("round").asInt();
-                    seed = n.get("seed").asLong();
-                    optionsNode = n.get("options");
-                    if (opened == null) {
-                        opened = n;
-                    }
-                    seats.clear();
-                    n.path("seats").properties().forEach(e -> seats.put(e.getKey(), Jid.parse(e.getValue().asText())));
-                    commands.clear();
-                    deadlines.clear();
-                    Long lobby = paused.get("lobby");
-                    paused.clear();
-                    if (lobby != null && round == 1) {
-                        paused.put("lobby", lobby); // paused in the lobby: the first phase begins paused
-                    }
-                    chat.clear();
-                    scored = false;
-                }
+                case "round" -> newRound(n);
                 case "command" -> commands.add(n.get("command"));
                 case "deadline" -> deadlines.put(phaseKey(n.get("phase")), n.get("deadline").asLong());
                 case "clock" -> {
@@ -171,48 +166,74 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                 default -> { }
             }
         }
-        if (forkedAs != null) {
-            gameId = forkedAs;
-        }
-        if (opened == null || gameId == null) {
-            throw new Unrecoverable("the journal " + file + " does not say how its game was set up (it has no "
-                    + "'opened' or 'round' line at line " + lineNo + ")");
-        }
-        JsonNode c = opened.get("config");
-        if (c == null || !c.hasNonNull("gamemaster")) {
-            throw new Unrecoverable("the journal " + file + " was written by an older MAW that did not record the "
-                    + "table's addresses; it can be replayed but not resumed");
-        }
-        O options = Json.MAPPER.treeToValue(optionsNode, rules.optionsType());
-        // The rule set's rooms and the agents that kept them (journals before rooms were the rule set's named the
-        // Village's and the Hideout's beside the GameMaster's, under the rooms' names).
-        Map<Room, Jid> rooms = new LinkedHashMap<>();
-        JsonNode kept = c.has("rooms") ? c.get("rooms") : c;
-        for (Room r : rules.rooms(options)) {
-            if (kept.hasNonNull(r.name())) {
-                rooms.put(r, Jid.parse(kept.get(r.name()).asText()));
+
+        /** A round begins: the one before is played out, and the round's own record starts. */
+        private void newRound(JsonNode n) throws IOException, Unrecoverable {
+            if (round > 0) {
+                played.add(replay(rules, optionsNode, seed, commands, round));
             }
+            round = n.get("round").asInt();
+            seed = n.get("seed").asLong();
+            optionsNode = n.get("options");
+            if (opened == null) {
+                opened = n;
+            }
+            seats.clear();
+            n.path("seats").properties().forEach(e -> seats.put(e.getKey(), Jid.parse(e.getValue().asText())));
+            commands.clear();
+            deadlines.clear();
+            Long lobby = paused.get("lobby");
+            paused.clear();
+            if (lobby != null && round == 1) {
+                paused.put("lobby", lobby); // paused in the lobby: the first phase begins paused
+            }
+            chat.clear();
+            scored = false;
         }
-        GameConfig config = new GameConfig(gameId, c.get("players").asInt(), forkedRounds > 0 ? forkedRounds
-                : c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(), rooms,
-                Duration.ofSeconds(10), Duration.ofSeconds(10));
-        S state = round == 0 ? null : replay(rules, optionsNode, seed, commands, round);
-        long deadline = 0;
-        Map<Room, Long> chatIndex = new LinkedHashMap<>();
-        if (state != null) {
-            deadline = deadlines.getOrDefault(phaseKey(state.phase()), 0L);
-            for (Room r : rooms.keySet()) {
-                Long last = chat.get(r.title() + "/" + state.phase());
-                if (last != null) {
-                    chatIndex.put(r, last);
+
+        /** The game as the whole journal ({@code lines} long) leaves it. */
+        Recovery<S, O> recovery(Path file, int lines) throws IOException, Unrecoverable {
+            String id = forkedAs != null ? forkedAs : gameId;
+            if (opened == null || id == null) {
+                throw new Unrecoverable("the journal " + file + " does not say how its game was set up (it has no "
+                        + "'opened' or 'round' line at line " + lines + ")");
+            }
+            JsonNode c = opened.get("config");
+            if (c == null || !c.hasNonNull("gamemaster")) {
+                throw new Unrecoverable("the journal " + file + " was written by an older MAW that did not record the "
+                        + "table's addresses; it can be replayed but not resumed");
+            }
+            O options = Json.MAPPER.treeToValue(optionsNode, rules.optionsType());
+            // The rule set's rooms and the agents that kept them (journals before rooms were the rule set's named the
+            // Village's and the Hideout's beside the GameMaster's, under the rooms' names).
+            Map<Room, Jid> rooms = new LinkedHashMap<>();
+            JsonNode kept = c.has("rooms") ? c.get("rooms") : c;
+            for (Room r : rules.rooms(options)) {
+                if (kept.hasNonNull(r.name())) {
+                    rooms.put(r, Jid.parse(kept.get(r.name()).asText()));
                 }
             }
+            GameConfig config = new GameConfig(id, c.get("players").asInt(), forkedRounds > 0 ? forkedRounds
+                    : c.path("rounds").asInt(opened.path("rounds").asInt(1)), c.get("seed").asLong(), rooms,
+                    Duration.ofSeconds(10), Duration.ofSeconds(10));
+            S state = round == 0 ? null : replay(rules, optionsNode, seed, commands, round);
+            long deadline = 0;
+            Map<Room, Long> chatIndex = new LinkedHashMap<>();
+            if (state != null) {
+                deadline = deadlines.getOrDefault(phaseKey(state.phase()), 0L);
+                for (Room r : rooms.keySet()) {
+                    Long last = chat.get(r.title() + "/" + state.phase());
+                    if (last != null) {
+                        chatIndex.put(r, last);
+                    }
+                }
+            }
+            return new Recovery<>(id, Jid.parse(c.get("gamemaster").asText()), config, rules.name(), options,
+                    Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
+                    chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
+                            : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")),
+                    java.util.Set.copyOf(people));
         }
-        return new Recovery<>(gameId, Jid.parse(c.get("gamemaster").asText()), config, rules.name(), options,
-                Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
-                chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
-                        : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")),
-                java.util.Set.copyOf(people));
     }
 
     private static <S extends GameView, O, E extends GameEvent> S replay(Rules<S, O, E> rules, JsonNode options,

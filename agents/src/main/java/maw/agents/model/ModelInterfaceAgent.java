@@ -192,13 +192,21 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     }
 
     private void handle(CyclicBehaviour self, Message m) throws InterruptedException {
+        SeatCatalog.GetInput in = askedToAct(m);
+        if (in != null) {
+            play(self, m, in);
+        }
+    }
+
+    /** The player's question for an act, or null when {@code m} is none (it is answered here as it asks). */
+    private SeatCatalog.GetInput askedToAct(Message m) {
         Body body = read(m);
         if (body == null || isComplaint(m)) {
-            return;
+            return null;
         }
         if (player != null && !fromKnownSession(m, player)) {
             refuse(m, body.game(), RefusalCode.NOT_YOURS, "a model seat takes get_input from its own player only");
-            return;
+            return null;
         }
         if (!(body instanceof SeatCatalog.GetInput in)) {
             if (body instanceof SeatCatalog.Observe o) {
@@ -206,21 +214,26 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             } else {
                 refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a model seat answers get_input only");
             }
-            return;
+            return null;
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {
             // With the hint, the seat asks to be told everything it perceives, to read the table as a rule player.
             reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
                     : name + " " + (in.attempt() + 1), hint));
-            return;
+            return null;
         }
         if (in.purpose() == SeatCatalog.Purpose.WITHDRAW) {
-            return; // nothing is being decided (a withdrawal while the model thinks is taken below)
+            return null; // nothing is being decided (a withdrawal while the model thinks is taken below)
         }
         if (in.view() == null) {
             refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
-            return;
+            return null;
         }
+        return in;
+    }
+
+    /** Plays the turn {@code in} asks for (and the turns asked meanwhile) with the model. */
+    private void play(CyclicBehaviour self, Message m, SeatCatalog.GetInput in) throws InterruptedException {
         Template more = Template.bodyType("get_input").and(Template.sender(m.sender().bare()));
         if (in.round() != round || !Objects.equals(in.game(), game)) {
             carried.clear(); // a new round deals new roles: nothing of the last is news
@@ -277,31 +290,11 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             });
             this.worker = worker;
             thinkingSince = System.nanoTime();
-            latest = null;
-            boolean cut = false;
-            // While the model thinks, a new question from the player means the turn is over (a phase changed):
-            // the call is abandoned, and its news goes with the new turn if the model never received it.
-            while (!turn.isDone()) {
-                Message next = self.receive(more, Duration.ofMillis(100));
-                if (next == null) {
-                    continue;
-                }
-                if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
-                        && later.purpose() == SeatCatalog.Purpose.ACT) {
-                    worker.interrupt();
-                    latest = next;
-                    latestInput = later;
-                    break;
-                }
-                if (read(next) instanceof SeatCatalog.GetInput later
-                        && later.purpose() == SeatCatalog.Purpose.WITHDRAW) {
-                    // The turn is over (its time ran out): the call is abandoned, its connection closed.
-                    cut = true;
-                    log.info("{}: {}'s turn ended before the model answered ({} ms): the call is cancelled", jid(),
-                            name, (System.nanoTime() - thinkingSince) / 1_000_000);
-                    worker.interrupt();
-                    break;
-                }
+            Ended ended = whileThinking(self, more, worker, turn);
+            boolean cut = ended != null && ended.withdrawn();
+            latest = ended == null ? null : ended.newer();
+            if (latest != null) {
+                latestInput = (SeatCatalog.GetInput) read(latest);
             }
             ModelSeat.Turn done = join(worker, turn);
             unseen.clear();
@@ -320,6 +313,36 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
                 decided(done != null && !cut, (System.nanoTime() - askedAt) / 1_000_000);
             }
         }
+    }
+
+    /** What ended a turn before the model answered: a newer question, or its withdrawal (its time ran out). */
+    private record Ended(Message newer, boolean withdrawn) {}
+
+    /**
+     * Waits for the model while it thinks: a new question from the player means the turn is over (a phase changed);
+     * so does a withdrawal (the turn's time ran out); either way the call is abandoned (its connection closed). Null:
+     * the model answered.
+     */
+    private Ended whileThinking(CyclicBehaviour self, Template more, Thread worker, CompletableFuture<?> turn)
+            throws InterruptedException {
+        while (!turn.isDone()) {
+            Message next = self.receive(more, Duration.ofMillis(100));
+            if (next == null) {
+                continue;
+            }
+            if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
+                    && later.purpose() == SeatCatalog.Purpose.ACT) {
+                worker.interrupt();
+                return new Ended(next, false);
+            }
+            if (read(next) instanceof SeatCatalog.GetInput later && later.purpose() == SeatCatalog.Purpose.WITHDRAW) {
+                log.info("{}: {}'s turn ended before the model answered ({} ms): the call is cancelled", jid(), name,
+                        (System.nanoTime() - thinkingSince) / 1_000_000);
+                worker.interrupt();
+                return new Ended(null, true);
+            }
+        }
+        return null;
     }
 
     /** What the seat perceived: with the hint, the GameMaster's news and the rooms' lines go into the reading. */

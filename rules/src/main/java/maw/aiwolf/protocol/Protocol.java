@@ -429,42 +429,7 @@ public final class Protocol {
                         throw fail(VERBS_201 + " (" + verb + " is an operator of version 3.6)");
                     }
                     advance();
-                    return switch (verb) {
-                        case "INQUIRE" -> {
-                            Target t = target();
-                            yield new Inquire(subject, t, clause(depth));
-                        }
-                        case "BECAUSE" -> {
-                            Sentence reason = clause(depth);
-                            if (kind != '(') {
-                                throw fail("a second '(' sentence ')': BECAUSE (reason) (claim)");
-                            }
-                            yield new Because(subject, reason, clause(depth));
-                        }
-                        case "DAY" -> {
-                            int day = number(DAY_NUMBER, Words.MAX_DAY, "a day number (0 to " + Words.MAX_DAY + ")");
-                            yield new Day(subject, day, clause(depth));
-                        }
-                        case "NOT" -> new Not(subject, clause(depth));
-                        case "XOR" -> {
-                            Sentence a = clause(depth);
-                            if (kind != '(') {
-                                throw fail("a second '(' sentence ')': XOR (sentence1) (sentence2)");
-                            }
-                            yield new Xor(subject, a, clause(depth));
-                        }
-                        default -> {
-                            List<Sentence> list = new ArrayList<>();
-                            list.add(clause(depth));
-                            if (kind != '(') {
-                                throw fail("a second '(' sentence ')': " + verb + " joins two sentences or more");
-                            }
-                            while (kind == '(') {
-                                list.add(clause(depth));
-                            }
-                            yield verb.equals("AND") ? new And(subject, list) : new Or(subject, list);
-                        }
-                    };
+                    return operator(verb, subject, depth);
                 }
                 default -> {
                     start = verbAt;
@@ -472,6 +437,46 @@ public final class Protocol {
                             : (v36 ? VERBS : VERBS_201));
                 }
             }
+        }
+
+        /** An operator of version 3.6 ({@code verb}, read) and the sentences it takes. */
+        private Sentence operator(String verb, Subject subject, int depth) {
+            return switch (verb) {
+                case "INQUIRE" -> {
+                    Target t = target();
+                    yield new Inquire(subject, t, clause(depth));
+                }
+                case "BECAUSE" -> {
+                    Sentence reason = clause(depth);
+                    if (kind != '(') {
+                        throw fail("a second '(' sentence ')': BECAUSE (reason) (claim)");
+                    }
+                    yield new Because(subject, reason, clause(depth));
+                }
+                case "DAY" -> {
+                    int day = number(DAY_NUMBER, Words.MAX_DAY, "a day number (0 to " + Words.MAX_DAY + ")");
+                    yield new Day(subject, day, clause(depth));
+                }
+                case "NOT" -> new Not(subject, clause(depth));
+                case "XOR" -> {
+                    Sentence a = clause(depth);
+                    if (kind != '(') {
+                        throw fail("a second '(' sentence ')': XOR (sentence1) (sentence2)");
+                    }
+                    yield new Xor(subject, a, clause(depth));
+                }
+                default -> {
+                    List<Sentence> list = new ArrayList<>();
+                    list.add(clause(depth));
+                    if (kind != '(') {
+                        throw fail("a second '(' sentence ')': " + verb + " joins two sentences or more");
+                    }
+                    while (kind == '(') {
+                        list.add(clause(depth));
+                    }
+                    yield verb.equals("AND") ? new And(subject, list) : new Or(subject, list);
+                }
+            };
         }
 
         /** Skip or Over at the current word (after {@code subject}), or null if the word is neither. */
