@@ -46,6 +46,7 @@ public final class Catalog {
         @JsonSubTypes.Type(RoleRevealed.class), @JsonSubTypes.Type(Kill.class), @JsonSubTypes.Type(NightResult.class),
         @JsonSubTypes.Type(Divined.class), @JsonSubTypes.Type(Whispered.class), @JsonSubTypes.Type(EndGame.class),
         @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
+        @JsonSubTypes.Type(MoreTime.class),
         @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
         @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
@@ -555,6 +556,16 @@ public final class Catalog {
     @JsonTypeName("scores")
     public record Scores(String game, int round, int rounds, Map<String, Integer> totals, boolean last)
             implements Body {}
+
+    /**
+     * Player to GameMaster, request: the person at the seat asks for more time to read and answer, once a day, by day
+     * ({@code game}, {@code round}, {@code phase} and {@code day} say which; the rest is null). GameMaster to the
+     * asker, agree, and to every other seat and the watchers, inform: {@code player} was given {@code seconds} more,
+     * and the day now ends at {@code deadline} (ms since the epoch).
+     */
+    @JsonTypeName("more_time")
+    public record MoreTime(String game, int round, Phase phase, int day, String player, Integer seconds,
+            Long deadline) implements Body {}
 
     /** Player to GameMaster, query-if: are you there? (asked when the GameMaster has been silent a while). */
     @JsonTypeName("ping")

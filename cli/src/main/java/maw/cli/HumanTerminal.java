@@ -277,6 +277,7 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
                     maw.agents.kit.SeatKit.typing(seat.view()));
             switch (c) {
                 case HumanCommands.Perform a -> seat.act(a.act());
+                case HumanCommands.MoreTime m -> seat.askMoreTime();
                 case HumanCommands.Tell t -> say(t.text());
                 case HumanCommands.Wait w -> {
                     seat.away(!interactive); // a script that waits types nothing meanwhile: its turns pass

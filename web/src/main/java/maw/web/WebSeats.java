@@ -74,6 +74,10 @@ public final class WebSeats {
                     ui.act(a.act());
                     yield null;
                 }
+                case HumanCommands.MoreTime m -> {
+                    ui.askMoreTime();
+                    yield null;
+                }
                 case HumanCommands.Tell t -> t.text();
                 case HumanCommands.Quit q -> "To leave, close the page; the seat plays on by its defaults.";
                 default -> null;

@@ -258,6 +258,9 @@ public final class RuleBotAgent extends GameAgent {
             lastLine = System.currentTimeMillis();
         } else if (o.news() != null) {
             reading.hear(o.news());
+            if (o.news() instanceof Catalog.MoreTime) {
+                lastLine = System.currentTimeMillis(); // a person asked for time to read: their reading starts again
+            }
         }
     }
 

@@ -111,6 +111,12 @@ public final class TableReading {
                 known.put(me, role);
                 partners.forEach(p -> known.put(p, Role.WEREWOLF));
             }
+            case Catalog.MoreTime mt when mt.deadline() != null && mt.seconds() != null && mt.phase() == phase
+                    && mt.day() == day -> {
+                // A person was given more time: the day is longer, and half of it comes later.
+                deadline = mt.deadline();
+                seconds += mt.seconds();
+            }
             case Catalog.PhaseChange pc -> {
                 phase = pc.new_phase();
                 day = pc.day();

@@ -136,6 +136,7 @@ final class ChatDesk {
                     "To talk, write in the room that is open to you (the Village by day, the Hideout for the pack by "
                     + "night): its invitation came as it opened. Commands here: " + commands() + ".");
             case HumanCommands.Perform p -> act(from, seat, p.act());
+            case HumanCommands.MoreTime t -> request(from, Performative.REQUEST, seat.moreTime());
             case HumanCommands.Quit q -> request(from, Performative.REQUEST, new Catalog.LeaveLobby(game.get()));
             default -> tell(account, "Commands: " + commands() + ".");
         }
@@ -215,7 +216,8 @@ final class ChatDesk {
     }
 
     private static String commands() {
-        return "vote NAME, divine NAME, whisper NAME TEXT, who, role, time, help, quit";
+        return "vote NAME, divine NAME, whisper NAME TEXT, who, role, time, more (more time to read, once a day), help, "
+                + "quit";
     }
 
     static String help(boolean aiwolf) {
@@ -227,7 +229,8 @@ final class ChatDesk {
         return "You play MAW's Werewolf from your chat client. Here, with the GameMaster: join NAME takes a seat; "
                 + "vote NAME votes (by day; by night as a werewolf), divine NAME asks a player's role (the seer, once a "
                 + "day), whisper NAME TEXT tells one living player only (by day), who lists the living and the dead, "
-                + "role tells your role, time the phase and the time left, quit leaves the lobby. You talk in the "
+                + "role tells your role, time the phase and the time left, more asks for more time to read (once a "
+                + "day, by day), quit leaves the lobby. You talk in the "
                 + "rooms: the Village by day, the Hideout for the pack by night; each invites you as it opens to you. "
                 + "Names may be shortened to an unambiguous beginning.";
     }

@@ -141,6 +141,15 @@ final class GameClock {
         return true;
     }
 
+    /** The phase ends {@code millis} later (paused: {@code millis} more are left when it resumes). */
+    void extend(long millis) {
+        if (paused) {
+            left += millis;
+        } else {
+            deadline += millis;
+        }
+    }
+
     /** Where the clock stands, as the catalog tells it. */
     WatchCatalog.Clock status(String game, int round, PhaseId phase, int held) {
         long l = phase == null ? 0 : paused ? left : Math.max(0, deadline - System.currentTimeMillis());

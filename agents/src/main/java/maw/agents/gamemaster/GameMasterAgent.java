@@ -81,6 +81,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private FSMBehaviour fsm;
     private S state;
     private int round;
+    /** Who asked for more time on which day. */
+    private final MoreTimeAsked moreTime = new MoreTimeAsked();
+
     /** The phase clock, which the host may stop and step. */
     private final GameClock clock = new GameClock();
     private boolean seated;
@@ -361,6 +364,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 reply(m, Performative.INFORM, new Catalog.Pong(config.gameId(), round, state == null ? Phase.LOBBY
                         : state.phase().phase(), state == null ? 0 : state.phase().number()));
             }
+            case Catalog.MoreTime t -> onMoreTime(m, t);
             case Catalog.Stamped act when !(act instanceof Catalog.Chat) -> onAct(m, act, act.act());
             case Catalog.LineSaid said when config.rooms().containsValue(m.sender().bare()) -> onLineSaid(said);
             default -> refuse(m, Misdirected.refusal(config.gameId(), body, m.bodyType(),
@@ -489,6 +493,31 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         if (was) {
             listener.left(name, why);
         }
+    }
+
+    /**
+     * A person asks for more time (once a day, by day, alive): the day ends {@link MoreTimeAsked#MORE} later, which the
+     * journal, the asker (agree), every other seat and the watchers are told.
+     */
+    private void onMoreTime(Message m, Catalog.MoreTime t) {
+        String who = seating.name(m.sender().bare());
+        PhaseId now = state == null || !seated || state.isOver() ? null : state.phase();
+        MoreTimeAsked.No no = moreTime.judge(t, who, who != null && seating.isPerson(who), round, now,
+                state == null ? List.of() : state.living());
+        if (no != null) {
+            refuse(m, config.gameId(), no.code(), no.reason());
+            return;
+        }
+        clock.extend(MoreTimeAsked.MORE.toMillis());
+        listener.deadline(round, now, clock.deadline());
+        Catalog.MoreTime given = new Catalog.MoreTime(config.gameId(), round, now.phase(), now.number(), who,
+                (int) MoreTimeAsked.MORE.toSeconds(), clock.deadline());
+        reply(m, Performative.AGREE, given);
+        state.players().stream().filter(p -> !p.equals(who)).map(seats::get).filter(Objects::nonNull)
+                .forEach(j -> inform(j, given));
+        watched(state.players(), given);
+        log.info("{}: {} asked for more time on day {}: the day ends {} s later", jid(), who, now.number(),
+                MoreTimeAsked.MORE.toSeconds());
     }
 
     /** An act of a seated player, for the game, round, phase and day it names. */

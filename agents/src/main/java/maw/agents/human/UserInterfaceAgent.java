@@ -162,6 +162,11 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
         send(player, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
     }
 
+    /** The person asks for more time to read (once a day, by day): their Player asks the GameMaster. */
+    public void askMoreTime() {
+        send(player, Performative.REQUEST, new Catalog.MoreTime(null, 0, null, 0, null, null, null));
+    }
+
     /**
      * The person will type nothing for now ({@code true}: a script that waits for a later point of the game, or whose
      * input has ended) or is back: by turns, a turn of theirs asked meanwhile passes at once instead of running out

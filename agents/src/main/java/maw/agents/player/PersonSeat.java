@@ -118,6 +118,11 @@ public final class PersonSeat {
         return seat.request(act);
     }
 
+    /** The person's ask for more time, for the phase under way. */
+    public Catalog.MoreTime moreTime() {
+        return seat.moreTime();
+    }
+
     /** The request for {@code act} went to the GameMaster with reply-with {@code id}. */
     public void sent(Act act, String id) {
         seat.sent(act, id);

@@ -442,6 +442,11 @@ public final class PlayerAgent extends GameAgent {
     // --- the interface ------------------------------------------------------------------------------------------------
 
     private void onInterface(Message m, Body body) {
+        if (body instanceof Catalog.MoreTime) {
+            // The person asks for more time: stamped with the phase under way, the GameMaster judges it.
+            send(request(gameMaster, seat.moreTime()));
+            return;
+        }
         if (!(body instanceof SeatCatalog.PlayerAction a)) {
             if (!isComplaint(m) && !(body instanceof SeatCatalog.SeatName)) {
                 refuse(m, seat.game(), RefusalCode.WRONG_RECIPIENT,

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import maw.agents.Catalog;
@@ -257,7 +258,8 @@ final class Seat {
             votedFor = null;
             voteId = null;
         }
-        noteHere(Perceived.REFUSAL, "The GameMaster refused your " + r.refused() + (r.target() == null ? ""
+        String what = String.valueOf(r.refused()).replace('_', ' '); // the message's type, in words
+        noteHere(Perceived.REFUSAL, "The GameMaster refused your " + what + (r.target() == null ? ""
                 : " (" + r.target() + ")") + ": " + r.reason() + ".");
         if (inTurns() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
                 && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
@@ -365,11 +367,27 @@ final class Seat {
                     effects.add(new Over(sc.totals()));
                 }
             }
+            case Catalog.MoreTime mt -> moreTime(mt);
             case Catalog.Joined j -> { }
             case Catalog.Pong p -> { }
             default -> told(narration.tell(body, name)); // the rule set's own news, if it is
         }
         return drain();
+    }
+
+    /** A person at the table was given more time: the day ends later (for this seat's turn too). */
+    private void moreTime(Catalog.MoreTime mt) {
+        if (mt.deadline() == null || mt.round() != round || mt.phase() != phase || mt.day() != day) {
+            return;
+        }
+        deadline = mt.deadline();
+        if (turn != null) {
+            turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), deadline, turn.acts(),
+                    turn.targets(), turn.done(), turn.rooms(), turn.step());
+        }
+        long left = Math.max(0, (deadline - System.currentTimeMillis() + 500) / 1000);
+        noteHere(Perceived.PHASE, (Objects.equals(mt.player(), name) ? "You are" : Text.inert(mt.player()) + " is")
+                + " given " + mt.seconds() + " s more to read: the day now ends in " + left + " s.");
     }
 
     /** At a pace of turns, a seat's turn begins: the seat's own, or another's (told, not kept as news). */
@@ -566,6 +584,11 @@ final class Seat {
                     + " waits for yours.");
         }
         return drain();
+    }
+
+    /** The person's ask for more time, for this phase. */
+    Catalog.MoreTime moreTime() {
+        return new Catalog.MoreTime(game, round, phase, day, null, null, null);
     }
 
     /** The request that carries {@code act} in this phase (and step); null for one that sends nothing. */

@@ -13,7 +13,7 @@ import maw.base.SeatView;
 /**
  * What a person types at the table, read into a command. Plain text is chat; commands start with a slash:
  * {@code /vote NAME}, {@code /divine NAME} (the seer), {@code /whisper NAME TEXT}, {@code /who}, {@code /role},
- * {@code /time}, {@code /help},
+ * {@code /time}, {@code /more} (more time to read, once a day), {@code /help},
  * {@code /quit}; for scripts, {@code /wait day 2} (or {@code night}, {@code night 3}, {@code end}) holds the next
  * line back until then, and {@code /sleep 2.5} for a while. Names may be shortened to any unambiguous beginning, in
  * any case.
@@ -22,7 +22,7 @@ public final class HumanCommands {
 
     /** The commands, for completion and help. */
     public static final List<String> NAMES = List.of("/vote", "/divine", "/whisper", "/who", "/role", "/time", "/help",
-            "/quit", "/wait", "/sleep", "/say", "/pass", "/co", "/divined", "/identified", "/estimate", "/attack",
+            "/quit", "/wait", "/sleep", "/say", "/pass", "/more", "/co", "/divined", "/identified", "/estimate", "/attack",
             "/guard", "/skip", "/over");
 
     /** A line, read. */
@@ -42,6 +42,9 @@ public final class HumanCommands {
 
     /** Leave. */
     public record Quit() implements Command {}
+
+    /** Ask for more time to read and answer (a person, once a day, by day): the day ends later for everyone. */
+    public record MoreTime() implements Command {}
 
     /** Nothing (an empty line). */
     public record Nothing() implements Command {}
@@ -80,6 +83,8 @@ public final class HumanCommands {
             case "/who", "/w" -> new Tell(who(v));
             case "/role", "/r" -> new Tell(role(v));
             case "/time", "/t" -> new Tell(time(v, nowMillis));
+            case "/more", "/m" -> v == null || v.phase() != Phase.DAY
+                    ? new Tell("More time is asked by day (once a day): /more") : new MoreTime();
             case "/help", "/h", "/?" -> new Tell(own != null ? own.help() : help());
             case "/quit", "/q", "/exit" -> new Quit();
             case "/wait" -> waitFor(arg);
@@ -190,6 +195,7 @@ public final class HumanCommands {
     static String help() {
         return "Type to talk. /vote NAME votes (by day; at night as a werewolf), /divine NAME asks a role (seer), "
                 + "/whisper NAME TEXT tells one living player only (by day), /who lists the living and the dead, /role tells your role, /time the phase and the time left, "
+                + "/more asks for more time to read (once a day), "
                 + "/pass ends your turn when players take turns (one act a turn: a line, a vote, a whisper), "
                 + "/quit leaves. Names may be shortened; Tab completes them.";
     }

@@ -238,6 +238,11 @@ class TableReadingTest {
                 .isEqualTo(lastLine + RuleBotAgent.READING);
         assertThat(RuleBotAgent.voteAt(withAnn, now + 25_000)).as("never past half the day")
                 .isEqualTo(withAnn.halfway());
+        // Frank asks for more time: the day is 30 s longer, its half 15 s later; its start stays.
+        long half = withAnn.halfway();
+        withAnn.hear(new Catalog.MoreTime("g", 1, Phase.DAY, 1, "Frank", 30, deadline + 30_000));
+        assertThat(withAnn.halfway()).isEqualTo(half + 15_000);
+        assertThat(withAnn.began()).isEqualTo(now);
         withAnn.hear(new Catalog.VoteCast("g", 1, Phase.DAY, 1, "Frank", "Bob", null));
         assertThat(withAnn.peopleStillReading()).isEmpty();
         assertThat(RuleBotAgent.voteAt(withAnn, lastLine)).as("the person has voted: ready").isZero();
