@@ -15,12 +15,20 @@ public final class MessageCensus {
     private static volatile MessageCensus current;
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
+    private final java.util.function.Predicate<Agent> counted;
 
-    private MessageCensus() {}
+    private MessageCensus(java.util.function.Predicate<Agent> counted) {
+        this.counted = counted;
+    }
 
     /** Starts counting (a census already running is replaced). */
     public static MessageCensus start() {
-        MessageCensus c = new MessageCensus();
+        return start(a -> true);
+    }
+
+    /** Starts counting what the agents {@code counted} accepts send (the others of the process are left out). */
+    public static MessageCensus start(java.util.function.Predicate<Agent> counted) {
+        MessageCensus c = new MessageCensus(counted);
         current = c;
         return c;
     }
@@ -43,7 +51,7 @@ public final class MessageCensus {
     /** {@code m} went out as {@code count} messages (one to each receiver, or one the server fanned out). */
     static void sent(Agent agent, Message m, int count) {
         MessageCensus c = current;
-        if (c != null) {
+        if (c != null && c.counted.test(agent)) {
             String type = m.bodyType();
             c.counts.computeIfAbsent(agent.getClass().getSimpleName() + " "
                     + m.performative().map(Performative::wire).orElse("plain") + " " + (type == null ? "-" : type),
