@@ -436,6 +436,7 @@ public final class MonitorPage implements AutoCloseable {
                     }
                 }
                 case "vote_cast" -> votes.put(b.path("voter").asText(), b.path("target").asText());
+                case "more_time" -> deadline = b.path("deadline").asLong(deadline); // a person's day is longer
                 case "turn_began" -> {
                     turnOf = b.path("player").asText();
                     turnWhat = b.path("voting").asBoolean() ? "the voting round"

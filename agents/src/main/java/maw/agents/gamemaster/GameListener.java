@@ -36,6 +36,9 @@ public interface GameListener {
 
     default void event(int round, GameEvent event, GameView after) {}
 
+    /** {@code player}, a person, was given more time in {@code phase} (its new end is told as a {@link #deadline}). */
+    default void moreTime(int round, PhaseId phase, String player) {}
+
     /** A phase began and ends at {@code deadlineMillis} (wall clock, milliseconds since the epoch). */
     default void deadline(int round, PhaseId phase, long deadlineMillis) {}
 

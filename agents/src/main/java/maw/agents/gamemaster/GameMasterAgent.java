@@ -164,6 +164,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         r.chatClients().forEach(name -> desk.adopt(name, seats.get(name), config.gameId()));
         leaderboard.add(r.totals());
         round = r.round();
+        moreTime.restore(round, r.moreTime());
         for (S played : r.played()) {
             leaderboard.ended(summary(leaderboard.played() + 1, played));
         }
@@ -509,6 +510,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         clock.extend(MoreTimeAsked.MORE.toMillis());
+        listener.moreTime(round, now, who);
         listener.deadline(round, now, clock.deadline());
         Catalog.MoreTime given = new Catalog.MoreTime(config.gameId(), round, now.phase(), now.number(), who,
                 (int) MoreTimeAsked.MORE.toSeconds(), clock.deadline());

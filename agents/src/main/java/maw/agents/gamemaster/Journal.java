@@ -211,6 +211,13 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
     }
 
     @Override
+    public void moreTime(int round, PhaseId phase, String player) {
+        ObjectNode n = line("more_time", round).put("player", player);
+        n.set("phase", Json.MAPPER.valueToTree(phase));
+        write(n);
+    }
+
+    @Override
     public void deadline(int round, PhaseId phase, long deadlineMillis) {
         ObjectNode n = line("deadline", round).put("deadline", deadlineMillis);
         n.set("phase", Json.MAPPER.valueToTree(phase));

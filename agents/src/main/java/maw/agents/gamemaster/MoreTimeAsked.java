@@ -23,6 +23,11 @@ final class MoreTimeAsked {
 
     private final Set<String> asked = new HashSet<>();
 
+    /** A resumed game: those its journal says were given more time in round {@code round} ("day/player"). */
+    void restore(int round, Set<String> given) {
+        given.forEach(dayAndPlayer -> asked.add(round + "/" + dayAndPlayer));
+    }
+
     /**
      * Judges {@code t} from the seat {@code who} (null: not seated; {@code person}: a person plays it) in the phase
      * {@code now} of round {@code round} (null: no game under way), the living {@code living}. Null: granted, and

@@ -42,6 +42,7 @@ import maw.runtime.Json;
  * @param commands        how many commands the journal holds for the current round
  * @param chatClients     the seats of people at chat clients (told in plain words)
  * @param people          the seats people play (they said so when they joined)
+ * @param moreTime        the people given more time in the current round, as "day/player" 
  * @param pausedLeftMillis when the host had paused the game where it stands (its phase, or the lobby): the time that
  *                        was left in the phase; null when the game ran
  * @param <S>             the rule set's state
@@ -50,7 +51,8 @@ import maw.runtime.Json;
 public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, GameConfig config,
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
         Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands,
-        java.util.Set<String> chatClients, Long pausedLeftMillis, java.util.Set<String> people) {
+        java.util.Set<String> chatClients, Long pausedLeftMillis, java.util.Set<String> people,
+        java.util.Set<String> moreTime) {
 
     /** Thrown when a journal cannot be taken up again; the message says why, for a person. */
     public static final class Unrecoverable extends Exception {
@@ -93,6 +95,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         private final Map<String, Jid> seats = new LinkedHashMap<>();
         private final java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
         private final java.util.Set<String> people = new java.util.LinkedHashSet<>();
+        private final java.util.Set<String> moreTime = new java.util.LinkedHashSet<>();
         // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
         private String forkedAs;
         private int forkedRounds;
@@ -145,6 +148,8 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                 case "round" -> newRound(n);
                 case "command" -> commands.add(n.get("command"));
                 case "deadline" -> deadlines.put(phaseKey(n.get("phase")), n.get("deadline").asLong());
+                case "more_time" -> moreTime.add(n.path("phase").path("number").asInt() + "/"
+                        + n.path("player").asText());
                 case "clock" -> {
                     String at = n.hasNonNull("phase") ? phaseKey(n.get("phase")) : "lobby";
                     if (n.hasNonNull("phase")) {
@@ -182,6 +187,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
             n.path("seats").properties().forEach(e -> seats.put(e.getKey(), Jid.parse(e.getValue().asText())));
             commands.clear();
             deadlines.clear();
+            moreTime.clear();
             Long lobby = paused.get("lobby");
             paused.clear();
             if (lobby != null && round == 1) {
@@ -232,7 +238,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
                     chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
                             : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")),
-                    java.util.Set.copyOf(people));
+                    java.util.Set.copyOf(people), java.util.Set.copyOf(moreTime));
         }
     }
 

@@ -68,6 +68,11 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
     }
 
     @Override
+    public void moreTime(int round, PhaseId phase, String player) {
+        each(l -> l.moreTime(round, phase, player));
+    }
+
+    @Override
     public void clock(int round, PhaseId phase, boolean paused, long leftMillis) {
         each(l -> l.clock(round, phase, paused, leftMillis));
     }

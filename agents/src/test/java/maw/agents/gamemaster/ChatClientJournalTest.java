@@ -38,4 +38,19 @@ class ChatClientJournalTest {
         assertThat(r.seats()).containsOnlyKeys("Ann", "Bob");
         assertThat(r.people()).containsExactly("Ann");
     }
+
+    /** Who was given more time is journaled: a resumed game does not give it twice that day. */
+    @Test
+    void aResumedGameMasterKnowsWhoWasGivenMoreTime() throws Exception {
+        Recovery<?, ?> r = JournalFixture.written(dir, "g-more", journal -> {
+            journal.joined("Ann", Jid.of("ann", "localhost"), 1, 3, true);
+            journal.moreTime(0, new maw.game.PhaseId(maw.base.Phase.DAY, 2, 0), "Ann");
+        });
+        assertThat(r.moreTime()).containsExactly("2/Ann");
+        MoreTimeAsked asked = new MoreTimeAsked();
+        asked.restore(1, r.moreTime());
+        assertThat(asked.judge(new maw.agents.Catalog.MoreTime("g", 1, maw.base.Phase.DAY, 2, null, null, null), "Ann",
+                true, 1, new maw.game.PhaseId(maw.base.Phase.DAY, 2, 0), java.util.List.of("Ann")).code())
+                .isEqualTo(maw.game.RefusalCode.ALREADY_DONE);
+    }
 }
