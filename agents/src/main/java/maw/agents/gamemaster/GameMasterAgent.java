@@ -460,11 +460,13 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         boolean changed = clock.control(c, now, m.sender().toString());
         WatchCatalog.Clock status = clock.status(config.gameId(), round, now,
                 (int) mailboxSnapshot().stream().filter(GameClock::isAct).count());
+        if (changed) {
+            listener.clock(round, now, clock.paused(), status.left_ms()); // on record before anyone is told
+        }
         reply(m, Performative.AGREE, status);
         if (changed) {
             log.info("{}: game {} {} by {} at {}", jid(), config.gameId(), clock.paused() ? "paused" : "resumed",
                     m.sender(), now == null ? "the lobby" : now);
-            listener.clock(round, now, clock.paused(), status.left_ms());
             roomSwitch.pause(clock.paused());
             switchRooms();
             if (now != null && !clock.paused()) {
@@ -585,8 +587,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         tellTurns(!state.phase().sameAs(before));
         if (pausedAtStart) { // the host's step ended here, or the game was paused before: it stands at this start
-            watched(state.players(), clock.status(config.gameId(), round, state.phase(), 0));
+            // Journaled before the watchers hear it: what they are told is on record (a crash after it resumes right).
             listener.clock(round, state.phase(), true, state.awaiting().length().toMillis());
+            watched(state.players(), clock.status(config.gameId(), round, state.phase(), 0));
         }
     }
 
