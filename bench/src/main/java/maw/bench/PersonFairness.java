@@ -99,21 +99,21 @@ public final class PersonFairness {
         StrengthBench.ProgressCount progress = new StrengthBench.ProgressCount(out, name + ", " + sitter.label,
                 games);
         List<String> names = GameTable.defaultNames(players);
+        GameTable.SeatFiller bots = GameTable.ruleBots();
+        GameTable.SeatFiller person = new GameTable.SeatFiller() {
+            @Override
+            public Agent create(GameTable.Seat s) {
+                return new RuleBotAgent(s.jid(), s.password(), s.name(), s.seed(), s.player())
+                        .asPerson(sitter == Sitter.QUIET_PERSON);
+            }
+
+            @Override
+            public String kind() {
+                return "rule-as-person";
+            }
+        };
         for (int g = 0; g < games; g++) {
             String measured = names.get(g % players);
-            GameTable.SeatFiller bots = GameTable.ruleBots();
-            GameTable.SeatFiller person = new GameTable.SeatFiller() {
-                @Override
-                public Agent create(GameTable.Seat s) {
-                    return new RuleBotAgent(s.jid(), s.password(), s.name(), s.seed(), s.player())
-                            .asPerson(sitter == Sitter.QUIET_PERSON);
-                }
-
-                @Override
-                public String kind() {
-                    return "rule-as-person";
-                }
-            };
             List<GameTable.SeatFiller> fillers = new ArrayList<>();
             for (String n : names) {
                 fillers.add(sitter != Sitter.BOT && n.equals(measured) ? person : bots);

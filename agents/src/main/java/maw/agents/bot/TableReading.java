@@ -374,8 +374,9 @@ public final class TableReading {
     /** Likewise; {@code why} (when not null) gets each living player's reasons, in words, weightiest first. */
     private Map<String, Double> suspicion(Set<String> liars, Map<String, Role> sure, Map<String, List<Why>> why) {
         Map<String, Double> score = new LinkedHashMap<>();
+        long salt = tieBreakSalt();
         for (String p : living) {
-            score.put(p, tieBreak(p));
+            score.put(p, tieBreak(salt, p));
         }
         String trusted = trusted(liars);
         for (Claim c : claims.values()) {
@@ -526,14 +527,20 @@ public final class TableReading {
         return out;
     }
 
+    /**
+     * What the day's tie-break is drawn from: what every reader of the table shares (its names, the round, the day, and
+     * who named whom in the day's first lines), so that readers agree and a seed replays a game, yet a name's place
+     * differs from table to table (from the names and the day alone, one name came first at every table of those
+     * names).
+     */
+    private long tieBreakSalt() {
+        return (game + "/" + day + "/" + new java.util.TreeMap<>(accusations)).hashCode() * 0x9E3779B97F4A7C15L;
+    }
+
     /** A number under one, the same for every seat that reads this table on this day of this round. */
-    private double tieBreak(String player) {
-        // Drawn from what every reader of the table shares (its names, the round, the day, and who named whom in the
-        // day's first lines), so that readers agree and a seed replays a game, yet a name's place differs from table
-        // to table (from the names and the day alone, one name came first at every table of those names); mixed whole
-        // (SplitMix64's finalizer), never by a name's letters.
-        long z = (game + "/" + day + "/" + new java.util.TreeMap<>(accusations)).hashCode() * 0x9E3779B97F4A7C15L
-                + player.hashCode();
+    private static double tieBreak(long salt, String player) {
+        // Mixed whole (SplitMix64's finalizer), never by a name's letters.
+        long z = salt + player.hashCode();
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         z ^= z >>> 31;

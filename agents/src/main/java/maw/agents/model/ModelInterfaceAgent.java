@@ -294,7 +294,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             boolean cut = ended != null && ended.withdrawn();
             latest = ended == null ? null : ended.newer();
             if (latest != null) {
-                latestInput = (SeatCatalog.GetInput) read(latest);
+                latestInput = ended.input();
             }
             ModelSeat.Turn done = join(worker, turn);
             unseen.clear();
@@ -316,7 +316,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     }
 
     /** What ended a turn before the model answered: a newer question, or its withdrawal (its time ran out). */
-    private record Ended(Message newer, boolean withdrawn) {}
+    private record Ended(Message newer, SeatCatalog.GetInput input, boolean withdrawn) {}
 
     /**
      * Waits for the model while it thinks: a new question from the player means the turn is over (a phase changed);
@@ -333,13 +333,13 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
             if (read(next) instanceof SeatCatalog.GetInput later && later.view() != null
                     && later.purpose() == SeatCatalog.Purpose.ACT) {
                 worker.interrupt();
-                return new Ended(next, false);
+                return new Ended(next, later, false);
             }
             if (read(next) instanceof SeatCatalog.GetInput later && later.purpose() == SeatCatalog.Purpose.WITHDRAW) {
                 log.info("{}: {}'s turn ended before the model answered ({} ms): the call is cancelled", jid(), name,
                         (System.nanoTime() - thinkingSince) / 1_000_000);
                 worker.interrupt();
-                return new Ended(null, true);
+                return new Ended(null, null, true);
             }
         }
         return null;
