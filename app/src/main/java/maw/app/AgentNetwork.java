@@ -127,6 +127,11 @@ public final class AgentNetwork implements AutoCloseable {
         return transport;
     }
 
+    /** The CPU time the private server has used so far; empty for another server, or where it cannot be read. */
+    public java.util.Optional<java.time.Duration> serverCpuTime() {
+        return server == null ? java.util.Optional.empty() : server.cpuTime();
+    }
+
     /** Creates accounts (or resets their passwords) where this network can; an external server must have them. */
     public void provision(Map<String, String> accounts) {
         if (transport instanceof LocalTransport local) {

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -49,7 +50,13 @@ public final class GameBench {
             int concurrentFinished, int concurrentStuck, long concurrentWallMillis, int concurrentAgents,
             long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
             long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
-            long concurrentLoginRetries, Map<String, Double> messageKindsPerGame) {
+            long concurrentLoginRetries, Map<String, Double> messageKindsPerGame, long concurrentPlayMillis,
+            long concurrentAgentsCpuMillis, long concurrentServerCpuMillis) {
+
+        /** Games a second while they all played at once (their logins aside). */
+        public double concurrentGamesPerSecond() {
+            return concurrentFinished * 1000.0 / Math.max(1, concurrentPlayMillis);
+        }
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -79,6 +86,11 @@ public final class GameBench {
             m.put("concurrentAgents", concurrentAgents);
             m.put("concurrentLoginMillis", concurrentLoginMillis);
             m.put("concurrentLoginRetries", concurrentLoginRetries);
+            m.put("concurrentPlayMillis", concurrentPlayMillis);
+            m.put("concurrentGamesPerSecond", Figures.round(concurrentGamesPerSecond()));
+            m.put("concurrentAgentsCpuMillisPerGame", concurrentAgentsCpuMillis / Math.max(1, concurrentFinished));
+            m.put("concurrentServerCpuMillisPerGame", concurrentServerCpuMillis < 0 ? -1
+                    : concurrentServerCpuMillis / Math.max(1, concurrentFinished));
             m.put("heapPerAgentBytes", heapPerAgentBytes);
             m.put("heapPerRawConnectionBytes", heapPerRawConnectionBytes);
             m.put("heapRatioAgentToRawConnection", Figures.round((double) heapPerAgentBytes
@@ -89,18 +101,22 @@ public final class GameBench {
 
     private final XmppTransport xmpp;
     private final Consumer<Map<String, String>> provision;
+    private final Supplier<Optional<Duration>> serverCpu;
     private final PrintStream out;
 
     /**
      * @param xmpp      the server to play on
      * @param provision creates accounts on it
+     * @param serverCpu the CPU time the server has used so far, where it can be read
      */
-    public GameBench(Transport xmpp, Consumer<Map<String, String>> provision, PrintStream out) {
+    public GameBench(Transport xmpp, Consumer<Map<String, String>> provision, Supplier<Optional<Duration>> serverCpu,
+            PrintStream out) {
         if (!(xmpp instanceof XmppTransport x)) {
             throw new IllegalArgumentException("bench game measures games over XMPP, not over " + xmpp.name());
         }
         this.xmpp = x;
         this.provision = provision;
+        this.serverCpu = serverCpu;
         this.out = out;
     }
 
@@ -162,7 +178,8 @@ public final class GameBench {
         return new Result(players, localGames, localPerSecond, median(local), xmppGames, xmppPerSecond, median(wall),
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
-                c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds);
+                c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds, c.playMillis,
+                c.agentsCpuMillis, c.serverCpuMillis);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
@@ -238,8 +255,9 @@ public final class GameBench {
         }
     }
 
-    private record Concurrent(int finished, int stuck, long wallMillis, int agents, long heapPerAgent,
-            long pageMillisMedian, long pageMillisP99, int pageRequests, long loginMillis, long loginRetries) {}
+    private record Concurrent(int finished, int stuck, long wallMillis, long playMillis, int agents,
+            long heapPerAgent, long pageMillisMedian, long pageMillisP99, int pageRequests, long loginMillis,
+            long loginRetries, long agentsCpuMillis, long serverCpuMillis) {}
 
     /**
      * {@code games} tables started at the same instant, every agent logging in at once (the transport lets
@@ -309,6 +327,8 @@ public final class GameBench {
                 }
             }
         });
+        long cpu0 = processCpuNanos();
+        Optional<Duration> serverCpu0 = serverCpu.get();
         long p0 = System.nanoTime();
         gate.complete(null);
         CompletableFuture<Void> allOver = CompletableFuture.allOf(results.stream()
@@ -332,6 +352,11 @@ public final class GameBench {
         }
         long wall = (System.nanoTime() - t0) / 1_000_000;
         long playMillis = (System.nanoTime() - p0) / 1_000_000;
+        // The CPU the games took while they played (this process's agents, and the server's), the logins aside.
+        long agentsCpu = (processCpuNanos() - cpu0) / 1_000_000;
+        Optional<Duration> serverCpu1 = serverCpu.get();
+        long serverCpuMillis = serverCpu0.isPresent() && serverCpu1.isPresent()
+                ? serverCpu1.get().minus(serverCpu0.get()).toMillis() : -1;
         polling.set(false);
         poller.join();
         monitor.stop();
@@ -341,8 +366,17 @@ public final class GameBench {
         out.printf("  %d finished, %d stuck, %d ms playing (%d ms in all); the monitor's page answered %d times: median"
                 + " %d ms, 99th percentile %d ms%n", finished, stuck, playMillis, wall, sorted.size(), pageMedian,
                 pageP99);
-        return new Concurrent(finished, stuck, wall, agents, Math.max(0, during - before) / agents, pageMedian,
-                pageP99, sorted.size(), loginMillis, xmpp.loginRetries() - retries0);
+        out.printf("  CPU while they played: %d ms in the agents' process, %s%n", agentsCpu,
+                serverCpuMillis < 0 ? "the server's not readable" : serverCpuMillis + " ms in the server's");
+        return new Concurrent(finished, stuck, wall, playMillis, agents, Math.max(0, during - before) / agents,
+                pageMedian, pageP99, sorted.size(), loginMillis, xmpp.loginRetries() - retries0, agentsCpu,
+                serverCpuMillis);
+    }
+
+    /** The CPU time this process has used so far, as the operating system counts it. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** Waits for {@code done}, a line of progress every 10 s; gives up after 30 minutes. */

@@ -468,7 +468,8 @@ final class BenchCommand implements Runnable {
                             + "xmpp.server private): it creates hundreds of accounts");
                 }
                 System.out.println("bench game on " + network.describe());
-                GameBench.Result r = new GameBench(network.transport(), network::provision, System.out)
+                GameBench.Result r = new GameBench(network.transport(), network::provision, network::serverCpuTime,
+                        System.out)
                         .run(players, localGames, xmppGames, concurrent, seed);
                 System.out.printf("%n%d-player games, in-JVM transport: %.1f games/s (median %d ms a game)%n",
                         players, r.localGamesPerSecond(), r.localGameMillisMedian());
@@ -483,6 +484,10 @@ final class BenchCommand implements Runnable {
                         + " (%d logins tried again)   (target: 0 stuck)%n", r.concurrentGames(), r.concurrentFinished(),
                         r.concurrentStuck(), r.concurrentWallMillis(), r.concurrentAgents(), r.concurrentLoginMillis(),
                         r.concurrentLoginRetries());
+                System.out.printf("  while they played: %.2f games a second; CPU a game %d ms in the agents' process, %s%n",
+                        r.concurrentGamesPerSecond(), r.concurrentAgentsCpuMillis() / Math.max(1,
+                        r.concurrentFinished()), r.concurrentServerCpuMillis() < 0 ? "the server's not readable"
+                        : r.concurrentServerCpuMillis() / Math.max(1, r.concurrentFinished()) + " ms in the server's");
                 System.out.printf("meanwhile the web monitor's page of one of them: median %d ms, 99th percentile %d ms "
                         + "(%d requests)%n", r.pageMillisMedian(), r.pageMillisP99(), r.pageRequests());
                 System.out.printf("heap per agent while playing: %d KB (a bare Smack connection: %d KB)   "

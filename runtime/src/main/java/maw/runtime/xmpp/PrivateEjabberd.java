@@ -149,6 +149,35 @@ public final class PrivateEjabberd {
                 .lines();
     }
 
+    /**
+     * The CPU time the instance's processes have used so far (a cluster's nodes together), as the operating system
+     * counts it; empty where a node's process cannot be found or its time read (it is not running, or not here).
+     */
+    public java.util.Optional<Duration> cpuTime() {
+        List<Path> homes = new java.util.ArrayList<>();
+        if (nodes == 0) {
+            homes.add(home);
+        } else {
+            for (int k = 1; k <= nodes; k++) {
+                homes.add(home.resolve("node" + k));
+            }
+        }
+        Duration total = Duration.ZERO;
+        for (Path h : homes) {
+            try {
+                long pid = Long.parseLong(java.nio.file.Files.readString(h.resolve("ejabberd.pid")).strip());
+                java.util.Optional<Duration> cpu = ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration());
+                if (cpu.isEmpty()) {
+                    return java.util.Optional.empty();
+                }
+                total = total.plus(cpu.get());
+            } catch (IOException | NumberFormatException e) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of(total);
+    }
+
     /** Whether it runs (a cluster: every node). */
     public boolean isRunning() throws IOException {
         return run(nodes == 0 ? List.of("status") : List.of("cluster", "status"), Duration.ofSeconds(30), true)
