@@ -51,7 +51,7 @@ public final class GameBench {
             long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
             long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
             long concurrentLoginRetries, Map<String, Double> messageKindsPerGame, long concurrentPlayMillis,
-            long concurrentAgentsCpuMillis, long concurrentServerCpuMillis) {
+            long concurrentAgentsCpuMillis, long concurrentServerCpuMillis, Map<String, Double> bodyCharsPerGame) {
 
         /** Games a second while they all played at once (their logins aside). */
         public double concurrentGamesPerSecond() {
@@ -79,6 +79,9 @@ public final class GameBench {
                     / Math.max(1, xmppPlayMillisMedian)));
             m.put("messagesPerGame", messagesPerGame);
             m.put("messageKindsPerGame", messageKindsPerGame);
+            m.put("bodyCharsPerGame", Figures.round(bodyCharsPerGame.values().stream().mapToDouble(Double::doubleValue)
+                    .sum()));
+            m.put("bodyCharKindsPerGame", bodyCharsPerGame);
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
             m.put("concurrentStuck", concurrentStuck);
@@ -149,6 +152,7 @@ public final class GameBench {
         long[] start = new long[xmppGames];
         long[] play = new long[xmppGames];
         long[] stop = new long[xmppGames];
+        MessageCensus written = MessageCensus.start();
         for (int i = 0; i < xmppGames; i++) {
             GameTable.Result r = playXmpp("seq" + i + "-", players, seed + 200 + i);
             wall[i] = r.wallMillis();
@@ -158,6 +162,12 @@ public final class GameBench {
             out.printf("  game %d: %d ms (%d connecting, %d playing, %d leaving), %s%n", i + 1, r.wallMillis(),
                     r.startMillis(), r.playMillis(), r.stopMillis(), r.rounds().get(0).winner());
         }
+        written.stop();
+        Map<String, Double> chars = new LinkedHashMap<>();
+        written.bodyChars().forEach((kind, n) -> chars.put(kind, Figures.round((double) n / xmppGames)));
+        out.printf("their bodies' text, %.0f characters a game; the most (sender, performative, type; a game's mean):%n",
+                chars.values().stream().mapToDouble(Double::doubleValue).sum());
+        chars.entrySet().stream().limit(6).forEach(e -> out.printf("  %9.0f  %s%n", e.getValue(), e.getKey()));
         // Games per second of play: the accounts created between games are not part of a game.
         double xmppPerSecond = xmppGames / (Arrays.stream(wall).sum() / 1000.0);
 
@@ -179,7 +189,7 @@ public final class GameBench {
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
                 c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds, c.playMillis,
-                c.agentsCpuMillis, c.serverCpuMillis);
+                c.agentsCpuMillis, c.serverCpuMillis, chars);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {

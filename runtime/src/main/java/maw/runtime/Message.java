@@ -110,6 +110,11 @@ public final class Message {
         return b;
     }
 
+    /** The body's text if it has been written already (for the wire), without writing it; else null. */
+    String writtenBody() {
+        return body;
+    }
+
     public String thread() {
         return thread;
     }

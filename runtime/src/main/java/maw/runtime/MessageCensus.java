@@ -7,14 +7,17 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The messages agents send while a measure runs, counted by kind: the sending agent's class, the performative and
- * the body's catalog type ({@code PlayerAgent inform observe}). Off unless {@link #start}ed (then it counts every
- * agent of the process), at the cost of one volatile read a message.
+ * the body's catalog type ({@code PlayerAgent inform observe}), and the characters of their bodies where the text
+ * was written for the wire (over XMPP; a message between agents of one process goes as the object it is, and is
+ * not written for the count). Off unless {@link #start}ed (then it counts every agent of the process), at the cost of
+ * one volatile read a message.
  */
 public final class MessageCensus {
 
     private static volatile MessageCensus current;
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LongAdder> chars = new ConcurrentHashMap<>();
     private final java.util.function.Predicate<Agent> counted;
 
     private MessageCensus(java.util.function.Predicate<Agent> counted) {
@@ -38,8 +41,17 @@ public final class MessageCensus {
         if (current == this) {
             current = null;
         }
+        return sorted(counts);
+    }
+
+    /** The characters of the bodies written for the wire, by kind, most first (so far, or once stopped). */
+    public Map<String, Long> bodyChars() {
+        return sorted(chars);
+    }
+
+    private static Map<String, Long> sorted(Map<String, LongAdder> tally) {
         Map<String, Long> out = new LinkedHashMap<>();
-        counts.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
+        tally.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
                 .forEach(e -> out.put(e.getKey(), e.getValue().sum()));
         return out;
     }
@@ -53,9 +65,13 @@ public final class MessageCensus {
         MessageCensus c = current;
         if (c != null && c.counted.test(agent)) {
             String type = m.bodyType();
-            c.counts.computeIfAbsent(agent.getClass().getSimpleName() + " "
-                    + m.performative().map(Performative::wire).orElse("plain") + " " + (type == null ? "-" : type),
-                    k -> new LongAdder()).add(count);
+            String kind = agent.getClass().getSimpleName() + " "
+                    + m.performative().map(Performative::wire).orElse("plain") + " " + (type == null ? "-" : type);
+            c.counts.computeIfAbsent(kind, k -> new LongAdder()).add(count);
+            String body = m.writtenBody();
+            if (body != null) {
+                c.chars.computeIfAbsent(kind, k -> new LongAdder()).add((long) count * body.length());
+            }
         }
     }
 }
