@@ -64,23 +64,46 @@ public final class SeatCatalog {
         }
     }
 
+    /** Which observes carry the seat's view. */
+    public enum Views implements Catalog.Wire {
+        /** Every one (the default). */
+        EVERY,
+        /**
+         * Only those after which the view differs from the last one this interface was sent in this game and round
+         * (in an observe or a {@code get_input}), {@code unseen} aside, and the one of a game's start; an observe
+         * without a view leaves the last one as it was, with {@code unseen} empty.
+         */
+        CHANGED;
+
+        @Override
+        public String toString() {
+            return wire();
+        }
+    }
+
     /**
      * Interface to player: the seat's name, whether to pass on everything the seat perceives as it happens, when to
-     * ask for acts ({@code ask}; null: {@link Asking#NEWS}), and whether a person plays the seat ({@code person}; the
-     * Player says so when it joins).
+     * ask for acts ({@code ask}; null: {@link Asking#NEWS}), whether a person plays the seat ({@code person}; the
+     * Player says so when it joins), and which observes carry the seat's view ({@code views}; null:
+     * {@link Views#EVERY}).
      */
     @JsonTypeName("seat_name")
-    public record SeatName(String name, Boolean observe, Asking ask, Boolean person) implements Catalog.Body {
+    public record SeatName(String name, Boolean observe, Asking ask, Boolean person, Views views)
+            implements Catalog.Body {
         public SeatName {
             Catalog.required(name, "seat_name's name");
         }
 
+        public SeatName(String name, Boolean observe, Asking ask, Boolean person) {
+            this(name, observe, ask, person, null);
+        }
+
         public SeatName(String name, Boolean observe, Asking ask) {
-            this(name, observe, ask, null);
+            this(name, observe, ask, null, null);
         }
 
         public SeatName(String name, Boolean observe) {
-            this(name, observe, null, null);
+            this(name, observe, null, null, null);
         }
     }
 
@@ -127,7 +150,9 @@ public final class SeatCatalog {
 
     /**
      * Player to its interface, inform: something the seat perceived, as a line for people and a kind for code, with
-     * the seat's view as it stands after it (its {@code unseen} empty). The last one of a game has kind {@code over}.
+     * the seat's view as it stands after it (its {@code unseen} empty; absent where the interface asked for views
+     * only when they change, {@link Views#CHANGED}, and this one has not). The last one of a game has kind
+     * {@code over}.
      */
     @JsonTypeName("observe")
     public record Observe(String game, int round, Perceived kind, String text, SeatView view, Catalog.Body news)

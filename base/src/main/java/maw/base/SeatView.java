@@ -36,6 +36,12 @@ public record SeatView(String you, Role role, List<String> partners, Phase phase
                 max_message_length, unseen, voted_for, spoke, votes, null, null, null);
     }
 
+    /** This view with {@code unseen} in place of its own. */
+    public SeatView withUnseen(List<String> unseen) {
+        return new SeatView(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions,
+                targets, room, max_message_length, unseen, voted_for, spoke, votes, rules, talk, agents, turn);
+    }
+
     /** Everyone at the table: the living, then the dead. */
     public List<String> everyone() {
         List<String> all = new java.util.ArrayList<>(living == null ? List.of() : living);

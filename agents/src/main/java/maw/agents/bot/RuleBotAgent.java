@@ -66,6 +66,8 @@ public final class RuleBotAgent extends GameAgent {
     // pace): decided again on every observe and when a plan falls due, answered once the bot acts.
     private Message held;
     private SeatView heldView;
+    /** The seat's view as the Player last sent it (an observe without one leaves it as it was). */
+    private SeatView view;
     private int heldRound;
     /** When the held question is decided again unprompted: the next time a plan of the bot's falls due. */
     private long wakeAt = Long.MAX_VALUE;
@@ -143,16 +145,19 @@ public final class RuleBotAgent extends GameAgent {
         }
         if (body instanceof SeatCatalog.Observe o) {
             if (owner == null || fromKnownSession(m, owner)) {
+                if (o.view() != null) {
+                    view = o.view();
+                }
                 hear(o);
-                if (held != null && o.view() != null) {
-                    if (o.view().phase() != heldView.phase() || o.view().day() != heldView.day()) {
+                if (held != null && view != null) {
+                    if (view.phase() != heldView.phase() || view.day() != heldView.day()) {
                         held = null; // the turn is over: the question with it
-                    } else if (phaseKey(heldRound, o.view().phase(), o.view().day()).equals(pacedKey)) {
+                    } else if (phaseKey(heldRound, view.phase(), view.day()).equals(pacedKey)) {
                         // Listening means something after all (the phase goes at a pace of turns): answer now.
-                        reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(heldRound, o.view())));
+                        reply(held, Performative.INFORM, SeatCatalog.PlayerAction.of(decide(heldRound, view)));
                         held = null;
                     } else {
-                        heldView = o.view();
+                        heldView = view;
                         decideHeld();
                     }
                 }
@@ -181,10 +186,12 @@ public final class RuleBotAgent extends GameAgent {
             // It is then asked once a turn, and holds the question until it acts.
             boolean reads = observes();
             reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), reads,
-                    reads ? SeatCatalog.Asking.TURN : null, person ? true : null));
+                    reads ? SeatCatalog.Asking.TURN : null, person ? true : null,
+                    reads ? SeatCatalog.Views.CHANGED : null));
             return;
         }
         held = null;
+        view = in.view().withUnseen(List.of()); // what an observe without a view leaves
         Act a = decide(in.round(), in.view());
         if (a instanceof Act.Listen && holds(in.round(), in.view())) {
             held = m;

@@ -95,7 +95,8 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
         switch (body) {
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME -> {
                 named = true;
-                reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), true, null, true));
+                reply(m, Performative.INFORM, new SeatCatalog.SeatName(nameFor(in.attempt()), true, null, true,
+                        SeatCatalog.Views.CHANGED)); // an observe without a view leaves the one it keeps
             }
             case SeatCatalog.GetInput in when !named -> log.debug("{}: dropped a question of an earlier session", jid());
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // told as news

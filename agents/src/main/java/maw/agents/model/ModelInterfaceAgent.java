@@ -218,8 +218,9 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         }
         if (in.purpose() == SeatCatalog.Purpose.NAME) {
             // With the hint, the seat asks to be told everything it perceives, to read the table as a rule player.
+            // It reads an observe's view at a game's start only: the others need not carry it.
             reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
-                    : name + " " + (in.attempt() + 1), hint));
+                    : name + " " + (in.attempt() + 1), hint, null, null, hint ? SeatCatalog.Views.CHANGED : null));
             return null;
         }
         if (in.purpose() == SeatCatalog.Purpose.WITHDRAW) {

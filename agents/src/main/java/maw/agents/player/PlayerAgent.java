@@ -58,6 +58,8 @@ public final class PlayerAgent extends GameAgent {
     private boolean byTurns;
     /** A person plays the seat (its interface says so): the GameMaster is told when the seat joins. */
     private boolean person;
+    /** Which views go to the interface (all, or only those that changed). */
+    private final ViewsSent views = new ViewsSent();
     /** The GameMaster's message being handled: an interface that watches gets it with the line it makes. */
     private Body heard;
 
@@ -191,6 +193,7 @@ public final class PlayerAgent extends GameAgent {
                 seat.named(a.name().strip());
                 observe = Boolean.TRUE.equals(a.observe());
                 byTurns = observe && a.ask() == SeatCatalog.Asking.TURN;
+                views.reset(a.views() == SeatCatalog.Views.CHANGED);
                 person = Boolean.TRUE.equals(a.person());
                 knowSession(answer.sender()); // the interface's session that named the seat speaks for it
                 // What the interface's account sent before it answered is of an earlier session (the server keeps
@@ -547,9 +550,10 @@ public final class PlayerAgent extends GameAgent {
     private void askInterface() {
         asked = true;
         List<String> lines = seat.takeUnseen();
+        SeatView view = views.asked(seat.view(lines), seat.game(), seat.round());
         Message request = Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
                 .replyWith(newId()).body(new SeatCatalog.GetInput(seat.game(), seat.round(), SeatCatalog.Purpose.ACT, 0,
-                        seat.view(lines))).build();
+                        view)).build();
         askId = request.replyWith();
         askedAt = System.nanoTime();
         askOverdueTold = false;
@@ -567,7 +571,8 @@ public final class PlayerAgent extends GameAgent {
         tap.accept(text);
         if (observe) {
             send(ui, Performative.INFORM, new SeatCatalog.Observe(seat.game(), seat.round(), kind, text,
-                    seat.view(List.of()), heard));
+                    views.observed(seat.view(List.of()), seat.game(), seat.round(), heard instanceof Catalog.StartGame),
+                    heard));
         }
     }
 }

@@ -75,7 +75,8 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
         switch (body) {
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
                     reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? link.name()
-                            : AgentLobby.numbered(link.name(), in.attempt() + 1, Catalog.LONGEST_NAME), true));
+                            : AgentLobby.numbered(link.name(), in.attempt() + 1, Catalog.LONGEST_NAME), true, null, null,
+                            SeatCatalog.Views.CHANGED)); // it reads the view at a game's start only
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // the step's own end
             case SeatCatalog.GetInput in when in.view() != null ->
                     reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(act(in.view())));

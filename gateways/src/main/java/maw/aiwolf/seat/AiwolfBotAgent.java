@@ -75,7 +75,8 @@ public final class AiwolfBotAgent extends GameAgent {
         switch (body) {
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
                     reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? name
-                            : name + " " + (in.attempt() + 1), true, SeatCatalog.Asking.TURN));
+                            : name + " " + (in.attempt() + 1), true, SeatCatalog.Asking.TURN, null,
+                            SeatCatalog.Views.CHANGED)); // it reads the view at a game's start only
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // answered at once
             case SeatCatalog.GetInput in when in.view() == null ->
                     refuse(m, in.game(), RefusalCode.WRONG_RECIPIENT, "get_input without the seat's view");
