@@ -109,14 +109,15 @@ public enum Setting {
             "seconds an agent keeps trying to log in after logins that failed for the server's load",
             (c, s) -> c.seconds(s, 0, 3600)),
     XMPP_THREADS("xmpp.threads", "auto",
-            "threads each connection's reader and writer (Smack's two a connection) run on: platform, virtual (thousands"
-                    + " of connections in one process), or auto (platform for a process's first 500 connections, virtual"
-                    + " beyond, on Java 24 or later; platform on older Java)",
+            "threads each connection's reader and writer (Smack's two a connection) run on: platform (few connections,"
+                    + " a little less latency), virtual (many connections in one process), or auto (virtual on Java 24"
+                    + " or later, platform on older Java)",
             (c, s) -> c.choice(s, ThreadKind.class)),
     RUNTIME_THREADS("runtime.threads", "auto",
-            "threads behaviours run on: platform (lowest latency over the network), virtual (very many agents, or"
-                    + " agents talking within one process), or auto (virtual on the in-JVM transport; over the network"
-                    + " platform for a process's first 1,000 behaviours, virtual beyond)",
+            "threads behaviours run on: platform (few agents, a little less latency over the network), virtual (many"
+                    + " agents, or agents talking within one process), or auto (virtual on Java 24 or later and on the"
+                    + " in-JVM transport; over the network on older Java, platform for a process's first 1,000"
+                    + " behaviours, virtual beyond)",
             (c, s) -> c.choice(s, ThreadKind.class)),
     LOG_DIR("log.dir", "var/log", "where MAW writes its log (maw.log)", (c, s) -> {}),
     GAMES_DIR("games.dir", "var/games",

@@ -9,7 +9,10 @@ import java.util.concurrent.TimeUnit;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 
-/** {@code auto}: platform threads for a process's first behaviours, virtual ones past the limit, platform again after. */
+/**
+ * {@code auto}: virtual threads on Java 24 or later and within a process; before Java 24 over the network, platform
+ * threads for a process's first behaviours, virtual ones past the limit, platform again after.
+ */
 class BehaviourThreadsTest {
 
     @Test
@@ -76,5 +79,29 @@ class BehaviourThreadsTest {
         }
         assertThat(BehaviourThreads.AUTO.on(local)).isEqualTo(BehaviourThreads.VIRTUAL);
         assertThat(BehaviourThreads.PLATFORM.on(local)).isEqualTo(BehaviourThreads.PLATFORM);
+    }
+
+    @Test
+    void autoOverTheNetworkIsVirtualOnJava24AndLaterAndCountsPlatformThreadsBefore() {
+        Transport network = new Transport() {
+            @Override
+            public String name() {
+                return "xmpp";
+            }
+
+            @Override
+            public String domain() {
+                return "localhost";
+            }
+
+            @Override
+            public Connection open(Jid jid, String password, Inbound inbound) {
+                throw new UnsupportedOperationException();
+            }
+        };
+        assertThat(BehaviourThreads.AUTO.on(network)).isEqualTo(Runtime.version().feature() >= 24
+                ? BehaviourThreads.VIRTUAL : BehaviourThreads.AUTO);
+        assertThat(BehaviourThreads.PLATFORM.on(network)).isEqualTo(BehaviourThreads.PLATFORM);
+        assertThat(BehaviourThreads.VIRTUAL.on(network)).isEqualTo(BehaviourThreads.VIRTUAL);
     }
 }

@@ -46,22 +46,10 @@ class SmackThreadsTest {
     }
 
     @Test
-    void autoKeepsPlatformThreadsBeforeJava24AndCountsThemAfter() throws Exception {
+    void autoIsPlatformBeforeJava24AndVirtualAfter() throws Exception {
         System.clearProperty(SmackThreads.PROPERTY);
-        if (Runtime.version().feature() < 24) {
-            assertThat(SmackThreads.kind()).isEqualTo(BehaviourThreads.PLATFORM);
-            return;
-        }
-        assertThat(SmackThreads.kind()).isEqualTo(BehaviourThreads.AUTO);
-        CompletableFuture<Void> release = new CompletableFuture<>();
-        int before = SmackThreads.autoPlatformLive();
-        Thread held = Async.go(release::join, "Smack Reader (held)");
-        assertThat(held.isVirtual()).isEqualTo(before >= SmackThreads.AUTO_PLATFORM_LIMIT);
-        if (!held.isVirtual()) {
-            assertThat(SmackThreads.autoPlatformLive()).isEqualTo(before + 1);
-        }
-        release.complete(null);
-        held.join(5000);
-        assertThat(SmackThreads.autoPlatformLive()).isEqualTo(before);
+        boolean virtual = Runtime.version().feature() >= 24;
+        assertThat(SmackThreads.kind()).isEqualTo(virtual ? BehaviourThreads.VIRTUAL : BehaviourThreads.PLATFORM);
+        assertThat(ranOn("Smack Reader (auto)").isVirtual()).isEqualTo(virtual);
     }
 }
