@@ -37,4 +37,14 @@ public final class ConfigOptions {
     public MawConfig load() {
         return load(Map.of());
     }
+
+    /** These options as given, for a command this one starts with the same settings. */
+    public java.util.List<String> asArguments() {
+        java.util.List<String> args = new java.util.ArrayList<>();
+        if (configFile != null) {
+            args.addAll(java.util.List.of("--config", configFile.toAbsolutePath().toString()));
+        }
+        sets.forEach((k, v) -> args.addAll(java.util.List.of("--set", k + "=" + v)));
+        return args;
+    }
 }

@@ -20,7 +20,7 @@ import maw.game.GameOptions;
 import maw.runtime.Jid;
 import maw.testing.Await;
 import maw.testing.TestXmpp;
-import maw.testing.Tmux;
+import maw.bench.Tmux;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

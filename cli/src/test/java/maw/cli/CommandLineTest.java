@@ -121,6 +121,10 @@ class CommandLineTest {
 
     @Test
     void aPaceARoundCountOrASlotCountOutOfRangeStopsStartUpNamingTheSetting() {
+        assertThat(Main.execute("bench", "person", "--games", "0")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '0' for --games: expected 1 to 10000");
+        assertThat(Main.execute("bench", "person", "--reads", "-1")).isEqualTo(2);
+        assertThat(err()).contains("maw: invalid value '-1.0' for --reads: expected 0 to 600 seconds");
         assertThat(Main.execute("game", "--transport", "local", "--pace", "fast")).isEqualTo(2);
         assertThat(err()).contains("maw: invalid value 'fast' for --pace: expected clock, turns or auto");
         assertThat(Main.execute("game", "--transport", "local", "--set", "game.pace=slow")).isEqualTo(2);

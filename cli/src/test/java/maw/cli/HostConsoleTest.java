@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
-import maw.testing.Tmux;
+import maw.bench.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

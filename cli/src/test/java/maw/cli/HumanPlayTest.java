@@ -23,7 +23,7 @@ import maw.testing.Await;
 import maw.testing.Masters;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
-import maw.testing.Tmux;
+import maw.bench.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package maw.testing;
+package maw.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,14 +9,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A tmux server of a test's own (apart from any the machine's user runs) and one session in it: keys in, screen out. */
+/**
+ * A tmux server of its own (apart from any the machine's user runs) and one session in it: keys in, screen out. What
+ * drives MAW at a real terminal, as a person would: the person bench, and the tests of the terminal.
+ */
 public final class Tmux implements AutoCloseable {
 
     private final String socket;
     private final String session;
 
     public Tmux(String name) {
-        this.socket = "maw-test-" + name + "-" + ProcessHandle.current().pid();
+        this.socket = "maw-" + name + "-" + ProcessHandle.current().pid();
         this.session = name;
     }
 
@@ -58,24 +61,29 @@ public final class Tmux implements AutoCloseable {
 
     /** What the terminal shows now (and its scrollback), wrapped lines joined. */
     public String pane() throws IOException, InterruptedException {
-        return tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", session);
+        return tmux("capture-pane", "-p", "-J", "-S", "-5000", "-t", session);
     }
 
     /** Waits until the pane shows {@code text} (a literal, or a regex with a group, whose match it returns). */
-    public String waitFor(String text, Duration within) throws Exception {
+    public String waitFor(String text, Duration within) throws IOException, InterruptedException {
         boolean regex = text.contains("(") || text.contains("\\");
-        Pattern p = regex ? Pattern.compile(text) : null;
-        try {
-            return Await.value("the terminal shows " + text, within, Duration.ofMillis(50), () -> {
-                String seen = pane();
-                if (!regex) {
-                    return seen.contains(text) ? text : null;
-                }
-                Matcher m = p.matcher(seen);
-                return !m.find() ? null : m.groupCount() > 0 ? m.group(1) : m.group();
-            });
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; it shows:\n" + pane(), e);
+        Matcher m = waitFor(Pattern.compile(regex ? text : Pattern.quote(text)), within);
+        return !regex ? text : m.groupCount() > 0 ? m.group(1) : m.group();
+    }
+
+    /** Waits until the pane shows a match of {@code p}, looking every 50 ms; fails naming it and the screen. */
+    public Matcher waitFor(Pattern p, Duration within) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            Matcher m = p.matcher(pane());
+            if (m.find()) {
+                return m;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the terminal did not show " + p + " within " + within.toSeconds()
+                        + " s; it shows:\n" + pane());
+            }
+            Thread.sleep(50);
         }
     }
 
@@ -85,12 +93,12 @@ public final class Tmux implements AutoCloseable {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new AssertionError("tmux " + String.join(" ", args) + " failed: " + out);
+            throw new IOException("tmux " + String.join(" ", args) + " failed: " + out);
         }
         return out;
     }
 
-    /** Ends the session and the test's tmux server. */
+    /** Ends the session and its tmux server. */
     @Override
     public void close() throws IOException {
         try {
