@@ -51,7 +51,8 @@ public final class GameBench {
             long heapPerAgentBytes, long heapPerRawConnectionBytes, long watchedPlayMillisMedian,
             long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
             long concurrentLoginRetries, Map<String, Double> messageKindsPerGame, long concurrentPlayMillis,
-            long concurrentAgentsCpuMillis, long concurrentServerCpuMillis, Map<String, Double> bodyCharsPerGame) {
+            long concurrentAgentsCpuMillis, long concurrentServerCpuMillis, Map<String, Double> bodyCharsPerGame,
+            double waitsRanOutPerLocalGame, double waitsRanOutPerXmppGame) {
 
         /** Games a second while they all played at once (their logins aside). */
         public double concurrentGamesPerSecond() {
@@ -82,6 +83,8 @@ public final class GameBench {
             m.put("bodyCharsPerGame", Figures.round(bodyCharsPerGame.values().stream().mapToDouble(Double::doubleValue)
                     .sum()));
             m.put("bodyCharKindsPerGame", bodyCharsPerGame);
+            m.put("waitsRanOutPerLocalGame", Figures.round(waitsRanOutPerLocalGame));
+            m.put("waitsRanOutPerXmppGame", Figures.round(waitsRanOutPerXmppGame));
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
             m.put("concurrentStuck", concurrentStuck);
@@ -132,11 +135,13 @@ public final class GameBench {
         long[] local = new long[localGames];
         long localMessages = 0;
         MessageCensus census = MessageCensus.start();
+        long ranOut0 = MessageCensus.waitsRanOut();
         for (int i = 0; i < localGames; i++) {
             GameTable.Result r = playLocal(players, seed + 100 + i);
             local[i] = r.wallMillis();
             localMessages += r.messages();
         }
+        double localRanOut = (double) (MessageCensus.waitsRanOut() - ranOut0) / localGames;
         Map<String, Double> kinds = new LinkedHashMap<>();
         census.stop().forEach((kind, n) -> kinds.put(kind, Figures.round((double) n / localGames)));
         out.printf("where a game's %d messages go (sender, performative, type; a game's mean):%n",
@@ -153,6 +158,7 @@ public final class GameBench {
         long[] play = new long[xmppGames];
         long[] stop = new long[xmppGames];
         MessageCensus written = MessageCensus.start();
+        long xmppRanOut0 = MessageCensus.waitsRanOut();
         for (int i = 0; i < xmppGames; i++) {
             GameTable.Result r = playXmpp("seq" + i + "-", players, seed + 200 + i);
             wall[i] = r.wallMillis();
@@ -163,6 +169,9 @@ public final class GameBench {
                     r.startMillis(), r.playMillis(), r.stopMillis(), r.rounds().get(0).winner());
         }
         written.stop();
+        double xmppRanOut = (double) (MessageCensus.waitsRanOut() - xmppRanOut0) / xmppGames;
+        out.printf("timed waits of the agents that ran out (a timer fell due, or a look found nothing), a game: %.1f on"
+                + " the in-JVM transport, %.1f over ejabberd%n", localRanOut, xmppRanOut);
         Map<String, Double> chars = new LinkedHashMap<>();
         written.bodyChars().forEach((kind, n) -> chars.put(kind, Figures.round((double) n / xmppGames)));
         out.printf("their bodies' text, %.0f characters a game; the most (sender, performative, type; a game's mean):%n",
@@ -189,7 +198,7 @@ public final class GameBench {
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
                 c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds, c.playMillis,
-                c.agentsCpuMillis, c.serverCpuMillis, chars);
+                c.agentsCpuMillis, c.serverCpuMillis, chars, localRanOut, xmppRanOut);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {

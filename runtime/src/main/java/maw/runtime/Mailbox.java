@@ -27,6 +27,14 @@ final class Mailbox {
     private final List<Waiter> waiters = new ArrayList<>();
     private long dropped;
 
+    /** Timed waits of this process's agents that ran out with nothing to take (a timer, or a poll). */
+    private static final java.util.concurrent.atomic.LongAdder RAN_OUT = new java.util.concurrent.atomic.LongAdder();
+
+    /** Timed waits of this process's agents that ran out with nothing to take, so far. */
+    static long waitsRanOut() {
+        return RAN_OUT.sum();
+    }
+
     Mailbox(String owner, int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("mailbox capacity must be at least 1, got " + capacity);
@@ -96,6 +104,7 @@ final class Mailbox {
             }
             if (!w.done) {
                 waiters.remove(w);
+                RAN_OUT.increment();
             }
             return w.message;
         } finally {

@@ -56,6 +56,14 @@ public final class MessageCensus {
         return out;
     }
 
+    /**
+     * Timed waits of this process's agents that ran out with nothing to take, since the process started: each a timer
+     * that fell due, or a look that found nothing (an agent that polls instead of waiting for its messages).
+     */
+    public static long waitsRanOut() {
+        return Mailbox.waitsRanOut();
+    }
+
     static void sent(Agent agent, Message m) {
         sent(agent, m, 1);
     }
