@@ -113,7 +113,7 @@ public final class TournamentDirector extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("direct", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(Duration.ofNanos(Math.max(1_000_000, nextDue() - System.nanoTime())));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
@@ -263,6 +263,18 @@ public final class TournamentDirector extends GameAgent {
         Set<Integer> taken = new TreeSet<>();
         workers.values().forEach(w -> taken.addAll(w.games));
         return tournament.left().stream().map(Schedule.Game::number).filter(g -> !taken.contains(g)).toList();
+    }
+
+    /** When the director has something to do of its own: a worker's time runs out, or the next report is due. */
+    private long nextDue() {
+        long due = lastReport + 10_000_000_000L;
+        for (Worker w : workers.values()) {
+            if (!w.games.isEmpty()) {
+                due = Math.min(due, w.progressAt + awardDeadline.toNanos());
+            }
+            due = Math.min(due, w.lastSeen + SILENT.toNanos());
+        }
+        return due + 1_000_000; // just past it
     }
 
     private void lookForLost() {

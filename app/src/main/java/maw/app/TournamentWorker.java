@@ -75,7 +75,7 @@ public final class TournamentWorker extends GameAgent {
         ready();
         addBehaviour(PeriodicBehaviour.of("ready", HEARTBEAT, self -> ready()));
         addBehaviour(CyclicBehaviour.of("work", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(); // it acts on messages alone: it waits for the next
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

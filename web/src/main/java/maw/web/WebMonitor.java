@@ -108,7 +108,11 @@ public final class WebMonitor extends GameAgent {
                 lastAsk = System.nanoTime(); // a watch is a lease: a ping renews it
                 send(gameMaster, Performative.QUERY_IF, new Catalog.Ping(null));
             }
-            Message m = self.receive(Duration.ofMillis(250));
+            // A message, or the time to ask again (not watching yet) or to renew the lease, whichever comes first.
+            long due = !watching && refusal == null ? lastAsk + 1_000_000_000L
+                    : watching ? lastAsk + RENEW.toNanos() : Long.MAX_VALUE;
+            Message m = due == Long.MAX_VALUE ? self.receive()
+                    : self.receive(Duration.ofNanos(Math.max(1_000_000, due - System.nanoTime() + 1_000_000)));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

@@ -125,8 +125,10 @@ public final class ChatRoomAgent extends GameAgent {
     private void serve(State s, String current) throws InterruptedException {
         boolean wasOpen = open;
         while (!s.isKilled() && isActive()) {
-            long wait = nextDeadline() - System.nanoTime();
-            Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, Math.min(wait, Duration.ofSeconds(1).toNanos()))));
+            // A message, or the deadline of a reader waiting for lines, whichever comes first.
+            long next = nextDeadline();
+            Message m = next == Long.MAX_VALUE ? s.receive()
+                    : s.receive(Duration.ofNanos(Math.max(1_000_000, next - System.nanoTime())));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
@@ -390,7 +392,7 @@ public final class ChatRoomAgent extends GameAgent {
     }
 
     private long nextDeadline() {
-        return waiting.stream().mapToLong(Waiting::deadline).min().orElse(System.nanoTime() + Duration.ofSeconds(1).toNanos());
+        return waiting.stream().mapToLong(Waiting::deadline).min().orElse(Long.MAX_VALUE);
     }
 
     private void expireWaiting() {

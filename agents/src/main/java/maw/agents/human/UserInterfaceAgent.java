@@ -1,6 +1,5 @@
 package maw.agents.human;
 
-import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
@@ -74,7 +73,7 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("ShowAndAct", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(); // it acts on messages alone: it waits for the next
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

@@ -184,7 +184,7 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("SendInput", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(); // it acts on messages alone: it waits for the next
             if (m != null) {
                 handle(self, m);
             }

@@ -270,7 +270,9 @@ public final class PlayerAgent extends GameAgent {
             if (decides && !asked && seat.hasNews(byTurns)) {
                 askInterface();
             }
-            Message m = s.receive(Duration.ofSeconds(1));
+            // A message, or the next thing the seat does of its own accord (asking after a silent GameMaster, giving
+            // up on it, noting an interface's long silence), whichever comes first.
+            Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, nextDue() - System.nanoTime())));
             if (m != null) {
                 guarded(m, () -> handle(m));
             }
@@ -287,6 +289,24 @@ public final class PlayerAgent extends GameAgent {
         if (next != null && !next.equals(current)) {
             s.setNextState(next);
         }
+    }
+
+    /** When {@link #checkGameMaster} or the note of an unanswered question next has something to do (nanoTime). */
+    private long nextDue() {
+        long pongWait = Math.min(PONG_WAIT.toNanos(), silence.toNanos());
+        long due = lastHeard + giveUp.toNanos();
+        if (pingSent == 0) {
+            due = Math.min(due, lastHeard + silence.toNanos());
+        } else {
+            due = Math.min(due, pingSent + Math.max(silence.toNanos(), pongWait));
+            if (!silent) {
+                due = Math.min(due, pingSent + pongWait);
+            }
+        }
+        if (asked && !byTurns && askId != null && !askOverdueTold) {
+            due = Math.min(due, askedAt + ASK_OVERDUE.toNanos());
+        }
+        return due + 1_000_000; // just past it: the checks are strict
     }
 
     /** A GameMaster that has said nothing for a while is asked whether it is there; one that stays silent, waited for. */

@@ -1,6 +1,5 @@
 package maw.aiwolf.link;
 
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
@@ -60,7 +59,7 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of(getClass().getSimpleName(), self -> {
-            Message m = self.receive(Duration.ofMillis(500));
+            Message m = self.receive(); // it acts on messages alone: it waits for the next
             if (m != null) {
                 guarded(m, () -> handle(m));
             }

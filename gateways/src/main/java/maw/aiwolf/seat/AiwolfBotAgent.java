@@ -1,6 +1,5 @@
 package maw.aiwolf.seat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
@@ -57,7 +56,7 @@ public final class AiwolfBotAgent extends GameAgent {
     @Override
     protected void setup() {
         addBehaviour(CyclicBehaviour.of("AiwolfSeat", self -> {
-            Message m = self.receive(Duration.ofSeconds(1));
+            Message m = self.receive(); // it acts on messages alone: it waits for the next
             if (m != null) {
                 guarded(m, () -> answer(m));
             }
