@@ -52,7 +52,7 @@ public final class GameBench {
             long pageMillisMedian, long pageMillisP99, int pageRequests, long concurrentLoginMillis,
             long concurrentLoginRetries, Map<String, Double> messageKindsPerGame, long concurrentPlayMillis,
             long concurrentAgentsCpuMillis, long concurrentServerCpuMillis, Map<String, Double> bodyCharsPerGame,
-            double waitsRanOutPerLocalGame, double waitsRanOutPerXmppGame) {
+            double concurrentWaitsRanOutPerGame) {
 
         /** Games a second while they all played at once (their logins aside). */
         public double concurrentGamesPerSecond() {
@@ -83,8 +83,7 @@ public final class GameBench {
             m.put("bodyCharsPerGame", Figures.round(bodyCharsPerGame.values().stream().mapToDouble(Double::doubleValue)
                     .sum()));
             m.put("bodyCharKindsPerGame", bodyCharsPerGame);
-            m.put("waitsRanOutPerLocalGame", Figures.round(waitsRanOutPerLocalGame));
-            m.put("waitsRanOutPerXmppGame", Figures.round(waitsRanOutPerXmppGame));
+            m.put("concurrentWaitsRanOutPerGame", Figures.round(concurrentWaitsRanOutPerGame));
             m.put("concurrentGames", concurrentGames);
             m.put("concurrentFinished", concurrentFinished);
             m.put("concurrentStuck", concurrentStuck);
@@ -135,13 +134,11 @@ public final class GameBench {
         long[] local = new long[localGames];
         long localMessages = 0;
         MessageCensus census = MessageCensus.start();
-        long ranOut0 = MessageCensus.waitsRanOut();
         for (int i = 0; i < localGames; i++) {
             GameTable.Result r = playLocal(players, seed + 100 + i);
             local[i] = r.wallMillis();
             localMessages += r.messages();
         }
-        double localRanOut = (double) (MessageCensus.waitsRanOut() - ranOut0) / localGames;
         Map<String, Double> kinds = new LinkedHashMap<>();
         census.stop().forEach((kind, n) -> kinds.put(kind, Figures.round((double) n / localGames)));
         out.printf("where a game's %d messages go (sender, performative, type; a game's mean):%n",
@@ -158,7 +155,6 @@ public final class GameBench {
         long[] play = new long[xmppGames];
         long[] stop = new long[xmppGames];
         MessageCensus written = MessageCensus.start();
-        long xmppRanOut0 = MessageCensus.waitsRanOut();
         for (int i = 0; i < xmppGames; i++) {
             GameTable.Result r = playXmpp("seq" + i + "-", players, seed + 200 + i);
             wall[i] = r.wallMillis();
@@ -169,9 +165,7 @@ public final class GameBench {
                     r.startMillis(), r.playMillis(), r.stopMillis(), r.rounds().get(0).winner());
         }
         written.stop();
-        double xmppRanOut = (double) (MessageCensus.waitsRanOut() - xmppRanOut0) / xmppGames;
-        out.printf("timed waits of the agents that ran out (a timer fell due, or a look found nothing), a game: %.1f on"
-                + " the in-JVM transport, %.1f over ejabberd%n", localRanOut, xmppRanOut);
+
         Map<String, Double> chars = new LinkedHashMap<>();
         written.bodyChars().forEach((kind, n) -> chars.put(kind, Figures.round((double) n / xmppGames)));
         out.printf("their bodies' text, %.0f characters a game; the most (sender, performative, type; a game's mean):%n",
@@ -198,7 +192,7 @@ public final class GameBench {
                 median(start), median(play), median(stop), localMessages / localGames, concurrent, c.finished,
                 c.stuck, c.wallMillis, c.agents, c.heapPerAgent, rawHeap, median(watched), c.pageMillisMedian,
                 c.pageMillisP99, c.pageRequests, c.loginMillis, c.loginRetries, kinds, c.playMillis,
-                c.agentsCpuMillis, c.serverCpuMillis, chars, localRanOut, xmppRanOut);
+                c.agentsCpuMillis, c.serverCpuMillis, chars, c.waitsRanOutPerGame);
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
@@ -276,7 +270,7 @@ public final class GameBench {
 
     private record Concurrent(int finished, int stuck, long wallMillis, long playMillis, int agents,
             long heapPerAgent, long pageMillisMedian, long pageMillisP99, int pageRequests, long loginMillis,
-            long loginRetries, long agentsCpuMillis, long serverCpuMillis) {}
+            long loginRetries, long agentsCpuMillis, long serverCpuMillis, double waitsRanOutPerGame) {}
 
     /**
      * {@code games} tables started at the same instant, every agent logging in at once (the transport lets
@@ -323,30 +317,9 @@ public final class GameBench {
         out.printf("  all %d agents logged in (%d ms, %d logins tried again); live heap %d MB over the %d MB before%n",
                 agents, loginMillis, xmpp.loginRetries() - retries0, during >> 20, before >> 20);
         // The web monitor of one of the games, its page asked for the table every 50 ms while the games play.
-        GameTable watched = tables.getLast();
-        String web = "bench-c-web";
-        provision.accept(Map.of(web, "pw-web"));
-        WebMonitor monitor = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web",
-                watched.gameMaster(), watched.watchToken(), "127.0.0.1", 0);
-        monitor.start(xmpp);
-        List<Long> pageMillis = new CopyOnWriteArrayList<>();
-        AtomicBoolean polling = new AtomicBoolean(true);
-        HttpClient http = HttpClient.newHttpClient();
-        Thread poller = Thread.ofVirtual().start(() -> {
-            while (polling.get()) {
-                long p0 = System.nanoTime();
-                try {
-                    http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                            + monitor.port() + "/state?token=" + watched.watchToken())).build(),
-                            HttpResponse.BodyHandlers.ofString());
-                    pageMillis.add((System.nanoTime() - p0) / 1_000_000);
-                    Thread.sleep(50);
-                } catch (Exception e) {
-                    return;
-                }
-            }
-        });
+        PageWatch page = PageWatch.start(tables.getLast(), xmpp, provision);
         long cpu0 = processCpuNanos();
+        long ranOut0 = MessageCensus.waitsRanOut();
         Optional<Duration> serverCpu0 = serverCpu.get();
         long p0 = System.nanoTime();
         gate.complete(null);
@@ -373,23 +346,61 @@ public final class GameBench {
         long playMillis = (System.nanoTime() - p0) / 1_000_000;
         // The CPU the games took while they played (this process's agents, and the server's), the logins aside.
         long agentsCpu = (processCpuNanos() - cpu0) / 1_000_000;
+        double ranOut = (double) (MessageCensus.waitsRanOut() - ranOut0) / Math.max(1, finished);
         Optional<Duration> serverCpu1 = serverCpu.get();
         long serverCpuMillis = serverCpu0.isPresent() && serverCpu1.isPresent()
                 ? serverCpu1.get().minus(serverCpu0.get()).toMillis() : -1;
-        polling.set(false);
-        poller.join();
-        monitor.stop();
-        List<Long> sorted = pageMillis.stream().sorted().toList();
+        List<Long> sorted = page.stop();
         long pageMedian = sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2);
         long pageP99 = sorted.isEmpty() ? -1 : sorted.get((int) Math.min(sorted.size() - 1, sorted.size() * 0.99));
         out.printf("  %d finished, %d stuck, %d ms playing (%d ms in all); the monitor's page answered %d times: median"
                 + " %d ms, 99th percentile %d ms%n", finished, stuck, playMillis, wall, sorted.size(), pageMedian,
                 pageP99);
-        out.printf("  CPU while they played: %d ms in the agents' process, %s%n", agentsCpu,
-                serverCpuMillis < 0 ? "the server's not readable" : serverCpuMillis + " ms in the server's");
+        out.printf("  CPU while they played: %d ms in the agents' process, %s; the agents' timed waits that ran out "
+                + "(a timer fell due, or a look found nothing): %.0f a game%n", agentsCpu, serverCpuMillis < 0
+                ? "the server's not readable" : serverCpuMillis + " ms in the server's", ranOut);
         return new Concurrent(finished, stuck, wall, playMillis, agents, Math.max(0, during - before) / agents,
                 pageMedian, pageP99, sorted.size(), loginMillis, xmpp.loginRetries() - retries0, agentsCpu,
-                serverCpuMillis);
+                serverCpuMillis, ranOut);
+    }
+
+    /** A game's web monitor, its page asked for the table every 50 ms: how long each answer took. */
+    private record PageWatch(WebMonitor monitor, AtomicBoolean polling, Thread poller, List<Long> millis) {
+
+        static PageWatch start(GameTable watched, XmppTransport xmpp, Consumer<Map<String, String>> provision)
+                throws maw.runtime.TransportException {
+            String web = "bench-c-web";
+            provision.accept(Map.of(web, "pw-web"));
+            WebMonitor monitor = new WebMonitor(Jid.of(web, xmpp.domain()), "pw-web",
+                    watched.gameMaster(), watched.watchToken(), "127.0.0.1", 0);
+            monitor.start(xmpp);
+            List<Long> pageMillis = new CopyOnWriteArrayList<>();
+            AtomicBoolean polling = new AtomicBoolean(true);
+            HttpClient http = HttpClient.newHttpClient();
+            Thread poller = Thread.ofVirtual().start(() -> {
+                while (polling.get()) {
+                    long p0 = System.nanoTime();
+                    try {
+                        http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                + monitor.port() + "/state?token=" + watched.watchToken())).build(),
+                                HttpResponse.BodyHandlers.ofString());
+                        pageMillis.add((System.nanoTime() - p0) / 1_000_000);
+                        Thread.sleep(50);
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            return new PageWatch(monitor, polling, poller, pageMillis);
+        }
+
+        /** Stops asking and the monitor; the answers' times, shortest first. */
+        List<Long> stop() throws InterruptedException {
+            polling.set(false);
+            poller.join();
+            monitor.stop();
+            return millis.stream().sorted().toList();
+        }
     }
 
     /** The CPU time this process has used so far, as the operating system counts it. */
