@@ -119,7 +119,7 @@ public final class Seats {
         maw.llm.Cassette cassette = !plan.has(SeatPlan.Kind.LLM) ? null : cassette(settings, cassetteFile);
         for (SeatPlan.Group g : plan.groups()) {
             byGroup.put(g, switch (g.kind()) {
-                case RULE -> ruleBots;
+                case RULE -> givingPeopleTime(ruleBots, settings.seconds(Setting.BOTS_READING, 0, 600));
                 case HUMAN -> human;
                 case OUTSIDE -> throw new ConfigException("invalid seat group '" + g.label() + "': outside agents "
                         + "are a tournament's entrants under --rules aiwolf or aiwolf-nlp (./maw tournament); to play "
@@ -183,5 +183,24 @@ public final class Seats {
             });
         }
         return String.join(", ", parts);
+    }
+
+    /** {@code bots}, MAW's rule bots among them giving a person at the table {@code reading} to read before they vote. */
+    static GameTable.SeatFiller givingPeopleTime(GameTable.SeatFiller bots, Duration reading) {
+        return new GameTable.SeatFiller() {
+            @Override
+            public maw.runtime.Agent create(GameTable.Seat seat) {
+                maw.runtime.Agent a = bots.create(seat);
+                if (a instanceof maw.agents.bot.RuleBotAgent b) {
+                    b.readingTime(reading);
+                }
+                return a;
+            }
+
+            @Override
+            public String kind() {
+                return bots.kind();
+            }
+        };
     }
 }

@@ -15,6 +15,7 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
+import maw.bench.Tmux;
 import maw.game.GameOptions;
 import maw.game.Room;
 import maw.runtime.Agent;
@@ -23,7 +24,6 @@ import maw.testing.Await;
 import maw.testing.Masters;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
-import maw.bench.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +50,33 @@ class HumanPlayTest {
                 Integer.toString(nightSeconds), "--out", dir.resolve("game").toString()));
         args.addAll(TestXmpp.get().cliSettings());
         return args;
+    }
+
+    /**
+     * The bots' time for a person to read is the table's setting: with bots.reading-seconds 1, a person who said one
+     * line is not waited for 20 s (the default) before the bots vote on a 60-s day.
+     */
+    @Test
+    void theTimeTheBotsLeaveAPersonToReadIsASetting() throws Exception {
+        List<String> args = game(7, 60, 30);
+        args.addAll(List.of("--set", "bots.reading-seconds=1"));
+        MawProcess.Run run = MawProcess.run(String.join("\n", "/wait day 1", "Good morning.", "/wait night 1",
+                "/quit", ""), dir, 120, args);
+        assertThat(run.exit()).as(run.output()).isZero();
+        long began = -1;
+        long decided = -1;
+        for (String line : Files.readAllLines(dir.resolve("game").resolve("game.jsonl"))) {
+            com.fasterxml.jackson.databind.JsonNode e = maw.runtime.Json.MAPPER.readTree(line);
+            String type = e.path("event").path("type").asText();
+            if (began < 0 && type.equals("PhaseBegan")) {
+                began = e.get("t").asLong();
+            } else if (decided < 0 && (type.equals("Executed") || type.equals("NoExecution"))) {
+                decided = e.get("t").asLong();
+            }
+        }
+        assertThat(began).isPositive();
+        assertThat(decided - began).as("day 1 was decided %d ms after it began", decided - began)
+                .isPositive().isLessThan(12_000);
     }
 
     @Test

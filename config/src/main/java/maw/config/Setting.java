@@ -136,6 +136,10 @@ public enum Setting {
                     }
                 }
             }),
+    BOTS_READING("bots.reading-seconds", "20",
+            "how long MAW's rule bots leave a person at the table to read and answer before they vote: from the day's "
+                    + "start and from the latest line, until the person has voted, never past half the day",
+            (c, s) -> c.seconds(s, 0, 600)),
     GAME_PACE("game.pace", "auto",
             "what ends a phase of MAW's game: clock (its time runs out), turns (every living seat is asked once a "
                     + "round, the slowest waited for; then a voting round), or auto (turns at a table with a model "

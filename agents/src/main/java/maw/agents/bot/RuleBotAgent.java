@@ -66,6 +66,8 @@ public final class RuleBotAgent extends GameAgent {
     // pace): decided again on every observe and when a plan falls due, answered once the bot acts.
     private Message held;
     private SeatView heldView;
+    /** How long a person at the table has to read and answer (see {@link #READING}). */
+    private long readingMillis = READING;
     /** The seat's view as the Player last sent it (an observe without one leaves it as it was). */
     private SeatView view;
     private int heldRound;
@@ -424,23 +426,37 @@ public final class RuleBotAgent extends GameAgent {
      * line (the person reads the table and answers what was said), never past half the day.
      */
     private long voteAt() {
-        return voteAt(reading, lastLine);
+        return voteAt(reading, lastLine, readingMillis);
     }
 
     static long voteAt(TableReading t, long lastLine) {
+        return voteAt(t, lastLine, READING);
+    }
+
+    /** {@link #voteAt()} for a table read as {@code t}, a person given {@code readingMillis} to read. */
+    static long voteAt(TableReading t, long lastLine, long readingMillis) {
         long half = t.halfway();
         long at = t.allSaid(2) ? 0 : t.allSaid(1) ? Math.min(half, lastLine + QUIET) : half;
         if (t.peopleStillReading().isEmpty()) {
             return at;
         }
-        return Math.max(at, Math.min(half, Math.max(t.began(), lastLine) + READING));
+        return Math.max(at, Math.min(half, Math.max(t.began(), lastLine) + readingMillis));
     }
 
     /** How long a room stays quiet, once everyone has spoken, before the bots vote without a second line from all. */
     static final long QUIET = 2000;
 
-    /** How long a person at the table has to read and answer, from the day's start and from the latest line. */
+    /**
+     * How long a person at the table has to read and answer, from the day's start and from the latest line, unless
+     * the bot is given another time ({@link #readingTime}; the setting {@code bots.reading-seconds}).
+     */
     static final long READING = 20_000;
+
+    /** Gives a person at the table {@code time} to read and answer before this bot votes (a table's setting). */
+    public RuleBotAgent readingTime(java.time.Duration time) {
+        readingMillis = time.toMillis();
+        return this;
+    }
 
     private static boolean wolf(SeatView v) {
         return v.partners() != null && !v.partners().isEmpty() || v.role() == Role.WEREWOLF;

@@ -238,6 +238,10 @@ class TableReadingTest {
                 .isEqualTo(lastLine + RuleBotAgent.READING);
         assertThat(RuleBotAgent.voteAt(withAnn, now + 25_000)).as("never past half the day")
                 .isEqualTo(withAnn.halfway());
+        assertThat(RuleBotAgent.voteAt(withAnn, lastLine, 8_000)).as("a table that gives people 8 s to read")
+                .isEqualTo(lastLine + 8_000);
+        assertThat(RuleBotAgent.voteAt(withAnn, lastLine, 0)).as("no time to read: no wait past the latest line")
+                .isEqualTo(lastLine);
         // Frank asks for more time: the day is 30 s longer, its half 15 s later; its start stays.
         long half = withAnn.halfway();
         withAnn.hear(new Catalog.MoreTime("g", 1, Phase.DAY, 1, "Frank", 30, deadline + 30_000));
