@@ -62,7 +62,8 @@ class ClusterGameTest {
     void aGameSpreadOverThreeNodesFinishesWhenTheGameMastersNodeIsKilled() throws Exception {
         assertThat(cluster.isRunning()).isTrue();
         XmppTransport transport = new XmppTransport(cluster.clientSettings());
-        // Phases that run their whole time: the game lasts long enough to look at the nodes and kill one on day 1.
+        // Phases that run their whole time; the GameMaster is held at day 1's start while the nodes are looked at and
+        // its node killed.
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(5), Duration.ofSeconds(2))
                 .withEndWhenAllVoted(false);
         GameTable table = new GameTable(new GameTable.Spec("cl-", GameTable.defaultNames(6),
@@ -83,23 +84,23 @@ class ClusterGameTest {
                 if (event instanceof Event.PhaseBegan p) {
                     phases.add(p.phase().phase());
                     if (p.phase().phase() == Phase.DAY && p.phase().number() == 1 && !killed.isDone()) {
-                        Thread.ofVirtual().start(() -> {
-                            try {
-                                // Every node holds some of the table's agents (a node that has just joined may
-                                // take a moment to show the sessions the others hold).
-                                long until = System.nanoTime() + 6_000_000_000L;
-                                List<String> lines;
-                                do {
-                                    lines = cluster.status();
-                                    LOG.info("status mid-game: {}", lines);
-                                } while (!lines.stream().allMatch(l -> l.matches(".* [1-9][0-9]* connected here.*"))
-                                        && System.nanoTime() < until);
-                                before.addAll(lines);
-                            } catch (IOException e) {
-                                before.add(e.toString());
-                            }
-                            killed.complete(kill(pidFile));
-                        });
+                        // Held here, on the GameMaster's own thread, until the node is killed: on a busy machine
+                        // the status calls take seconds each, and a game let go on would be over before the kill.
+                        try {
+                            // Every node holds some of the table's agents (a node that has just joined may take a
+                            // moment to show the sessions the others hold).
+                            long until = System.nanoTime() + 30_000_000_000L;
+                            List<String> lines;
+                            do {
+                                lines = cluster.status();
+                                LOG.info("status mid-game: {}", lines);
+                            } while (!lines.stream().allMatch(l -> l.matches(".* [1-9][0-9]* connected here.*"))
+                                    && System.nanoTime() < until);
+                            before.addAll(lines);
+                        } catch (IOException e) {
+                            before.add(e.toString());
+                        }
+                        killed.complete(kill(pidFile));
                     }
                 }
             }
