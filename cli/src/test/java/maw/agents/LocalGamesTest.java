@@ -100,6 +100,44 @@ class LocalGamesTest {
         assertThat(checkedMessages).isGreaterThan(10_000);
     }
 
+    /**
+     * A werewolf bot votes for a pack-mate only when the village's votes doom that mate, and says why to its pack
+     * before it does: whoever sees the whispers (the pack, the god view, the console) sees the reason.
+     */
+    @Test
+    void aWerewolfThatGivesUpAPackMateWhispersWhyFirst() throws Exception {
+        int givenUp = 0;
+        for (long seed = 1; seed <= 80 && givenUp < 3; seed++) {
+            GameTable table = new GameTable(GameTable.Spec.bots("", 9, 1, seed, FAST, null), "localhost");
+            List<maw.game.Command.Perform> acts = new java.util.concurrent.CopyOnWriteArrayList<>();
+            GameListener performed = new GameListener() {
+                @Override
+                public void command(int round, maw.game.Command command) {
+                    if (command instanceof maw.game.Command.Perform p) {
+                        acts.add(p);
+                    }
+                }
+            };
+            Map<String, String> roles = play(table, localFor(table), performed).rounds().get(0).roles();
+            java.util.function.Predicate<String> wolf = n -> "werewolf".equals(roles.get(n));
+            for (int i = 0; i < acts.size(); i++) {
+                maw.game.Command.Perform p = acts.get(i);
+                if (p.phase().phase() == Phase.DAY && wolf.test(p.actor())
+                        && p.act() instanceof maw.base.Act.Vote v && wolf.test(v.target())) {
+                    givenUp++;
+                    assertThat(acts.subList(0, i)).as("seed %d: %s votes for its pack-mate %s", seed, p.actor(),
+                            v.target()).anySatisfy(w -> {
+                                assertThat(w.actor()).isEqualTo(p.actor());
+                                assertThat(w.phase()).isEqualTo(p.phase());
+                                assertThat(w.act()).isInstanceOfSatisfying(maw.base.Act.Whisper.class,
+                                        t -> assertThat(t.text()).contains("The village's votes doom"));
+                            });
+                }
+            }
+        }
+        assertThat(givenUp).as("werewolves that gave up a pack-mate in 80 games").isPositive();
+    }
+
     @Test
     void aSeatThatDisconnectsMidGameDoesNotStallIt() throws Exception {
         GameOptions timed = GameOptions.defaults().withTimers(Duration.ofMillis(600), Duration.ofMillis(600))

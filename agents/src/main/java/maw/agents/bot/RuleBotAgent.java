@@ -77,7 +77,7 @@ public final class RuleBotAgent extends GameAgent {
     private String pacedKey;
     /** What the seat perceived lately, as its lines (a pack-mate's proposal is read from them). */
     private final ArrayDeque<String> heard = new ArrayDeque<>();
-    // The round and day the bot last whispered its choice to a pack-mate.
+    // The round, day and vote the bot last whispered to a pack-mate.
     private String whisperedKey;
     // What the seat has read of the table, and what it has said of it.
     private TableReading reading;
@@ -396,15 +396,30 @@ public final class RuleBotAgent extends GameAgent {
         if (v.voted_for() == null && !votingRound && System.currentTimeMillis() < voteAt()) {
             return new Act.Listen(); // everyone has a say before the votes: the bot votes then, or at half the day
         }
-        if (wolf && v.voted_for() == null) {
-            List<String> mates = v.partners().stream().filter(p -> v.living().contains(p)).toList();
+        List<String> mates = wolf ? v.partners().stream().filter(p -> v.living().contains(p)).toList() : List.of();
+        if (wolf && (v.voted_for() == null || mates.contains(target))) {
+            // It tells the pack its vote before it votes, and again before it gives up a pack-mate (with why).
             List<String> whisperTo = targets(v, Act.Kind.WHISPER);
-            if (!mates.isEmpty() && whisperTo.contains(mates.get(0)) && !whispered(round, v)) {
-                whisperedKey = round + "/" + v.day();
-                return new Act.Whisper(mates.get(0), "I vote for " + target + " today.");
+            if (!mates.isEmpty() && whisperTo.contains(mates.get(0)) && !whispered(round, v, target)) {
+                whisperedKey = round + "/" + v.day() + "/" + target;
+                return new Act.Whisper(mates.get(0), packWhisper(mates.get(0), target, mates));
             }
         }
         return new Act.Vote(target);
+    }
+
+    /**
+     * What a werewolf whispers to its first living pack-mate before it votes: its vote, and why when it gives up a
+     * pack-mate (the village's votes doom that mate, and a vote with the village hides the rest of the pack), so that
+     * whoever sees the whispers (the pack, the god view, the console) sees the reason.
+     */
+    static String packWhisper(String to, String target, List<String> mates) {
+        if (!mates.contains(target)) {
+            return "I vote for " + target + " today.";
+        }
+        return target.equals(to)
+                ? "The village's votes doom you: I vote for you today, to keep the rest of us hidden."
+                : "The village's votes doom " + target + ": I vote for " + target + " today, to keep us hidden.";
     }
 
     /** How many lines the bot has said today. */
@@ -533,8 +548,8 @@ public final class RuleBotAgent extends GameAgent {
         return "I am the seer: " + seer + " is a werewolf.";
     }
 
-    private boolean whispered(int round, SeatView v) {
-        return (round + "/" + v.day()).equals(whisperedKey);
+    private boolean whispered(int round, SeatView v, String target) {
+        return (round + "/" + v.day() + "/" + target).equals(whisperedKey);
     }
 
     private Act night(int round, SeatView v) {
