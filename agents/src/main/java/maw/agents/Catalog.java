@@ -49,8 +49,7 @@ public final class Catalog {
         @JsonSubTypes.Type(MoreTime.class),
         @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
         @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
-        @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(Talk.class),
-        @JsonSubTypes.Type(Guard.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
+        @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
         @JsonSubTypes.Type(WatchCatalog.Watching.class), @JsonSubTypes.Type(WatchCatalog.Watched.class), @JsonSubTypes.Type(WatchCatalog.Inspect.class),
         @JsonSubTypes.Type(WatchCatalog.Inside.class), @JsonSubTypes.Type(WatchCatalog.Inspectors.class), @JsonSubTypes.Type(Pass.class),
         @JsonSubTypes.Type(WatchCatalog.Control.class), @JsonSubTypes.Type(WatchCatalog.Clock.class),
@@ -67,8 +66,11 @@ public final class Catalog {
         }
     }
 
-    /** An act a player makes in a phase: stamped with game, round, phase and day. */
-    public sealed interface Stamped extends Body {
+    /**
+     * An act a player makes in a phase: stamped with game, round, phase and day. The core's are listed here; a rule set
+     * adds the requests of its own acts ({@link CatalogExtension#request}).
+     */
+    public interface Stamped extends Body {
         int round();
 
         Phase phase();
@@ -93,7 +95,8 @@ public final class Catalog {
 
     /**
      * The request that carries {@code act} on the wire, stamped with the phase (and step) it is for: a speech is a
-     * {@code chat} to the open room, every other act a request to the GameMaster. Null for {@code listen}, which
+     * {@code chat} to the open room, every other act a request to the GameMaster; an act of a rule set's own (AIWolf's
+     * {@code talk} and {@code guard}) the request that rule set's catalog makes of it. Null for {@code listen}, which
      * sends nothing.
      */
     public static Stamped request(Act act, String game, int round, Phase phase, int day, Integer step) {
@@ -101,22 +104,24 @@ public final class Catalog {
             case Act.Speak s -> new Chat(game, round, phase, day, s.text());
             case Act.Vote v -> new Vote(game, round, phase, day, v.target(), step);
             case Act.Divine d -> new Divine(game, round, phase, day, d.target(), step);
-            case Act.Guard g -> new Guard(game, round, phase, day, g.target(), step);
-            case Act.Talk t -> new Talk(game, round, phase, day, t.text() == null ? null : t.text().strip(), step);
+            case Act.Guard g -> CatalogExtension.requestFor(act, game, round, phase, day, step);
+            case Act.Talk t -> CatalogExtension.requestFor(act, game, round, phase, day, step);
             case Act.Whisper w -> new Whisper(game, round, phase, day, w.target(), w.text(), step);
             case Act.Pass p -> new Pass(game, round, phase, day, step);
             case Act.Listen l -> null;
         };
     }
 
-    static String required(String value, String what) {
+    /** {@code value}, or a refusal naming {@code what} as missing (the records' checks; a rule set's too). */
+    public static String required(String value, String what) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(what + " is missing");
         }
         return value;
     }
 
-    static <T> T required(T value, String what) {
+    /** {@code value}, or a refusal naming {@code what} as missing. */
+    public static <T> T required(T value, String what) {
         if (value == null) {
             throw new IllegalArgumentException(what + " is missing");
         }
@@ -382,43 +387,6 @@ public final class Catalog {
         @Override
         public Act act() {
             return new Act.Divine(target);
-        }
-    }
-
-    /** Bodyguard to GameMaster, request: protect a player from tonight's attack (AIWolf). */
-    @JsonTypeName("guard")
-    public record Guard(String game, int round, Phase phase, int day, String target, Integer step)
-            implements Stamped {
-        public Guard {
-            required(target, "guard's target");
-            required(phase, "guard's phase");
-        }
-
-        @Override
-        public Act act() {
-            return new Act.Guard(target);
-        }
-    }
-
-    /**
-     * Player to GameMaster, request: this talk turn's utterance (AIWolf), protocol text; by night a werewolf's whisper
-     * to the pack. Text that is not protocol 3.6 counts as Skip, and the speaker is told why ({@code invalid_talk}).
-     */
-    @JsonTypeName("talk")
-    public record Talk(String game, int round, Phase phase, int day, String text, Integer step) implements Stamped {
-        public Talk {
-            required(text, "talk's text");
-            required(phase, "talk's phase");
-        }
-
-        @Override
-        public String target() {
-            return null;
-        }
-
-        @Override
-        public Act act() {
-            return new Act.Talk(text);
         }
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import maw.base.Phase;
@@ -62,6 +63,20 @@ class CatalogTypesTest {
                 .rawBody(Message.of(Jid.parse("a@localhost"), Performative.INFORM, votes).body()).build();
         assertThat(m.bodyType()).isEqualTo("votes");
         assertThat(CatalogReader.read(m)).isEqualTo(votes);
+    }
+
+    @Test
+    void aRuleSetsOwnActIsCarriedByItsOwnRequestStampedAsTheCoresAre() {
+        Catalog.Stamped talk = Catalog.request(new maw.base.Act.Talk(" Over "), "g", 1, Phase.DAY, 2, 3);
+        assertThat(talk).isEqualTo(new maw.aiwolf.catalog.AiwolfCatalog.Talk("g", 1, Phase.DAY, 2, "Over", 3));
+        assertThat(talk.phaseId()).isEqualTo(new maw.game.PhaseId(Phase.DAY, 2, 3));
+        Catalog.Stamped guard = Catalog.request(new maw.base.Act.Guard("Bob"), "g", 1, Phase.NIGHT, 2, null);
+        assertThat(guard.act()).isEqualTo(new maw.base.Act.Guard("Bob"));
+        for (Catalog.Stamped s : List.of(talk, guard)) {
+            Message m = Message.of(Jid.parse("gm@localhost"), Performative.REQUEST, s);
+            assertThat(CatalogReader.read(m)).isEqualTo(s);
+        }
+        assertThat(Message.of(Jid.parse("gm@localhost"), Performative.REQUEST, talk).bodyType()).isEqualTo("talk");
     }
 
     @Test

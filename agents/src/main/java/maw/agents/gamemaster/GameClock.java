@@ -19,13 +19,15 @@ import maw.runtime.Template;
 final class GameClock {
 
     /**
-     * The catalog's acts (every {@link Catalog.Stamped} body), and a room's word that its floor's line was said (it
-     * ends a turn as an act does): what a paused GameMaster holds.
+     * The catalog's acts (every {@link Catalog.Stamped} body, the core's and the rule sets'), and a room's word that
+     * its floor's line was said (it ends a turn as an act does): what a paused GameMaster holds.
      */
-    private static final Set<String> ACTS = java.util.stream.Stream.concat(Arrays.stream(
-            Catalog.Stamped.class.getPermittedSubclasses()).map(c -> c.getAnnotation(
-                    com.fasterxml.jackson.annotation.JsonTypeName.class).value()), java.util.stream.Stream.of(
-                    "line_said")).collect(Collectors.toUnmodifiableSet());
+    private static final Set<String> ACTS = java.util.stream.Stream.concat(java.util.stream.Stream.concat(
+            Arrays.stream(Catalog.Body.class.getAnnotation(com.fasterxml.jackson.annotation.JsonSubTypes.class)
+                    .value()).map(com.fasterxml.jackson.annotation.JsonSubTypes.Type::value),
+            maw.agents.CatalogExtension.all().stream()).filter(Catalog.Stamped.class::isAssignableFrom)
+            .map(c -> c.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeName.class).value()),
+            java.util.stream.Stream.of("line_said")).collect(Collectors.toUnmodifiableSet());
 
     /** What a paused GameMaster takes: everything but acts (watchers, pings, controls, the lobby, chat clients). */
     static final Template NOT_AN_ACT = Template.where("not an act", m -> !isAct(m));

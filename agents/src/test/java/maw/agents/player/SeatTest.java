@@ -147,7 +147,7 @@ class SeatTest {
         day(s, 1);
         s.hear(turn(1, List.of(Act.Kind.TALK, Act.Kind.PASS), 3), null);
         assertThat(s.view(List.of()).agents()).isEqualTo(PLAYERS);
-        assertThat(s.request(new Act.Talk("Over"))).isEqualTo(new Catalog.Talk("g", 1, Phase.DAY, 1, "Over", 3));
+        assertThat(s.request(new Act.Pass())).isEqualTo(new Catalog.Pass("g", 1, Phase.DAY, 1, 3));
         assertThat(s.doneWith(Act.Kind.TALK)).containsExactly(new Seat.Become(Seat.Mode.ASLEEP));
         assertThat(s.problemWith(new Act.Talk("Skip"))).startsWith("You cannot talk now");
         assertThat(s.refused(Catalog.Refusal.of("g", RefusalCode.BAD_TEXT, "not protocol text", "talk"), "t1"))

@@ -5,12 +5,14 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.CatalogExtension;
+import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Species;
 
 /**
- * The AIWolf rule sets' news, added to the catalog (docs/PROTOCOL.md, "AIWolf games"): a talk turn's utterances, an
- * invalid talk, a vote's ballots at once, the medium's result. Their acts ({@code talk}, {@code guard}) are
- * {@link Catalog}'s, stamped as every act is.
+ * The AIWolf rule sets' messages, added to the catalog (docs/PROTOCOL.md, "AIWolf games"): the requests of their own
+ * acts ({@code talk}, {@code guard}), stamped as every act is, and their news (a talk turn's utterances, an invalid
+ * talk, a vote's ballots at once, the medium's result).
  */
 public final class AiwolfCatalog implements CatalogExtension {
 
@@ -19,7 +21,55 @@ public final class AiwolfCatalog implements CatalogExtension {
 
     @Override
     public List<Class<? extends Catalog.Body>> messages() {
-        return List.of(Talks.class, InvalidTalk.class, Votes.class, Identified.class);
+        return List.of(Talk.class, Guard.class, Talks.class, InvalidTalk.class, Votes.class, Identified.class);
+    }
+
+    @Override
+    public Catalog.Stamped request(Act act, String game, int round, Phase phase, int day, Integer step) {
+        return switch (act) {
+            case Act.Talk t -> new Talk(game, round, phase, day, t.text() == null ? null : t.text().strip(), step);
+            case Act.Guard g -> new Guard(game, round, phase, day, g.target(), step);
+            default -> null;
+        };
+    }
+
+    /**
+     * Player to GameMaster, request: this talk turn's utterance, protocol text (or natural language in the NLP
+     * contest's game); by night a werewolf's whisper to the pack. Text that is not protocol 3.6 counts as Skip, and
+     * the speaker is told why ({@code invalid_talk}).
+     */
+    @JsonTypeName("talk")
+    public record Talk(String game, int round, Phase phase, int day, String text, Integer step)
+            implements Catalog.Stamped {
+        public Talk {
+            Catalog.required(text, "talk's text");
+            Catalog.required(phase, "talk's phase");
+        }
+
+        @Override
+        public String target() {
+            return null;
+        }
+
+        @Override
+        public Act act() {
+            return new Act.Talk(text);
+        }
+    }
+
+    /** Bodyguard to GameMaster, request: protect a player from tonight's attack. */
+    @JsonTypeName("guard")
+    public record Guard(String game, int round, Phase phase, int day, String target, Integer step)
+            implements Catalog.Stamped {
+        public Guard {
+            Catalog.required(target, "guard's target");
+            Catalog.required(phase, "guard's phase");
+        }
+
+        @Override
+        public Act act() {
+            return new Act.Guard(target);
+        }
     }
 
     /**
