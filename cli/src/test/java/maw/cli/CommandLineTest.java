@@ -54,7 +54,7 @@ class CommandLineTest {
     void everyCommandTakesHelpAndItsPageFormatsCleanly() {
         java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
         java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
-        todo.add(new picocli.CommandLine(new Main()));
+        todo.add(Main.fullCommandLine());
         while (!todo.isEmpty()) {
             picocli.CommandLine c = todo.poll();
             all.add(c);

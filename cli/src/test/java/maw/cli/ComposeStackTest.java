@@ -163,7 +163,7 @@ class ComposeStackTest {
         for (String svc : List.of("game", "human")) {
             List<String> args = new ArrayList<>();
             services.get(svc).get("command").forEach(a -> args.add(interpolate(a.asText(), Map.of())));
-            new CommandLine(new Main()).parseArgs(args.toArray(String[]::new));
+            Main.fullCommandLine().parseArgs(args.toArray(String[]::new));
         }
     }
 
