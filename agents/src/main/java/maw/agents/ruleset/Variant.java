@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import maw.agents.GameAgent;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
