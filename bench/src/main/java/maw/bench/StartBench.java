@@ -19,10 +19,15 @@ import java.util.Map;
  */
 public final class StartBench {
 
-    /** One command to time: its label and the process it runs. */
-    public record Probe(String label, List<String> command) {
+    /** One command to time: its label, the process it runs, and what it adds to the environment. */
+    public record Probe(String label, List<String> command, Map<String, String> env) {
         public Probe {
             command = List.copyOf(command);
+            env = Map.copyOf(env);
+        }
+
+        public Probe(String label, List<String> command) {
+            this(label, command, Map.of());
         }
     }
 
@@ -93,6 +98,7 @@ public final class StartBench {
         ProcessBuilder pb = new ProcessBuilder(probe.command()).directory(dir.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("COLUMNS", "120");
+        pb.environment().putAll(probe.env());
         long cpuBefore = childrenCpuTicks();
         long t0 = System.nanoTime();
         Process process = pb.start();
