@@ -33,6 +33,11 @@ public abstract class GameAgent extends Agent {
      * many times over; a flood is cut to this rate, and the others' messages are not held up behind it.
      */
     public static final RateLimit GAME_MASTER_LIMIT = new RateLimit(60, 20);
+    /**
+     * What a GameMaster takes from one sender at a table whose steps end once everyone has answered (a rule set whose
+     * bots play hundreds of steps a second), or whose seats are all trusted (a tournament's): 200, then 1,000 a second.
+     */
+    public static final RateLimit FAST_TABLE_LIMIT = new RateLimit(200, 1000);
     /** What a room takes from one sender: chat lines and the polls that follow every line of the others. */
     public static final RateLimit ROOM_LIMIT = new RateLimit(120, 40);
 

@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.GameAgent;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
@@ -58,7 +58,7 @@ public final class Tournament {
      */
     public static <S extends GameView, O, E extends GameEvent> Ruleset<S, O, E>
             trusted(Ruleset<S, O, E> r) {
-        return new Ruleset<>(r.rules(), r.options(), r.herald(), GameMasterAgent.AIWOLF_LIMIT);
+        return new Ruleset<>(r.rules(), r.options(), r.herald(), GameAgent.FAST_TABLE_LIMIT);
     }
 
     /** The results file's name in a tournament's directory. */

@@ -3,8 +3,8 @@ package maw.aiwolf;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import maw.agents.GameAgent;
 import maw.aiwolf.seat.AiwolfBotAgent;
-import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Herald;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
@@ -69,7 +69,7 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
     /** Bots play hundreds of steps a second: a burst of 200 from one sender, then 1,000 a second. */
     @Override
     public RateLimit inbound() {
-        return GameMasterAgent.AIWOLF_LIMIT;
+        return GameAgent.FAST_TABLE_LIMIT;
     }
 
     @Override

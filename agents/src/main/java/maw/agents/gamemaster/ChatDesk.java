@@ -110,7 +110,7 @@ final class ChatDesk {
             return;
         }
         if (seat == null) {
-            tell(account, word.equals("help") || word.equals("?") ? help(false)
+            tell(account, word.equals("help") || word.equals("?") ? help(null)
                     : "You have no seat at this table. Type: join NAME (or help).");
             return;
         }
@@ -120,7 +120,7 @@ final class ChatDesk {
                 return;
             }
             case "help", "h", "?" -> {
-                tell(account, help(seat.view().talk() != null && seat.view().talk().inTurns()));
+                tell(account, help(seat.view()));
                 return;
             }
             default -> { }
@@ -220,11 +220,12 @@ final class ChatDesk {
                 + "quit";
     }
 
-    static String help(boolean aiwolf) {
-        if (aiwolf) {
-            return "This is an AIWolf game: type protocol text in your turns (VOTE Agent[03], COMINGOUT Agent[01] "
-                    + "SEER, ...) or the short commands: co ROLE, divined N RESULT, estimate N ROLE, vote N, attack N, "
-                    + "divine N, guard N, skip, over; who, role, time, quit.";
+    /** What {@code help} tells a person whose seat sees {@code v} (null: no seat yet): their rule set's, else MAW's. */
+    static String help(maw.base.SeatView v) {
+        String own = v == null || v.talk() == null || !v.talk().inTurns() ? null
+                : maw.agents.kit.SeatKit.of(v.rules()).chatHelp(v.talk());
+        if (own != null) {
+            return own;
         }
         return "You play MAW's Werewolf from your chat client. Here, with the GameMaster: join NAME takes a seat; "
                 + "vote NAME votes (by day; by night as a werewolf), divine NAME asks a player's role (the seer, once a "

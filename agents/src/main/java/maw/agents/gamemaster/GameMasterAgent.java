@@ -30,7 +30,6 @@ import maw.runtime.Jid;
 import maw.runtime.Json;
 import maw.runtime.Message;
 import maw.runtime.Performative;
-import maw.runtime.RateLimit;
 import maw.runtime.State;
 import maw.runtime.Template;
 
@@ -47,8 +46,6 @@ import maw.runtime.Template;
  */
 public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> extends GameAgent {
 
-    /** What an AIWolf GameMaster (or a tournament's, of trusted seats) takes from one sender: 200, then 1,000/s. */
-    public static final RateLimit AIWOLF_LIMIT = new RateLimit(200, 1000);
 
     private static final String SETUP = "SetupState";
     private static final String ASSIGN = "AssignRolesState";

@@ -46,6 +46,14 @@ public interface SeatKit {
         return null;
     }
 
+    /**
+     * What a person at a chat client is told when they type {@code help} at a table of this rule set, where its
+     * {@code talk} is not MAW's chat; null: MAW's commands.
+     */
+    default String chatHelp(Speech talk) {
+        return null;
+    }
+
     /** The kit of the rule set named {@code rules} ({@link #PLAIN} for none, or one no kit serves). */
     static SeatKit of(String rules) {
         return rules == null ? PLAIN : Kits.KITS.of(rules);

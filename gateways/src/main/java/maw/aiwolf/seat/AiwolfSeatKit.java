@@ -28,6 +28,17 @@ public final class AiwolfSeatKit implements SeatKit {
     }
 
     @Override
+    public String chatHelp(Speech talk) {
+        String commands = "the short commands: co ROLE, divined N RESULT, estimate N ROLE, vote N, attack N, divine N, "
+                + "guard N, skip, over; who, role, time, quit.";
+        return talk == Speech.NATURAL
+                ? "This is a game of the AIWolf NLP contest: in your turns type what you say in your own words (@Name "
+                        + "addresses a player), or " + commands
+                : "This is an AIWolf game: type protocol text in your turns (VOTE Agent[03], COMINGOUT Agent[01] "
+                        + "SEER, ...) or " + commands;
+    }
+
+    @Override
     public Narration narration(List<String> players, Speech talk) {
         AiwolfNarration narration = new AiwolfNarration(players);
         return new Narration() {
