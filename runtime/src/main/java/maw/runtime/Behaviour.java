@@ -101,6 +101,16 @@ public abstract class Behaviour {
         return taken(agent().mailbox().receive(t, nanos(timeout), this));
     }
 
+    /**
+     * Like {@link #receive(Template, Duration)}, waiting until a message comes or {@code over} holds (null then): for a
+     * behaviour that waits for messages and for work it handed to another thread, which makes {@code over} true and
+     * then calls {@link #wakeUp}. Unlike a wake alone, one that comes before the wait begins is not missed.
+     */
+    public final Message receive(Template extra, java.util.function.BooleanSupplier over) throws InterruptedException {
+        Template t = template == Template.any() ? extra : template.and(extra);
+        return taken(agent().mailbox().receive(t, Long.MAX_VALUE, this, over));
+    }
+
     /** Takes a matching message only if one is already waiting (never blocks). */
     public final Message poll() throws InterruptedException {
         return taken(agent().mailbox().receive(template, 0, this));

@@ -75,6 +75,16 @@ final class Mailbox {
      * Returns null on timeout or when {@link #wake} is called for {@code key}.
      */
     Message receive(Template template, long timeoutNanos, Object key) throws InterruptedException {
+        return receive(template, timeoutNanos, key, null);
+    }
+
+    /**
+     * Like {@link #receive(Template, long, Object)}, and returns null at once when {@code over} holds: checked with the
+     * lock held before the wait begins, so that a thread that makes it true and then calls {@link #wake} is never
+     * missed (it is true before the wait, or the wake comes during it).
+     */
+    Message receive(Template template, long timeoutNanos, Object key, java.util.function.BooleanSupplier over)
+            throws InterruptedException {
         lock.lock();
         try {
             for (Iterator<Message> it = kept.iterator(); it.hasNext(); ) {
@@ -84,7 +94,7 @@ final class Mailbox {
                     return m;
                 }
             }
-            if (timeoutNanos <= 0) {
+            if (timeoutNanos <= 0 || over != null && over.getAsBoolean()) {
                 return null;
             }
             Waiter w = new Waiter(template, key, lock.newCondition());

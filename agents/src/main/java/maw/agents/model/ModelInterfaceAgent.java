@@ -327,7 +327,8 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
     private Ended whileThinking(CyclicBehaviour self, Template more, Thread worker, CompletableFuture<?> turn)
             throws InterruptedException {
         while (!turn.isDone()) {
-            Message next = self.receive(more, Duration.ofMillis(100));
+            // A message, or the model's answer (its thread completes the turn, then wakes this behaviour).
+            Message next = self.receive(more, turn::isDone);
             if (next == null) {
                 continue;
             }
