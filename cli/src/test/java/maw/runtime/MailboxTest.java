@@ -58,4 +58,36 @@ class MailboxTest {
         assertThat(got.get(10, TimeUnit.SECONDS)).isNull();
         assertThat(box.waiting()).isZero();
     }
+
+    /**
+     * A receive that also waits for work handed to another thread ends when that work is done, whether the work ends
+     * (and wakes it) before the wait begins or during it: no wake is missed, so nothing has to look again on a timer.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(30) // a missed wake would wait for ever
+    void workDoneBeforeTheWaitEndsItAtOnce() throws Exception {
+        Mailbox box = new Mailbox("test", 10);
+        Object key = new Object();
+        box.wake(key); // the wake came first: nobody was waiting
+        // Untimed: only the condition, checked before the wait begins, can end it.
+        assertThat(box.receive(Template.any(), Long.MAX_VALUE, key, () -> true)).isNull();
+    }
+
+    @Test
+    void workDoneDuringTheWaitEndsItWhenItWakes() throws Exception {
+        Mailbox box = new Mailbox("test", 10);
+        Object key = new Object();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        CompletableFuture<Message> got = CompletableFuture.supplyAsync(() -> {
+            try {
+                return box.receive(Template.any(), Long.MAX_VALUE, key, done::get);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        maw.testing.Await.until("the receiver waits", () -> box.isWaiting(key));
+        done.set(true);
+        box.wake(key);
+        assertThat(got.get(10, TimeUnit.SECONDS)).isNull();
+    }
 }
