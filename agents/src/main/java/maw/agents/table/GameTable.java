@@ -313,6 +313,8 @@ public final class GameTable {
     }
 
     private volatile List<Long> roundSeeds;
+    /** Notified by the GameMaster's listener when a seat joins its lobby (the open seats are waited for on it). */
+    private final Object lobbyChanged = new Object();
     private volatile Map<String, Agent> seatAgents = Map.of();
     private volatile RateLimit roomLimit;
 
@@ -355,7 +357,17 @@ public final class GameTable {
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener);
+            // The table waits for the open seats' players on the GameMaster's word that someone joined.
+            GameListener joinedWatch = new GameListener() {
+                @Override
+                public void joined(String name, Jid jid, int waiting, int needed) {
+                    synchronized (lobbyChanged) {
+                        lobbyChanged.notifyAll();
+                    }
+                }
+            };
+            GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener == null ? joinedWatch
+                    : new Listeners(gmListener, joinedWatch));
             master = gm;
             // A resumed GameMaster tells the seats where the game is once this table's own have connected (news
             // an agent's account was kept before it started is dropped as another game's).
@@ -460,8 +472,12 @@ public final class GameTable {
     private void fillOpenSeats(Transport transport, GameMasterAgent<?, ?, ?> gm, List<String> names, List<SeatFiller> fillers,
             List<Agent> seats, List<PlayerAgent> players) throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + spec.openWait().toNanos();
-        while (gm.lobby().size() < spec.seats() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
+        synchronized (lobbyChanged) {
+            // Woken by each join (the lobby is read again then); a join just before the wait is in the lobby already.
+            for (long left = deadline - System.nanoTime(); gm.lobby().size() < spec.seats() && left > 0;
+                    left = deadline - System.nanoTime()) {
+                java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(lobbyChanged, left);
+            }
         }
         int missing = spec.seats() - gm.lobby().size();
         List<Agent> more = new ArrayList<>();
