@@ -352,22 +352,25 @@ public final class GameTable {
         return this;
     }
 
+    /** {@code gmListener} with the table's own ear for joins: it waits for the open seats' players on their word. */
+    private GameListener watchingJoins(GameListener gmListener) {
+        GameListener joinedWatch = new GameListener() {
+            @Override
+            public void joined(String name, Jid jid, int waiting, int needed) {
+                synchronized (lobbyChanged) {
+                    lobbyChanged.notifyAll();
+                }
+            }
+        };
+        return gmListener == null ? joinedWatch : new Listeners(gmListener, joinedWatch);
+    }
+
     /** Plays the whole game; every agent is stopped when it returns. */
     public Result play(Transport transport, GameListener gmListener, ChatRoomAgent.Listener roomListener,
             Duration timeout) throws TransportException, InterruptedException, TimeoutException {
         long t0 = System.nanoTime();
         try {
-            // The table waits for the open seats' players on the GameMaster's word that someone joined.
-            GameListener joinedWatch = new GameListener() {
-                @Override
-                public void joined(String name, Jid jid, int waiting, int needed) {
-                    synchronized (lobbyChanged) {
-                        lobbyChanged.notifyAll();
-                    }
-                }
-            };
-            GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), gmListener == null ? joinedWatch
-                    : new Listeners(gmListener, joinedWatch));
+            GameMasterAgent<?, ?, ?> gm = gameMasterAgent(spec.ruleset(), watchingJoins(gmListener));
             master = gm;
             // A resumed GameMaster tells the seats where the game is once this table's own have connected (news
             // an agent's account was kept before it started is dropped as another game's).
