@@ -81,10 +81,13 @@ class HumanPlayTest {
 
     @Test
     void aScriptPipedIntoStandardInputPlaysAWholeGameAsAPerson() throws Exception {
-        // Seed 7 deals Zed a villager; the rule bots tie on day 1 and execute Zed at the end of day 2.
+        // Seed 5 at seven seats deals Zed a villager; the rule bots execute Zed at the end of day 2, and the game goes
+        // on to day 3 (where six seats' werewolves won as night 2 fell, a line typed then raced the game's end).
         String script = String.join("\n", "/wait day 1", "Good morning, I am Zed.", "/vote Carol", "/wait night 1",
                 "Is anyone awake?", "/wait night 2", "Still here?", "/vote Alice", "/wait end", "");
-        MawProcess.Run run = MawProcess.run(script, dir, 240, game(7, 8, 5));
+        List<String> args = game(5, 8, 5);
+        args.addAll(List.of("--players", "7"));
+        MawProcess.Run run = MawProcess.run(script, dir, 240, args);
         String out = run.output();
         assertThat(run.exit()).as(out).isZero();
         assertThat(out).contains("You are a villager.").contains("[Village] Zed says: \"Good morning, I am Zed.\"")
@@ -109,8 +112,8 @@ class HumanPlayTest {
         // The seed (the deal follows from it) and the journal's folder are told only once the game is over; the
         // journal and the archives are the owner's alone.
         String during = out.substring(0, out.indexOf("played in"));
-        assertThat(during).doesNotContain("seed 7").doesNotContain(dir.resolve("game").toString());
-        assertThat(out.substring(out.indexOf("played in"))).contains("seed 7");
+        assertThat(during).doesNotContain("seed 5").doesNotContain(dir.resolve("game").toString());
+        assertThat(out.substring(out.indexOf("played in"))).contains("seed 5");
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
                 dir.resolve("game").resolve("game.jsonl")))).isEqualTo("rw-------");
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(
