@@ -285,6 +285,29 @@ public record GameState(GameOptions options, Rng rng, List<Seat> seats, PhaseId 
         return floor;
     }
 
+    /**
+     * The phase's votes a seat knows: by day every vote where votes are announced (else its own), by night the pack's
+     * to a living werewolf, as the {@code vote_cast}s tell them.
+     */
+    @Override
+    public Map<String, String> votesSeenBy(String seat) {
+        boolean all = phase.phase() == Phase.DAY ? options.announceVotes()
+                : phase.phase() == Phase.NIGHT && livingWerewolves().contains(seat);
+        if (all) {
+            return votes;
+        }
+        return votes.containsKey(seat) ? Map.of(seat, votes.get(seat)) : Map.of();
+    }
+
+    /** At a pace of turns, the seat's own turn: its talk round (or the voting round) while it holds the turn. */
+    @Override
+    public maw.base.SeatView.Turn ownTurn(String seat) {
+        if (!seat.equals(turnHolder())) {
+            return null;
+        }
+        return new maw.base.SeatView.Turn(talkRound(), options.talkRounds(), votingTurn(), 0);
+    }
+
     /** Votes per target in the current phase, most first, ties by name. */
     public Map<String, Integer> tally() {
         Map<String, Integer> counts = new TreeMap<>();

@@ -36,6 +36,22 @@ public interface GameView {
 
     boolean isOver();
 
+    /**
+     * The votes of this phase that {@code seat} may know, voter to target (its own among them): none unless the rule
+     * set says so; in MAW's game the day's votes where they are announced, the pack's at night.
+     */
+    default Map<String, String> votesSeenBy(String seat) {
+        return Map.of();
+    }
+
+    /**
+     * The seat's own turn at a pace of turns, its deadline left 0 for the GameMaster's clock; null where it holds none
+     * (another seat's turn, or a game at the clock's pace).
+     */
+    default maw.base.SeatView.Turn ownTurn(String seat) {
+        return null;
+    }
+
     /** How the game ended; null while it goes on. */
     Result result();
 }

@@ -52,6 +52,15 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
         return List.of();
     }
 
+    /**
+     * What {@code seat} knows and may do in {@code state}, as the rules give it: the one view every reader of a seat
+     * reads (the Player, a model's prompt, a person's terminal, a bot, a gateway). Its deadline is 0 (the GameMaster's
+     * clock sets it), its {@code unseen} empty and {@code spoke} false (the seat's own to say).
+     */
+    default maw.base.SeatView view(S state, O options, String seat) {
+        return SeatViews.of(state, seat, label(options), speech(options), longest(options));
+    }
+
     /** A game in its lobby, before the deal. */
     S newGame(O options, long seed);
 
