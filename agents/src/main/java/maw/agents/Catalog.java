@@ -46,7 +46,7 @@ public final class Catalog {
         @JsonSubTypes.Type(RoleRevealed.class), @JsonSubTypes.Type(Kill.class), @JsonSubTypes.Type(NightResult.class),
         @JsonSubTypes.Type(Divined.class), @JsonSubTypes.Type(Whispered.class), @JsonSubTypes.Type(EndGame.class),
         @JsonSubTypes.Type(Scores.class), @JsonSubTypes.Type(Ping.class), @JsonSubTypes.Type(Pong.class),
-        @JsonSubTypes.Type(MoreTime.class),
+        @JsonSubTypes.Type(MoreTime.class), @JsonSubTypes.Type(News.class),
         @JsonSubTypes.Type(SeatCatalog.GetInput.class), @JsonSubTypes.Type(SeatCatalog.PlayerAction.class), @JsonSubTypes.Type(SeatCatalog.SeatName.class),
         @JsonSubTypes.Type(SeatCatalog.Observe.class), @JsonSubTypes.Type(Refusal.class), @JsonSubTypes.Type(NotUnderstood.class),
         @JsonSubTypes.Type(Failure.class), @JsonSubTypes.Type(Ok.class), @JsonSubTypes.Type(WatchCatalog.Watch.class),
@@ -152,16 +152,21 @@ public final class Catalog {
 
     /**
      * Player to GameMaster, request: a seat under this name. {@code person}: a person plays it (the table gives people
-     * time to read and answer; absent: not said).
+     * time to read and answer; absent: not said). {@code news}: the seat takes the game's news as {@link News}
+     * envelopes, its view in each, instead of a message for each piece and {@code turn}s (absent: not).
      */
     @JsonTypeName("join_lobby")
-    public record JoinLobby(String player_name, Boolean person) implements Body {
+    public record JoinLobby(String player_name, Boolean person, Boolean news) implements Body {
         public JoinLobby {
             required(player_name, "join_lobby's player_name");
         }
 
+        public JoinLobby(String player_name, Boolean person) {
+            this(player_name, person, null);
+        }
+
         public JoinLobby(String player_name) {
-            this(player_name, null);
+            this(player_name, null, null);
         }
     }
 
@@ -229,6 +234,20 @@ public final class Catalog {
     @JsonTypeName("phase_change")
     public record PhaseChange(String game, int round, Phase new_phase, int day, long deadline, int seconds,
             List<String> living, String murdered) implements Body {}
+
+    /**
+     * GameMaster to one player that asked for it ({@link JoinLobby#news}), inform: what one step of the game tells the
+     * seat, in one message: the rule set's news the seat may learn, in order ({@code told}: the same bodies a seat
+     * that did not ask gets one by one; none of them a {@code turn}), and the seat's view as the rules give it after
+     * that step, with the clock's deadline ({@code view}; absent when it is the one sent last). Sent whenever there is
+     * news for the seat or its view changed.
+     */
+    @JsonTypeName("news")
+    public record News(String game, int round, List<Body> told, maw.base.SeatView view) implements Body {
+        public News {
+            told = told == null ? List.of() : List.copyOf(told);
+        }
+    }
 
     /**
      * GameMaster to one player, inform: what the rules await from it now: the acts it may make, whom each may name,

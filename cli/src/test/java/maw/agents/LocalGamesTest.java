@@ -77,6 +77,8 @@ class LocalGamesTest {
                 for (Jid jid : List.of(table.player(seat), table.seatInterface(seat))) {
                     for (Message m : transport.receivedBy(jid)) {
                         if ("end_game".equals(m.bodyType()) || "scores".equals(m.bodyType())
+                                || "news".equals(m.bodyType()) && m.json().path("told").findValuesAsText("type")
+                                        .contains("end_game")
                                 || "observe".equals(m.bodyType()) && List.of("end", "scores", "over")
                                         .contains(m.json().path("kind").asText())) {
                             break;
@@ -92,6 +94,13 @@ class LocalGamesTest {
                         if ("assign_role".equals(m.bodyType())) {
                             assertThat(m.json().get("partners")).as(what).isEmpty();
                         }
+                        for (com.fasterxml.jackson.databind.JsonNode told : m.json().path("told")) {
+                            assertThat(told.path("type").asText()).as(what).isNotIn("role_revealed", "night_result");
+                            if ("assign_role".equals(told.path("type").asText())) {
+                                assertThat(told.get("partners")).as(what).isEmpty();
+                            }
+                        }
+                        assertThat(m.json().path("view").path("partners")).as(what).isEmpty();
                     }
                 }
             }
@@ -187,7 +196,7 @@ class LocalGamesTest {
         // The game's messages, and any a table of an earlier test still sends as it stops (the census is the process's).
         assertThat(kinds.values().stream().mapToLong(Long::longValue).sum()).isBetween(r.messages(),
                 r.messages() + 50);
-        assertThat(kinds).containsKeys("PlayerAgent request get_input", "GameMasterAgent inform vote_cast",
+        assertThat(kinds).containsKeys("PlayerAgent request get_input", "GameMasterAgent inform news",
                 "ChatRoomAgent inform new_messages");
         assertThat(new ArrayList<>(kinds.values())).isSortedAccordingTo(java.util.Comparator.reverseOrder());
         GameTable again = new GameTable(GameTable.Spec.bots("", 6, 1, 3, FAST, null), "localhost");

@@ -40,6 +40,41 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
         };
     }
 
+    /**
+     * To a seat that takes envelopes, the engine's events as they are ({@code aiwolf_event}), each to its audience;
+     * a night's beginning, which no event of the engine tells, as the phase's {@code phase_change}.
+     */
+    @Override
+    public List<Notice> tell(AiwolfNews news, AiwolfState after, Context c, List<Notice> announced) {
+        return switch (news) {
+            case AiwolfNews.StepBegan s -> announced;
+            case AiwolfNews.Told t -> {
+                Set<String> to = t.event().audience() == null ? Set.copyOf(after.players()) : t.event().audience();
+                yield to.isEmpty() ? List.of()
+                        : List.of(new Notice(to, new AiwolfCatalog.Event(c.game(), c.round(), t.event())));
+            }
+        };
+    }
+
+    /** To a seat that takes envelopes, the deal as the engine told it, and the phase: the day's beginning, or the night's. */
+    @Override
+    public List<Notice> recapTold(AiwolfState s, String player, Context c, List<Notice> recapped) {
+        Role role = s.game().role(player);
+        List<String> pack = role == Role.WEREWOLF ? s.game().players().stream()
+                .filter(p -> s.game().role(p) == Role.WEREWOLF).toList() : List.of();
+        List<Notice> out = new ArrayList<>();
+        out.add(new Notice(Set.of(player), new AiwolfCatalog.Event(c.game(), c.round(),
+                new AiwolfEvent.Dealt(player, role, pack))));
+        AiwolfGame.Stage stage = s.game().stage();
+        if (stage == AiwolfGame.Stage.TALK || stage == AiwolfGame.Stage.VOTE) {
+            out.add(new Notice(Set.of(player), new AiwolfCatalog.Event(c.game(), c.round(),
+                    new AiwolfEvent.DayBegan(s.game().day(), null, s.living()))));
+        } else {
+            recapped.stream().filter(n -> n.body() instanceof Catalog.PhaseChange).forEach(out::add);
+        }
+        return out;
+    }
+
     private static List<Notice> told(AiwolfEvent e, AiwolfState after, Context c, Set<String> everyone) {
         String g = c.game();
         int round = c.round();

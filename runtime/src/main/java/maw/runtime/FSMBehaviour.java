@@ -73,7 +73,10 @@ public class FSMBehaviour extends Behaviour {
         return current;
     }
 
-    /** The states entered so far, in order. */
+    /** How many of the states entered the machine keeps (a state may take one message a run, for a game's life). */
+    static final int VISITED_KEPT = 256;
+
+    /** The states entered so far, in order: the latest {@value #VISITED_KEPT}. */
     public final List<String> visited() {
         synchronized (visited) {
             return List.copyOf(visited);
@@ -102,7 +105,12 @@ public class FSMBehaviour extends Behaviour {
     protected final void run() throws Exception {
         String name = current;
         State state = states.get(name);
-        visited.add(name);
+        synchronized (visited) {
+            visited.add(name);
+            if (visited.size() > VISITED_KEPT) {
+                visited.removeFirst();
+            }
+        }
         state.attach(agent(), state.template() == Template.any() ? template() : null);
         state.enter();
         state.execute();

@@ -106,7 +106,7 @@ final class ChatDesk {
                 return;
             }
             people.put(account, new PersonSeat(arg));
-            request(from, Performative.REQUEST, new Catalog.JoinLobby(arg, true));
+            request(from, Performative.REQUEST, new Catalog.JoinLobby(arg, true, true));
             return;
         }
         if (seat == null) {

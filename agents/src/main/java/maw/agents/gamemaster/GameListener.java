@@ -20,6 +20,11 @@ public interface GameListener {
         joined(name, jid, waiting, needed);
     }
 
+    /** The same, {@code news} saying whether the seat takes the game's news as envelopes (it asked so). */
+    default void joined(String name, Jid jid, int waiting, int needed, boolean person, boolean news) {
+        joined(name, jid, waiting, needed, person);
+    }
+
     /** The seat just joined is a person at an ordinary chat client (the GameMaster speaks to it in plain words). */
     default void chatClient(String name) {}
 

@@ -61,6 +61,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
     private final Leaderboard leaderboard = new Leaderboard();
     private final CompletableFuture<List<RoundSummary>> finished = new CompletableFuture<>();
     private final Turns turns = new Turns();
+    /** The news envelopes of the seats that take them ({@code join_lobby}'s {@code news}). */
+    private final Envelopes envelopes = new Envelopes();
 
     /** People at ordinary chat clients, who play by typing to the GameMaster and talk in the rooms' group chats. */
     private final ChatDesk desk;
@@ -157,7 +159,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         Recovery<S, O> r = recovery;
         clock.restore(r.pausedLeftMillis()); // a game its host had paused stays paused
-        r.seats().forEach((name, jid) -> seating.seat(name, jid, r.people().contains(name)));
+        r.seats().forEach((name, jid) -> seating.seat(name, jid, r.people().contains(name), r.news().contains(name)));
         r.chatClients().forEach(name -> desk.adopt(name, seats.get(name), config.gameId()));
         leaderboard.add(r.totals());
         round = r.round();
@@ -191,8 +193,12 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         openRooms(state.phase(), r.chatIndex());
         switchRooms();
         Herald.Context context = new Herald.Context(config.gameId(), round, clock.deadline());
-        players.forEach(p -> tell(ruleset.herald().recap(state, p, context), false));
         turns.clear();
+        envelopes.clear();
+        players.forEach(p -> {
+            List<Herald.Notice> recap = ruleset.herald().recap(state, p, context);
+            tell(recap, ruleset.herald().recapTold(state, p, context, recap), false);
+        });
         tellTurns(true);
         s.setNextState(PHASE);
     }
@@ -250,6 +256,7 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
         state = lobbyState;
         turns.clear();
+        envelopes.clear();
         listener.roundStarted(round, config.rounds(), seedFor(round), rules.name(), ruleset.options(), config,
                 jid(), Map.copyOf(seats), a.state());
         listener.command(round, start);
@@ -377,7 +384,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             return;
         }
         String name = j.player_name().strip();
-        switch (seating.join(name, m.sender(), seated, config.players(), Boolean.TRUE.equals(j.person()))) {
+        switch (seating.join(name, m.sender(), seated, config.players(), Boolean.TRUE.equals(j.person()),
+                Boolean.TRUE.equals(j.news()))) {
             case Seating.Refused r -> {
                 refuse(m, config.gameId(), r.code(), r.reason());
                 r.journal(listener, name);
@@ -389,7 +397,8 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             case Seating.Seated a -> {
                 reply(m, Performative.AGREE, new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
                 vouch(m.sender());
-                listener.joined(name, m.sender().bare(), seats.size(), config.players(), seating.isPerson(name));
+                listener.joined(name, m.sender().bare(), seats.size(), config.players(), seating.isPerson(name),
+                        seating.takesNews(name));
                 watched(seats.keySet(), new Catalog.Joined(config.gameId(), name, seats.size(), config.players()));
             }
         }
@@ -580,7 +589,9 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
                 listener.deadline(round, e.began(), deadlines[i]);
             }
             listener.event(round, e, state);
-            tell(ruleset.herald().announce(e, state, new Herald.Context(config.gameId(), round, deadlines[i])), true);
+            Herald.Context context = new Herald.Context(config.gameId(), round, deadlines[i]);
+            List<Herald.Notice> announced = ruleset.herald().announce(e, state, context);
+            tell(announced, ruleset.herald().tell(e, state, context, announced), true);
         }
         tellTurns(!state.phase().sameAs(before));
         if (pausedAtStart) { // the host's step ended here, or the game was paused before: it stands at this start
@@ -590,20 +601,46 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
         }
     }
 
-    /** Sends each notice to the players it names, and to the watchers who may see it ({@code watch}). */
-    private void tell(List<Herald.Notice> notices, boolean watch) {
+    /**
+     * Sends each notice to the players it names that take their news one message a piece, and to the watchers who may
+     * see it ({@code watch}); gathers each of {@code enveloped} for the players it names that take envelopes, sent in
+     * the step's envelope by {@link #tellTurns}.
+     */
+    private void tell(List<Herald.Notice> notices, List<Herald.Notice> enveloped, boolean watch) {
         for (Herald.Notice n : notices) {
-            n.to().stream().map(seats::get).filter(Objects::nonNull).forEach(j -> inform(j, n.body()));
+            for (String p : n.to()) {
+                Jid j = seats.get(p);
+                if (j != null && !seating.takesNews(p)) {
+                    inform(j, n.body());
+                }
+            }
             if (watch) {
                 watched(n.to(), n.body());
             }
         }
+        for (Herald.Notice n : enveloped) {
+            for (String p : n.to()) {
+                if (seats.containsKey(p) && seating.takesNews(p)) {
+                    envelopes.add(p, n.body());
+                }
+            }
+        }
     }
 
-    /** Tells each seat what the rules await from it, when that changed (or, at a new phase, always). */
+    /**
+     * Tells each seat what the rules await from it, when that changed (or, at a new phase, always): a {@code turn}, or
+     * to a seat that takes envelopes the step's envelope, with its view where that changed.
+     */
     private void tellTurns(boolean all) {
-        turns.toTell(state, config.gameId(), round, clock.deadline(), all).forEach((player, turn) ->
-                java.util.Optional.ofNullable(seats.get(player)).ifPresent(j -> inform(j, turn)));
+        turns.toTell(state, config.gameId(), round, clock.deadline(), all).forEach((player, turn) -> {
+            Jid j = seats.get(player);
+            if (j != null && !seating.takesNews(player)) {
+                inform(j, turn);
+            }
+        });
+        List<String> takers = state.players().stream().filter(seating::takesNews).filter(seats::containsKey).toList();
+        envelopes.take(takers, p -> ruleset.view(state, p).withDeadline(clock.deadline()), config.gameId(), round, all)
+                .forEach((player, news) -> inform(seats.get(player), news));
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {

@@ -27,6 +27,20 @@ public interface Herald<S extends GameView, E extends GameEvent> {
     List<Notice> announce(E event, S after, Context context);
 
     /**
+     * What {@code event} tells the seats that take their news in envelopes ({@code news}), each to exactly the players
+     * allowed to learn it: the messages {@link #announce} made of it ({@code announced}), unless the rule set tells
+     * such seats its events as they are.
+     */
+    default List<Notice> tell(E event, S after, Context context, List<Notice> announced) {
+        return announced;
+    }
+
+    /** What {@link #recap} tells a seat that takes envelopes: the same ({@code recapped}) unless the rule set says. */
+    default List<Notice> recapTold(S state, String player, Context context, List<Notice> recapped) {
+        return recapped;
+    }
+
+    /**
      * What a seat must be told again to take up the round where it is, after the GameMaster was resumed: its role,
      * and the current phase (a seat whose Player also restarted knows nothing else).
      */

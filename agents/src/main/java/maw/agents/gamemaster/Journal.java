@@ -110,13 +110,24 @@ public final class Journal implements GameListener, ChatRoomAgent.Listener, Auto
         joined(name, jid, waiting, needed, false);
     }
 
-    /** A seat taken; a person's says so ({@code "person": true}), so that a resumed game still knows. */
     @Override
     public void joined(String name, Jid jid, int waiting, int needed, boolean person) {
+        joined(name, jid, waiting, needed, person, false);
+    }
+
+    /**
+     * A seat taken; a person's says so ({@code "person": true}), and one that takes its news as envelopes
+     * ({@code "news": true}), so that a resumed game still knows.
+     */
+    @Override
+    public void joined(String name, Jid jid, int waiting, int needed, boolean person, boolean news) {
         ObjectNode n = line("joined", 0).put("player", name).put("jid", jid.toString()).put("waiting", waiting)
                 .put("needed", needed);
         if (person) {
             n.put("person", true);
+        }
+        if (news) {
+            n.put("news", true);
         }
         write(n);
     }

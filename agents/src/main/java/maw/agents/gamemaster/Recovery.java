@@ -42,7 +42,8 @@ import maw.runtime.Json;
  * @param commands        how many commands the journal holds for the current round
  * @param chatClients     the seats of people at chat clients (told in plain words)
  * @param people          the seats people play (they said so when they joined)
- * @param moreTime        the people given more time in the current round, as "day/player" 
+ * @param moreTime        the people given more time in the current round, as "day/player"
+ * @param news            the seats that take the game's news as envelopes (they asked so when they joined)
  * @param pausedLeftMillis when the host had paused the game where it stands (its phase, or the lobby): the time that
  *                        was left in the phase; null when the game ran
  * @param <S>             the rule set's state
@@ -52,7 +53,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         String rules, O options, Map<String, Jid> seats, int round, S state, List<S> played,
         Map<String, Integer> totals, boolean scored, long deadlineMillis, Map<Room, Long> chatIndex, int commands,
         java.util.Set<String> chatClients, Long pausedLeftMillis, java.util.Set<String> people,
-        java.util.Set<String> moreTime) {
+        java.util.Set<String> moreTime, java.util.Set<String> news) {
 
     /** Thrown when a journal cannot be taken up again; the message says why, for a person. */
     public static final class Unrecoverable extends Exception {
@@ -95,6 +96,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
         private final Map<String, Jid> seats = new LinkedHashMap<>();
         private final java.util.Set<String> chatClients = new java.util.LinkedHashSet<>();
         private final java.util.Set<String> people = new java.util.LinkedHashSet<>();
+        private final java.util.Set<String> news = new java.util.LinkedHashSet<>();
         private final java.util.Set<String> moreTime = new java.util.LinkedHashSet<>();
         // A fork (maw.app.Forks) keeps its parent's lines word for word, then names its own game id.
         private String forkedAs;
@@ -134,11 +136,15 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     if (n.path("person").asBoolean(false)) {
                         people.add(n.get("player").asText());
                     }
+                    if (n.path("news").asBoolean(false)) {
+                        news.add(n.get("player").asText());
+                    }
                 }
                 case "left" -> {
                     seats.remove(n.path("player").asText());
                     chatClients.remove(n.path("player").asText());
                     people.remove(n.path("player").asText());
+                    news.remove(n.path("player").asText());
                 }
                 case "chat_client" -> chatClients.add(n.path("player").asText());
                 case "forked" -> {
@@ -238,7 +244,7 @@ public record Recovery<S extends GameView, O>(String gameId, Jid gameMaster, Gam
                     Map.copyOf(seats), round, state, List.copyOf(played), Map.copyOf(totals), scored, deadline,
                     chatIndex, commands.size(), java.util.Set.copyOf(chatClients), state == null ? paused.get("lobby")
                             : paused.getOrDefault(phaseKey(state.phase()), paused.get("lobby")),
-                    java.util.Set.copyOf(people), java.util.Set.copyOf(moreTime));
+                    java.util.Set.copyOf(people), java.util.Set.copyOf(moreTime), java.util.Set.copyOf(news));
         }
     }
 

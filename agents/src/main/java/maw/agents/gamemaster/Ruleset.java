@@ -27,6 +27,11 @@ public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E>
         this(rules, options, herald, GameAgent.GAME_MASTER_LIMIT);
     }
 
+    /** What {@code seat} knows and may do in {@code state}, as the rules give it (the clock's deadline not set). */
+    public maw.base.SeatView view(S state, String seat) {
+        return rules.view(state, options, seat);
+    }
+
     /** The rooms a game of these options has. */
     public List<Room> rooms() {
         return rules.rooms(options);

@@ -46,6 +46,8 @@ final class Seating {
     private final Map<String, Jid> joinedFrom = new HashMap<>();
     /** The seats a person plays (they said so when they joined). */
     private final Set<String> people = new HashSet<>();
+    /** The seats that take the game's news as envelopes, their view in each ({@code join_lobby}'s {@code news}). */
+    private final Set<String> news = new HashSet<>();
     private final Set<Jid> ready = new HashSet<>();
     private volatile List<String> lobby = List.of();
     private final Map<String, String> rooms;
@@ -71,6 +73,11 @@ final class Seating {
 
     /** The same, {@code person} saying whether a person plays the seat ({@link #people}). */
     Join join(String name, Jid session, boolean started, int players, boolean person) {
+        return join(name, session, started, players, person, false);
+    }
+
+    /** The same, {@code takesNews} saying whether the seat takes the game's news as envelopes ({@link #takesNews}). */
+    Join join(String name, Jid session, boolean started, int players, boolean person, boolean takesNews) {
         Jid from = session.bare();
         String mine = names.get(from);
         Jid joined = joinedFrom.get(mine);
@@ -105,6 +112,9 @@ final class Seating {
         if (person) {
             people.add(name);
         }
+        if (takesNews) {
+            news.add(name);
+        }
         return new Seated(name);
     }
 
@@ -128,6 +138,11 @@ final class Seating {
         return people.contains(name);
     }
 
+    /** Whether the seat {@code name} takes the game's news as envelopes (it said so when it joined). */
+    boolean takesNews(String name) {
+        return news.contains(name);
+    }
+
     List<String> people(List<String> players) {
         return players.stream().filter(people::contains).toList();
     }
@@ -139,8 +154,16 @@ final class Seating {
 
     /** A seat taken back from the journal ({@code person}: a person plays it). */
     void seat(String name, Jid jid, boolean person) {
+        seat(name, jid, person, false);
+    }
+
+    /** A seat taken back from the journal ({@code takesNews}: it takes the game's news as envelopes). */
+    void seat(String name, Jid jid, boolean person, boolean takesNews) {
         if (person) {
             people.add(name);
+        }
+        if (takesNews) {
+            news.add(name);
         }
         seats.put(name, jid.bare());
         names.put(jid.bare(), name);
@@ -157,6 +180,7 @@ final class Seating {
     /** Gives up {@code name}'s seat; true when there was one. */
     boolean unseat(String name) {
         people.remove(name);
+        news.remove(name);
         Jid j = seats.remove(name);
         changed();
         joinedFrom.remove(name);

@@ -1,7 +1,6 @@
 package maw.agents.kit;
 
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceLoader;
 import maw.agents.ByRules;
 import maw.agents.Catalog;
@@ -89,15 +88,8 @@ public interface SeatKit {
         }
     }
 
-    /**
-     * A piece of the rule set's own news in a line of kind {@code kind}; {@code votes}, when not null, are ballots of
-     * day {@code day}'s vote the seat now knows (voter to target).
-     */
-    record Told(Perceived kind, String text, Map<String, String> votes, int day) {
-        public Told(Perceived kind, String text) {
-            this(kind, text, null, 0);
-        }
-    }
+    /** A piece of the rule set's own news in a line of kind {@code kind}. */
+    record Told(Perceived kind, String text) {}
 
     /** The kits on the class path, found once per rule set. */
     final class Kits {

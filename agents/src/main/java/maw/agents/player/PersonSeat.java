@@ -17,12 +17,12 @@ import maw.base.SeatView;
  */
 public final class PersonSeat {
 
-    private final Seat seat = new Seat();
+    private Seat seat;
     private boolean readyAsked;
     private String lastTurn;
 
     public PersonSeat(String name) {
-        seat.named(name);
+        seat = Seat.NEW.named(name);
     }
 
     public String name() {
@@ -31,7 +31,7 @@ public final class PersonSeat {
 
     /** The GameMaster seated the person in {@code game}. */
     public void joined(String game) {
-        seat.joined(game);
+        seat = seat.joined(game);
     }
 
     public boolean alive() {
@@ -59,13 +59,14 @@ public final class PersonSeat {
                     + j.needed() + " seats taken). The game begins when the table is full.");
             case Catalog.Accepted a when a.act() != Act.Kind.WHISPER -> out.add("Done: " + a.act().wire()
                     + (a.target() == null ? "" : " " + a.target()) + "."); // a whisper: the seat's own words say it
-            case Catalog.YourTurn t when !t.acts().isEmpty() && seat.alive() -> {
-                // A turn told again after the seat's own vote (its done) is no news to the person.
-                String key = t.round() + "/" + t.phase() + "/" + t.day() + "/" + t.stepOrZero() + "/" + t.acts() + "/"
-                        + t.targets();
+            case Catalog.News n when n.view() != null && seat.alive() && !seat.acts().isEmpty() -> {
+                // A view sent again after the seat's own vote (or another's) is no news of the turn to the person.
+                SeatView v = seat.view(List.of());
+                String key = seat.round() + "/" + v.phase() + "/" + v.day() + "/" + v.step() + "/" + seat.acts() + "/"
+                        + v.targets();
                 if (!key.equals(lastTurn)) {
                     lastTurn = key;
-                    out.add(turn(t));
+                    out.add(turn(v));
                 }
             }
             case Catalog.Ok ok when "left".equals(ok.what()) -> out.add("You left the table.");
@@ -81,8 +82,9 @@ public final class PersonSeat {
         return was;
     }
 
-    private void take(List<Seat.Effect> effects, List<String> out) {
-        for (Seat.Effect e : effects) {
+    private void take(Seat.Next next, List<String> out) {
+        seat = next.seat();
+        for (Seat.Effect e : next.effects()) {
             switch (e) {
                 case Seat.Tell t -> out.add(t.text());
                 case Seat.Reply r when r.body() instanceof Catalog.Ready -> readyAsked = true;
@@ -91,21 +93,20 @@ public final class PersonSeat {
         }
     }
 
-    private String turn(Catalog.YourTurn t) {
-        String aiwolf = maw.agents.typing.Typing.turnOf(view(), maw.agents.kit.SeatKit.typing(view()));
+    private String turn(SeatView v) {
+        String aiwolf = maw.agents.typing.Typing.turnOf(v, maw.agents.kit.SeatKit.typing(v));
         if (aiwolf != null) {
             return aiwolf;
         }
-        Map<Act.Kind, List<String>> targets = t.targets() == null ? Map.of() : t.targets();
-        String acts = t.acts().stream().filter(k -> k != Act.Kind.PASS && k != Act.Kind.LISTEN)
-                .map(k -> k == Act.Kind.SPEAK ? "speak in the " + (t.rooms() == null || t.rooms().isEmpty() ? "room"
-                        : String.join(", ", t.rooms().keySet())) + " room"
+        Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        String acts = v.allowed_actions().stream().filter(k -> k != Act.Kind.PASS && k != Act.Kind.LISTEN)
+                .map(k -> k == Act.Kind.SPEAK ? "speak in the " + (v.room() == null ? "room" : v.room()) + " room"
                         : k.wire() + " NAME" + (k == Act.Kind.WHISPER ? " TEXT" : "")
                                 + (targets.containsKey(k) ? " (" + String.join(", ", targets.get(k)) + ")" : ""))
                 .collect(Collectors.joining("; "));
-        long left = t.deadline() <= 0 ? -1 : Math.max(0, (t.deadline() - System.currentTimeMillis() + 999) / 1000);
+        long left = v.deadline() <= 0 ? -1 : Math.max(0, (v.deadline() - System.currentTimeMillis() + 999) / 1000);
         return "Your turn" + (left < 0 ? "" : " (" + left + " s left)") + ": " + acts
-                + (t.acts().contains(Act.Kind.PASS) ? "; or pass (one act a turn)" : "") + ".";
+                + (seat.awaits(Act.Kind.PASS) ? "; or pass (one act a turn)" : "") + ".";
     }
 
     /** Why the person cannot do {@code act} now, in their words; null when they can (as the last turn says). */
@@ -125,6 +126,6 @@ public final class PersonSeat {
 
     /** The request for {@code act} went to the GameMaster with reply-with {@code id}. */
     public void sent(Act act, String id) {
-        seat.sent(act, id);
+        seat = seat.sent(act, id);
     }
 }

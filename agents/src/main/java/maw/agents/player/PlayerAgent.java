@@ -51,8 +51,8 @@ public final class PlayerAgent extends GameAgent {
     private final Jid ui;
     private final CompletableFuture<Map<String, Integer>> finished = new CompletableFuture<>();
 
-    /** What the seat knows and owes. */
-    private final Seat seat = new Seat();
+    /** What the seat knows and owes: a value, the next one made of each message. */
+    private Seat seat = Seat.NEW;
     private boolean observe;
     /** The interface observes and is asked once a turn ({@link SeatCatalog.Asking#TURN}), not after every news. */
     private boolean byTurns;
@@ -60,8 +60,6 @@ public final class PlayerAgent extends GameAgent {
     private boolean person;
     /** Which views go to the interface (all, or only those that changed). */
     private final ViewsSent views = new ViewsSent();
-    /** The GameMaster's message being handled: an interface that watches gets it with the line it makes. */
-    private Body heard;
 
     /** What the seat has read of its rooms, and which one it follows. */
     private final RoomReader reader = new RoomReader();
@@ -73,7 +71,6 @@ public final class PlayerAgent extends GameAgent {
     private long askedAt;
     private static final Duration ASK_OVERDUE = Duration.ofSeconds(10);
     private boolean askOverdueTold;
-    private String next;
     /** At a pace of turns, the pass that ends the seat's turn if the room refuses its line (the room passes it else). */
     private Catalog.Pass passIfRefused;
     private String nameRefusal;
@@ -155,22 +152,34 @@ public final class PlayerAgent extends GameAgent {
         FSMBehaviour fsm = new FSMBehaviour("PlayerBehaviour");
         fsm.addState(GET_NAME, State.of(GET_NAME, this::getName));
         fsm.addState(JOIN_LOBBY, State.of(JOIN_LOBBY, this::joinLobby));
-        // Seated, the seat is in one of four states; each hears the GameMaster, and they differ in what else they do.
-        // In the lobby (between rounds too) it waits: no room, nothing to decide.
-        fsm.addState(LOBBY, State.of(LOBBY, s -> play(s, LOBBY, false, false)));
+        // Seated, the seat is in one of four states, which its seat's mode names; each takes one message (or does what
+        // falls due) and returns the state the seat is in after it. In the lobby (between rounds too) it waits: no
+        // room, nothing to decide.
+        fsm.addState(LOBBY, State.of(LOBBY, s -> step(s, false, false)));
         // Awake, the rules await acts from it: it reads its room and asks its interface what to do.
-        fsm.addState(AWAKE, State.of(AWAKE, s -> play(s, AWAKE, true, true)));
+        fsm.addState(AWAKE, State.of(AWAKE, s -> step(s, true, true)));
         // Asleep, nothing is awaited from it (a villager's night, a step that is another's): it only listens, and
         // reads the room it has (at a pace of turns, the others' lines are there for its next turn).
-        fsm.addState(ASLEEP, State.of(ASLEEP, s -> play(s, ASLEEP, true, false)));
+        fsm.addState(ASLEEP, State.of(ASLEEP, s -> step(s, true, false)));
         // Dead, it watches: it reads the room it may still read, and decides nothing until the next round.
-        fsm.addState(DEAD, State.of(DEAD, s -> play(s, DEAD, true, false)));
-        fsm.addTransition(GET_NAME, JOIN_LOBBY).addTransition(JOIN_LOBBY, GET_NAME).addTransition(JOIN_LOBBY, LOBBY)
-                .addTransition(LOBBY, AWAKE).addTransition(LOBBY, ASLEEP).addTransition(LOBBY, DEAD)
-                .addTransition(AWAKE, ASLEEP).addTransition(ASLEEP, AWAKE)
-                .addTransition(AWAKE, DEAD).addTransition(ASLEEP, DEAD)
-                .addTransition(AWAKE, LOBBY).addTransition(ASLEEP, LOBBY).addTransition(DEAD, LOBBY);
+        fsm.addState(DEAD, State.of(DEAD, s -> step(s, true, false)));
+        fsm.addTransition(GET_NAME, JOIN_LOBBY).addTransition(JOIN_LOBBY, GET_NAME).addTransition(JOIN_LOBBY, LOBBY);
+        for (String from : List.of(LOBBY, AWAKE, ASLEEP, DEAD)) {
+            for (String to : List.of(LOBBY, AWAKE, ASLEEP, DEAD)) {
+                fsm.addTransition(from, to);
+            }
+        }
         addBehaviour(fsm);
+    }
+
+    /** The state of a seat in {@code mode}. */
+    private static String stateOf(Seat.Mode mode) {
+        return switch (mode) {
+            case LOBBY -> LOBBY;
+            case AWAKE -> AWAKE;
+            case ASLEEP -> ASLEEP;
+            case DEAD -> DEAD;
+        };
     }
 
     // --- joining ----------------------------------------------------------------------------------------------------
@@ -190,7 +199,7 @@ public final class PlayerAgent extends GameAgent {
                     .body(new SeatCatalog.GetInput(null, 0, SeatCatalog.Purpose.NAME, nameAttempt, nameView(why))).build(),
                     ANSWER_WAIT);
             if (answer != null && read(answer) instanceof SeatCatalog.SeatName a && !a.name().isBlank()) {
-                seat.named(a.name().strip());
+                seat = seat.named(a.name().strip());
                 observe = Boolean.TRUE.equals(a.observe());
                 byTurns = observe && a.ask() == SeatCatalog.Asking.TURN;
                 views.reset(a.views() == SeatCatalog.Views.CHANGED);
@@ -222,14 +231,15 @@ public final class PlayerAgent extends GameAgent {
     private void joinLobby(State s) throws InterruptedException {
         while (isActive()) {
             Message answer = s.ask(Message.builder().to(gameMaster).performative(Performative.REQUEST)
-                    .ontology(ONTOLOGY).body(new Catalog.JoinLobby(seat.name(), person ? true : null)).build(), ANSWER_WAIT);
+                    .ontology(ONTOLOGY).body(new Catalog.JoinLobby(seat.name(), person ? true : null, true)).build(),
+                    ANSWER_WAIT);
             if (answer == null) {
                 tell(Perceived.WAITING, "No answer yet from the GameMaster " + gameMaster + "; still asking.");
                 continue;
             }
             Body body = read(answer);
             if (answer.is(Performative.AGREE) && body instanceof Catalog.Joined j) {
-                seat.joined(j.game());
+                seat = seat.joined(j.game());
                 knowSession(answer.sender()); // the GameMaster's session that seated us runs the game
                 tell(Perceived.LOBBY, "You sit at the table as " + seat.name() + " (" + j.waiting() + " of " + j.needed()
                         + " players).");
@@ -259,35 +269,35 @@ public final class PlayerAgent extends GameAgent {
 
     // --- playing ----------------------------------------------------------------------------------------------------
 
-    /** Handles what arrives until the seat changes state: the lobby, awake, asleep or dead. */
-    private void play(State s, String current, boolean readsRoom, boolean decides) throws InterruptedException {
-        next = null;
-        while (isActive() && (next == null || next.equals(current)) && !finished.isDone()) {
-            next = null; // told to stay as it is (a new turn of the same kind): it goes on here
-            if (readsRoom && seat.roomOpen() && reader.due(seat.phaseKey())) {
-                follow();
-            }
-            if (decides && !asked && seat.hasNews(byTurns)) {
-                askInterface();
-            }
-            // A message, or the next thing the seat does of its own accord (asking after a silent GameMaster, giving
-            // up on it, noting an interface's long silence), whichever comes first.
-            Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, nextDue() - System.nanoTime())));
-            if (m != null) {
-                guarded(m, () -> handle(m));
-            }
-            checkGameMaster();
-            // (An interface asked by turns holds its question until it acts, by design: no word of it.)
-            if (asked && !byTurns && askId != null && !askOverdueTold
-                    && System.nanoTime() - askedAt > ASK_OVERDUE.toNanos()) {
-                askOverdueTold = true;
-                // For the log only: a person thinking is no fault, and the seat's line is not for them.
-                log.info("{}: its interface {} has not answered {} ({} {} of round {}) for {} s", jid(), ui, askId,
-                        seat.phase(), seat.day(), seat.round(), ASK_OVERDUE.toSeconds());
-            }
+    /**
+     * One step of a seated seat: what its state does of its own accord (it reads its room, asks its interface when it
+     * is awake and has news), then a message or what falls due first; the next state is the one its seat is in after
+     * that (none once the game is over for it).
+     */
+    private void step(State s, boolean readsRoom, boolean decides) throws InterruptedException {
+        if (readsRoom && seat.roomOpen() && reader.due(seat.phaseKey())) {
+            follow();
         }
-        if (next != null && !next.equals(current)) {
-            s.setNextState(next);
+        if (decides && !asked && seat.hasNews(byTurns)) {
+            askInterface();
+        }
+        // A message, or the next thing the seat does of its own accord (asking after a silent GameMaster, giving up on
+        // it, noting an interface's long silence), whichever comes first.
+        Message m = s.receive(Duration.ofNanos(Math.max(1_000_000, nextDue() - System.nanoTime())));
+        if (m != null) {
+            guarded(m, () -> handle(m));
+        }
+        checkGameMaster();
+        // (An interface asked by turns holds its question until it acts, by design: no word of it.)
+        if (asked && !byTurns && askId != null && !askOverdueTold
+                && System.nanoTime() - askedAt > ASK_OVERDUE.toNanos()) {
+            askOverdueTold = true;
+            // For the log only: a person thinking is no fault, and the seat's line is not for them.
+            log.info("{}: its interface {} has not answered {} ({} {} of round {}) for {} s", jid(), ui, askId,
+                    seat.phase(), seat.day(), seat.round(), ASK_OVERDUE.toSeconds());
+        }
+        if (isActive() && !finished.isDone()) {
+            s.setNextState(stateOf(seat.mode()));
         }
     }
 
@@ -392,28 +402,20 @@ public final class PlayerAgent extends GameAgent {
             carryOut(seat.refused(r, m.inReplyTo()), m);
             return;
         }
-        if (body instanceof Catalog.PhaseChange) {
+        String phaseBefore = seat.phaseKey();
+        Seat.Next after = seat.hear(body, m.inReplyTo());
+        if (!after.seat().phaseKey().equals(phaseBefore)) {
             reader.phaseChanged();
         }
-        heard = body;
-        try {
-            carryOut(seat.hear(body, m.inReplyTo()), m);
-        } finally {
-            heard = null;
-        }
+        carryOut(after, m);
     }
 
-    /** Carries out what follows from what the seat heard ({@code m}), in order. */
-    private void carryOut(List<Seat.Effect> effects, Message m) {
-        for (Seat.Effect e : effects) {
+    /** Takes the next seat, and carries out what follows from what the seat heard ({@code m}), in order. */
+    private void carryOut(Seat.Next after, Message m) {
+        seat = after.seat();
+        for (Seat.Effect e : after.effects()) {
             switch (e) {
-                case Seat.Tell t -> tell(t.kind(), t.text());
-                case Seat.Become b -> next = switch (b.mode()) {
-                    case LOBBY -> LOBBY;
-                    case AWAKE -> AWAKE;
-                    case ASLEEP -> ASLEEP;
-                    case DEAD -> DEAD;
-                };
+                case Seat.Tell t -> tell(t.kind(), t.text(), t.news());
                 case Seat.Reply r -> reply(m, Performative.INFORM, r.body());
                 case Seat.Perform p -> perform(p.act());
                 case Seat.Reask r -> {
@@ -437,12 +439,12 @@ public final class PlayerAgent extends GameAgent {
         if (body instanceof Catalog.NewMessages nm) {
             if ((body.game() == null || body.game().equals(seat.game())) && reader.take(m.inReplyTo(), nm,
                     seat.phaseKey(), (line, late) -> carryOut(seat.said(line.from(), line.text(), late), null))) {
-                seat.roomClosed();
+                seat = seat.roomClosed();
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
             if (r.code() != null && "get_new_messages".equals(r.refused())) {
                 reader.forget();
-                seat.roomClosed();
+                seat = seat.roomClosed();
             }
             if (passIfRefused != null && "chat".equals(r.refused())) {
                 endTurn(); // the line was refused: the turn is over all the same
@@ -487,14 +489,12 @@ public final class PlayerAgent extends GameAgent {
             asked = false;
         }
         Act action = a.toAct();
-        Catalog.YourTurn turn = seat.turn();
         if (action instanceof Act.Listen || action instanceof Act.Pass) {
-            if (seat.alive() && turn != null && turn.acts().contains(Act.Kind.TALK)) {
+            if (seat.awaits(Act.Kind.TALK)) {
                 perform(new Act.Talk("Skip")); // a talk turn awaits every living player: listening is Skip
-            } else if (seat.alive() && turn != null && turn.acts().contains(Act.Kind.PASS)) {
+            } else if (seat.awaits(Act.Kind.PASS)) {
                 // A step that asks the seat once: no act is its answer, and the default is played now.
-                send(request(gameMaster, seat.pass()));
-                next = ASLEEP;
+                send(request(gameMaster, passed(seat.pass())));
             }
             return;
         }
@@ -514,16 +514,15 @@ public final class PlayerAgent extends GameAgent {
         }
         boolean oneAct = seat.takesTurns();
         act(action);
-        seat.news();
-        if (seat.inTurns() && seat.turn() != null) {
+        seat = seat.news();
+        if (seat.inTurns() && seat.view() != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
             // (or its refusal, which gives the act back).
-            carryOut(seat.doneWith(action.kind()), null);
+            seat = seat.doneWith(action.kind());
         } else if (oneAct) {
             // At a pace of turns a turn is one act: a request to the GameMaster ends it there; a line said in the
             // room (the floor's) ends it when the room tells the GameMaster it has the line.
-            Catalog.Pass pass = seat.pass();
-            next = ASLEEP;
+            Catalog.Pass pass = passed(seat.pass());
             if (action instanceof Act.Speak) {
                 passIfRefused = pass;
             }
@@ -545,15 +544,21 @@ public final class PlayerAgent extends GameAgent {
             return; // nothing to send; a pass is answered before it is performed
         }
         if (action instanceof Act.Speak) {
-            seat.sent(action, null);
+            seat = seat.sent(action, null);
             // The followed room sends the line back as it takes it, before any act the seat sends next can end the
             // phase and close the room; so the seat's last word reaches it.
             send(seat.room(), Performative.REQUEST, body);
             return;
         }
         Message request = request(gameMaster, body);
-        seat.sent(action, request.replyWith());
+        seat = seat.sent(action, request.replyWith());
         send(request);
+    }
+
+    /** Takes the seat that gave up its turn, and the pass to send. */
+    private Catalog.Pass passed(Seat.Passed p) {
+        seat = p.seat();
+        return p.pass();
     }
 
     /** A request with a fresh reply-with, so that its answer (agree or refuse) is matched to it. */
@@ -569,7 +574,9 @@ public final class PlayerAgent extends GameAgent {
 
     private void askInterface() {
         asked = true;
-        List<String> lines = seat.takeUnseen();
+        Seat.Taken taken = seat.takeUnseen();
+        seat = taken.seat();
+        List<String> lines = taken.lines();
         SeatView view = views.asked(seat.view(lines), seat.game(), seat.round());
         Message request = Message.builder().to(ui).performative(Performative.REQUEST).ontology(ONTOLOGY)
                 .replyWith(newId()).body(new SeatCatalog.GetInput(seat.game(), seat.round(), SeatCatalog.Purpose.ACT, 0,
@@ -588,11 +595,16 @@ public final class PlayerAgent extends GameAgent {
     }
 
     private void tell(Perceived kind, String text) {
+        tell(kind, text, null);
+    }
+
+    /** A line for the interface (and the tap), with the GameMaster's piece of news it tells ({@code news}), if any. */
+    private void tell(Perceived kind, String text, Body news) {
         tap.accept(text);
         if (observe) {
             send(ui, Performative.INFORM, new SeatCatalog.Observe(seat.game(), seat.round(), kind, text,
-                    views.observed(seat.view(List.of()), seat.game(), seat.round(), heard instanceof Catalog.StartGame),
-                    heard));
+                    views.observed(seat.view(List.of()), seat.game(), seat.round(), news instanceof Catalog.StartGame),
+                    news));
         }
     }
 }

@@ -1,18 +1,16 @@
 package maw.agents.player;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import maw.agents.Catalog;
 import maw.agents.Catalog.Body;
-import maw.agents.SeatCatalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
 import maw.agents.kit.SeatKit;
@@ -26,14 +24,22 @@ import maw.game.RefusalCode;
 import maw.runtime.Jid;
 
 /**
- * What a seat knows and owes, without a transport: the round, its role and partners, the phase and its deadline,
- * whether it lives, what the GameMaster's last {@code turn} lets it do (it keeps no copy of the rules), the room it
- * reads, its vote, the lines its interface has not seen yet. The GameMaster's news goes in ({@link #hear}), and what
- * follows comes out as {@link Effect}s for the Player agent to carry out: lines to tell, a state to become, an answer,
- * acts the interface asked for before the turn came, the end. It judges an act against the last turn
- * ({@link WhyNot}) in a person's words, and makes the view an interface decides on ({@link #view}).
+ * What a seat knows and owes, as a value, without a transport: the table of the round (its players and rooms, how
+ * its seats talk), the seat's view as the rules gave it last (the GameMaster's {@code news}: it keeps no copy of the
+ * rules), and what only the seat knows (the lines its interface has not seen, its vote on its way, the acts its
+ * interface asked for before its turn came, whether it spoke). A message in gives the next seat and what follows, as
+ * {@link Effect}s for the Player agent to carry out ({@link Next}): lines to tell, an answer, acts to perform now, a
+ * question to withdraw, the end. What the seat is doing ({@link #mode}) follows from it. It judges an act against its
+ * view in a person's words ({@link WhyNot}) and gives the view an interface decides on ({@link #view}).
+ *
+ * @param name  the seat's name, as its interface chose it (null until then)
+ * @param game  the game the GameMaster seated it in (null until then)
+ * @param table the round the seat plays (its start), or {@link Table#NONE} before the first
+ * @param view  the seat's view as the GameMaster last sent it, or null before the round's first news
+ * @param inbox what the interface has not been told yet
+ * @param own   what the seat itself did and keeps in this phase
  */
-final class Seat {
+record Seat(String name, String game, Table table, SeatView view, Inbox inbox, Own own) {
 
     /** What the seat is doing: waiting in the lobby, awaited for acts, not awaited, or dead (watching). */
     enum Mode { LOBBY, AWAKE, ASLEEP, DEAD }
@@ -41,11 +47,15 @@ final class Seat {
     /** What follows from what the seat heard, for the agent to carry out in order. */
     sealed interface Effect {}
 
-    /** A line for the seat's interface (and tap); kept for the next get_input too when the seat noted it. */
-    record Tell(Perceived kind, String text) implements Effect {}
-
-    /** The seat is now in {@code mode}. */
-    record Become(Mode mode) implements Effect {}
+    /**
+     * A line for the seat's interface (and tap); kept for the next get_input too when the seat noted it. {@code news}:
+     * the GameMaster's piece of news the line tells, if it tells one (an interface that watches gets it with the line).
+     */
+    record Tell(Perceived kind, String text, Body news) implements Effect {
+        Tell(Perceived kind, String text) {
+            this(kind, text, null);
+        }
+    }
 
     /** An answer to the message heard. */
     record Reply(Body body) implements Effect {}
@@ -59,120 +69,126 @@ final class Seat {
     /** The last round is over: the final leaderboard. */
     record Over(Map<String, Integer> totals) implements Effect {}
 
-    private String name, game;
-    private int round;
-    private Role role;
-    private List<String> partners = List.of();
-    private boolean alive = true;
-    private Phase phase = Phase.LOBBY;
-    private int day;
-    private Catalog.YourTurn turn;
-    private long deadline;
-    private List<String> players = List.of();
-    private List<String> living = List.of();
-    /** The rooms' agents (of the round's start), and each room's title. */
-    private Map<Jid, String> rooms = Map.of();
-    /** The rule set of the round as the seat is told it ({@code maw}, {@code aiwolf}), for its interface. */
-    private String rules = "maw";
-    /** How the round's seats talk: the seat reads this, never the rule set's name; and its longest line. */
-    private Speech talk = Speech.CHAT;
-    private int longest = maw.game.Rules.LONGEST_LINE;
-    /** The step of the phase the last turn named (AIWolf's talk turns and re-votes; null: 0). */
-    private Integer step;
-    /** The last turn the GameMaster told (the seat's own {@link #turn} drops the AIWolf acts it has made). */
-    private Catalog.YourTurn told;
-    private SeatKit.Narration narration = SeatKit.Narration.PLAIN;
-    /** The room the seat reads now, and whether it is open. */
-    private Jid room;
-    private boolean roomOpen;
-    private final List<String> unseen = new ArrayList<>();
-    private boolean news;
-    /** A turn began, an act was given back, or the interface acted: an interface asked by turns is asked again. */
-    private boolean turnNews;
-    private String votedFor, voteId;
-    private final List<Act> beforeTurn = new ArrayList<>();
-    private final Map<String, String> phaseVotes = new LinkedHashMap<>();
-    private boolean spoke;
-    /** At a pace of turns: whose turn it is (null: nobody's, or the clock's pace), and the seat's own turn. */
-    private String turnOf;
-    private SeatView.Turn ownTurn;
-    /** The step whose turn the seat has taken (its one act and its pass), at a pace of turns; 0: none this phase. */
-    private int takenStep;
-    private final List<Effect> effects = new ArrayList<>();
+    /** The seat after a message, and what follows from it. */
+    record Next(Seat seat, List<Effect> effects) {}
 
-    private List<Effect> drain() {
-        List<Effect> out = List.copyOf(effects);
-        effects.clear();
-        return out;
+    /** The seat after its unseen lines were taken, and those lines. */
+    record Taken(Seat seat, List<String> lines) {}
+
+    /** The seat after it gave up its turn, and the pass to send. */
+    record Passed(Seat seat, Catalog.Pass pass) {}
+
+    /**
+     * A round as the seat was told it began: its number, the players in deal order, the rooms' agents and each
+     * room's title, the rule set's name (for its interface), how its seats talk and its longest line, and how the
+     * seat tells the rule set's own news.
+     */
+    record Table(int round, List<String> players, Map<Jid, String> rooms, String rules, Speech talk, int longest,
+            SeatKit.Narration narration, boolean ended) {
+        static final Table NONE = new Table(0, List.of(), Map.of(), "maw", Speech.CHAT, maw.game.Rules.LONGEST_LINE,
+                SeatKit.Narration.PLAIN, false);
+
+        /** The round, told it has ended. */
+        Table over() {
+            return new Table(round, players, rooms, rules, talk, longest, narration, true);
+        }
     }
+
+    /**
+     * What the interface has not been told: the lines since its last question, whether it learned anything since
+     * ({@code news}), and whether its turn changed or it acted ({@code turnNews}: an interface asked by turns is
+     * asked again).
+     */
+    record Inbox(List<String> unseen, boolean news, boolean turnNews) {
+        static final Inbox EMPTY = new Inbox(List.of(), false, false);
+
+        Inbox {
+            unseen = List.copyOf(unseen);
+        }
+    }
+
+    /**
+     * What the seat did and keeps in this phase: its vote on its way ({@code votedFor}, the request {@code voteId}),
+     * the acts its interface asked for before its turn ({@code beforeTurn}), whether it spoke, whose turn it is at a
+     * pace of turns ({@code turnOf}), the step whose turn it has taken ({@code takenStep}, 0: none), the acts of the
+     * step it has made where talk comes in turns (one of each kind a step: {@code spent}), and whether its room said
+     * it is closed.
+     */
+    record Own(String votedFor, String voteId, List<Act> beforeTurn, boolean spoke, String turnOf, int takenStep,
+            Set<Act.Kind> spent, boolean roomClosed) {
+        static final Own NONE = new Own(null, null, List.of(), false, null, 0, Set.of(), false);
+
+        Own {
+            beforeTurn = List.copyOf(beforeTurn);
+            spent = spent.isEmpty() ? Set.of() : Set.copyOf(spent);
+        }
+    }
+
+    /** A seat nobody has named yet. */
+    static final Seat NEW = new Seat(null, null, Table.NONE, null, Inbox.EMPTY, Own.NONE);
 
     // --- what the seat is -------------------------------------------------------------------------------------------
 
     /** The seat's name, as its interface chose it. */
-    void named(String newName) {
-        this.name = newName;
+    Seat named(String newName) {
+        return new Seat(newName, game, table, view, inbox, own);
     }
 
     /** The GameMaster seated it in {@code newGame}. */
-    void joined(String newGame) {
-        this.game = newGame;
-    }
-
-    String name() {
-        return name;
-    }
-
-    String game() {
-        return game;
+    Seat joined(String newGame) {
+        return new Seat(name, newGame, table, view, inbox, own);
     }
 
     int round() {
-        return round;
+        return table.round();
     }
 
     Phase phase() {
-        return phase;
+        return view == null ? Phase.LOBBY : view.phase();
     }
 
     int day() {
-        return day;
+        return view == null ? 0 : view.day();
     }
 
+    /** Whether the seat lives (a seat is alive until its view says it is not). */
     boolean alive() {
-        return alive;
-    }
-
-    Catalog.YourTurn turn() {
-        return turn;
+        return view == null || view.living() == null || view.living().contains(name);
     }
 
     /** Whether {@code from} is the agent of one of the round's rooms. */
     boolean isRoom(Jid from) {
-        return from != null && rooms.containsKey(from.bare());
+        return from != null && table.rooms().containsKey(from.bare());
     }
 
     /** The title of the room {@code agent} keeps ({@code Village}), or null. */
     String roomTitle(Jid agent) {
-        return agent == null ? null : rooms.get(agent.bare());
+        return agent == null ? null : table.rooms().get(agent.bare());
     }
 
-    /** The room the seat reads now (null: none), and whether it is open. */
+    /** The room the seat reads now, as its view names it (null: none). */
     Jid room() {
-        return room;
+        if (view == null || view.room() == null) {
+            return null;
+        }
+        return table.rooms().entrySet().stream().filter(e -> e.getValue().equals(view.room())).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
     }
 
+    /** Whether the seat reads a room now and it is open. */
     boolean roomOpen() {
-        return roomOpen;
+        return room() != null && !own.roomClosed();
     }
 
     /** The room said it is closed, or refused the seat's poll. */
-    void roomClosed() {
-        roomOpen = false;
+    Seat roomClosed() {
+        return with(new Own(own.votedFor(), own.voteId(), own.beforeTurn(), own.spoke(), own.turnOf(), own.takenStep(),
+                own.spent(), true));
     }
 
     /** Which phase of which round the seat is in, as a key for what it has read of each phase's room. */
     String phaseKey() {
-        return phaseKey(round, phase, day);
+        return phaseKey(table.round(), phase(), day());
     }
 
     /** The key of a phase of a round. */
@@ -182,7 +198,38 @@ final class Seat {
 
     /** Whether the round's talk comes in turns, with players numbered in the deal (AIWolf's games). */
     boolean inTurns() {
-        return talk.inTurns();
+        return table.talk().inTurns();
+    }
+
+    /** The view's step (0: none). */
+    private int step() {
+        return view == null || view.step() == null ? 0 : view.step();
+    }
+
+    /**
+     * The acts the seat may make now, as its view says less what it has already made of them: at a pace of turns
+     * nothing once it has taken the step's turn; where talk comes in turns, one act of each kind a step. Where the
+     * rules take the phase in steps, a seat awaited for an act may also pass.
+     */
+    List<Act.Kind> acts() {
+        if (view == null || !alive() || own.takenStep() != 0 && own.takenStep() == step()) {
+            return List.of();
+        }
+        List<Act.Kind> out = new ArrayList<>();
+        for (Act.Kind k : view.allowed_actions()) {
+            if (k != Act.Kind.LISTEN && !own.spent().contains(k)) {
+                out.add(k);
+            }
+        }
+        if (!out.isEmpty() && step() > 0) {
+            out.add(Act.Kind.PASS);
+        }
+        return out;
+    }
+
+    /** Whether the seat may make an act of {@code kind} now. */
+    boolean awaits(Act.Kind kind) {
+        return acts().contains(kind);
     }
 
     /**
@@ -190,7 +237,7 @@ final class Seat {
      * question) and then a pass, or a pass alone.
      */
     boolean takesTurns() {
-        return !inTurns() && turn != null && turn.stepOrZero() > 0 && turn.acts().contains(Act.Kind.PASS);
+        return !inTurns() && step() > 0 && awaits(Act.Kind.PASS);
     }
 
     /**
@@ -198,52 +245,32 @@ final class Seat {
      * {@code byTurns}) its turn changed or it acted.
      */
     boolean hasNews(boolean byTurns) {
-        return byTurns ? turnNews : news;
+        return byTurns ? inbox.turnNews() : inbox.news();
     }
 
     /** The interface acted: it is asked about what follows. */
-    void news() {
-        news = true;
-        turnNews = true;
+    Seat news() {
+        return with(new Inbox(inbox.unseen(), true, true));
     }
 
     /** The lines the interface has not seen, taken for a get_input (the news is then told). */
-    List<String> takeUnseen() {
-        news = false;
-        turnNews = false;
-        List<String> lines = List.copyOf(unseen);
-        unseen.clear();
-        return lines;
+    Taken takeUnseen() {
+        return new Taken(with(Inbox.EMPTY), inbox.unseen());
     }
 
     /** Something the seat learned: kept for the next get_input, and told at once to an interface that watches. */
-    List<Effect> note(Perceived kind, String text) {
-        noteHere(kind, text);
-        return drain();
-    }
-
-    private void tell(Perceived kind, String text) {
-        effects.add(new Tell(kind, text));
-    }
-
-    private void noteHere(Perceived kind, String text) {
-        noteHere(kind, text, text);
-    }
-
-    /** Something learned, told to people as {@code shown} and kept for the seat's interface as {@code kept}. */
-    private void noteHere(Perceived kind, String shown, String kept) {
-        unseen.add(kept);
-        news = true;
-        tell(kind, shown);
+    Next note(Perceived kind, String text) {
+        Change c = new Change(this);
+        c.note(kind, text);
+        return c.next();
     }
 
     /**
      * A line said in the room ({@code late}: where, when it was said in a phase that is over): the speaker's quoted
      * words, one line, for people and the seat's interface (a model's prompt) alike.
      */
-    List<Effect> said(String from, String text, String late) {
-        noteHere(Perceived.CHAT, Text.said(from + late, text));
-        return drain();
+    Next said(String from, String text, String late) {
+        return note(Perceived.CHAT, Text.said(from + late, text));
     }
 
     // --- the GameMaster's news ----------------------------------------------------------------------------------------
@@ -252,366 +279,416 @@ final class Seat {
      * The GameMaster refused an act ({@code inReplyTo}: the request's id): a refused vote is taken back; where talk
      * comes in turns, an act of this step that was not taken may be made again.
      */
-    List<Effect> refused(Catalog.Refusal r, String inReplyTo) {
+    Next refused(Catalog.Refusal r, String inReplyTo) {
+        Change c = new Change(this);
         // Only the refusal of the seat's latest vote takes the vote back; an older one changes nothing.
-        if (voteId != null && voteId.equals(inReplyTo)) {
-            votedFor = null;
-            voteId = null;
+        if (own.voteId() != null && own.voteId().equals(inReplyTo)) {
+            c.votedFor = null;
+            c.voteId = null;
         }
         String what = String.valueOf(r.refused()).replace('_', ' '); // the message's type, in words
-        noteHere(Perceived.REFUSAL, "The GameMaster refused your " + what + (r.target() == null ? ""
+        c.note(Perceived.REFUSAL, "The GameMaster refused your " + what + (r.target() == null ? ""
                 : " (" + r.target() + ")") + ": " + r.reason() + ".");
-        if (inTurns() && alive && told != null && turn != null && told.stepOrZero() == turn.stepOrZero()
-                && r.code() != RefusalCode.ALREADY_DONE && r.code() != RefusalCode.PHASE_OVER
-                && !told.acts().isEmpty()) {
-            turn = told; // the act was not taken: the seat may make it again
-            turnNews = true;
-            effects.add(new Become(Mode.AWAKE));
+        if (inTurns() && alive() && !own.spent().isEmpty() && r.code() != RefusalCode.ALREADY_DONE
+                && r.code() != RefusalCode.PHASE_OVER) {
+            c.spent = Set.of(); // the act was not taken: the seat may make it again
+            c.turnNews = true;
         }
-        return drain();
+        return c.next();
     }
 
-    /**
-     * The GameMaster's news (its refusals go to {@link #refused}): what the seat learns of it, and what follows.
-     */
-    List<Effect> hear(Body body, String inReplyTo) {
+    /** The GameMaster's news (its refusals go to {@link #refused}): what the seat learns of it, and what follows. */
+    Next hear(Body body, String inReplyTo) {
+        Change c = new Change(this);
+        c.telling = body instanceof Catalog.News ? null : body;
         switch (body) {
-            case Catalog.ReadyCheck rc -> effects.add(new Reply(new Catalog.Ready(rc.game())));
-            case Catalog.StartGame sg -> {
-                round = sg.round();
-                players = sg.players();
-                living = sg.players();
-                Map<Jid, String> kept = new HashMap<>();
-                sg.rooms().forEach((title, agent) -> kept.put(Jid.parse(agent).bare(), title));
-                rooms = Map.copyOf(kept);
-                alive = true;
-                role = null;
-                turn = null;
-                step = null;
-                partners = List.of();
-                rules = sg.rules() == null ? "maw" : sg.rules();
-                talk = sg.talk();
-                longest = sg.longest() == null ? maw.game.Rules.LONGEST_LINE : sg.longest();
-                narration = SeatKit.of(rules).narration(sg.players(), talk);
-                String inWords = narration.rulesInWords();
-                noteHere(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with "
-                        + sg.total_players() + " players: " + String.join(", ", narration.who(sg.players()))
-                        + (inWords.isEmpty() ? "" : ". " + inWords) + ".");
-            }
-            case Catalog.AssignRole ar -> {
-                role = ar.role();
-                partners = ar.partners() == null ? List.of() : ar.partners();
-                noteHere(Perceived.ROLE, "You are a " + role + "." + (partners.isEmpty() ? ""
-                        : " Your fellow werewolves: " + String.join(", ", partners) + "."));
-            }
-            case Catalog.PhaseChange pc -> onPhase(pc);
-            case Catalog.YourTurn t -> onTurn(t);
-            case Catalog.TurnBegan tb -> onTurnBegan(tb);
+            case Catalog.ReadyCheck rc -> c.effects.add(new Reply(new Catalog.Ready(rc.game())));
+            case Catalog.StartGame sg -> c.start(sg);
+            case Catalog.News n -> c.news(n);
             case Catalog.Accepted a -> {
-                if (a.act() == Act.Kind.VOTE && inReplyTo != null && inReplyTo.equals(voteId)) {
-                    votedFor = a.target();
+                if (a.act() == Act.Kind.VOTE && inReplyTo != null && inReplyTo.equals(own.voteId())) {
+                    c.votedFor = a.target();
                 }
                 if (a.act() == Act.Kind.WHISPER && a.target() != null) {
                     // Nobody else tells the whisperer: the GameMaster's word that it went is the confirmation.
-                    noteHere(Perceived.WHISPER, "You whisper to " + Text.inert(a.target()) + ".");
+                    c.note(Perceived.WHISPER, "You whisper to " + Text.inert(a.target()) + ".");
                 }
-            }
-            case Catalog.VoteCast vc -> {
-                if (vc.phase() == phase && vc.day() == day) {
-                    phaseVotes.put(vc.voter(), vc.target());
-                }
-                noteHere(Perceived.VOTE, (vc.voter().equals(name) ? "You vote"
-                    : vc.voter() + " votes") + " for " + vc.target() + ". " + tally(vc.tally()));
-            }
-            case Catalog.VoteResult vr -> {
-                buried(vr.target());
-                noteHere(Perceived.RESULT, vr.target() == null
-                        ? "Nobody is executed today: " + vr.reason() + "."
-                        : "The village executes " + vr.target() + " (" + vr.reason() + ").");
-            }
-            case Catalog.Kill k -> {
-                alive = false;
-                noteHere(Perceived.DEATH, k.cause() == Catalog.Cause.EXECUTED
-                        ? "You were executed by the village. You can watch."
-                        : "The werewolves murdered you in the night. You can watch.");
-                effects.add(new Become(Mode.DEAD));
-            }
-            case Catalog.RoleRevealed rr -> noteHere(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
-            case Catalog.NightResult nr -> {
-                buried(nr.victim());
-                noteHere(Perceived.NIGHT, nr.victim() == null
-                        ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
-            }
-            case Catalog.Divined d -> noteHere(Perceived.DIVINED, d.species() != null
-                    ? "Your divination: " + who(d.target()) + " is " + (d.species() == Species.WEREWOLF
-                            ? "a werewolf." : "human.")
-                    : d.target() + " is a " + d.role() + ".");
-            case Catalog.Whispered w -> noteHere(Perceived.WHISPER, Text.inert(w.from()) + " whispers to you: "
-                    + Text.quoted(w.message()));
-            case Catalog.EndGame e -> {
-                roomOpen = false;
-                phase = Phase.OVER;
-                turn = null;
-                noteHere(Perceived.END, (e.winning_team() == Catalog.Winner.DRAW ? "The game is a draw"
-                        : "The " + e.winning_team() + " win") + " (" + e.reason() + "). Roles: "
-                        + e.roles().entrySet().stream().map(en -> en.getKey() + " " + en.getValue())
-                                .collect(Collectors.joining(", ")) + ".");
-                effects.add(new Become(Mode.LOBBY));
             }
             case Catalog.Scores sc -> {
-                noteHere(Perceived.SCORES, "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet()
+                c.note(Perceived.SCORES, "Leaderboard after round " + sc.round() + ": " + sc.totals().entrySet()
                         .stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                         .map(en -> en.getKey() + " " + en.getValue()).collect(Collectors.joining(", ")) + ".");
                 if (sc.last()) {
-                    tell(Perceived.OVER, "The game is over.");
-                    effects.add(new Over(sc.totals()));
+                    c.effects.add(new Tell(Perceived.OVER, "The game is over."));
+                    c.effects.add(new Over(sc.totals()));
                 }
             }
-            case Catalog.MoreTime mt -> moreTime(mt);
+            case Catalog.MoreTime mt -> c.moreTime(mt);
             case Catalog.Joined j -> { }
             case Catalog.Pong p -> { }
-            default -> told(narration.tell(body, name)); // the rule set's own news, if it is
+            default -> c.told(body); // a piece of news told alone
         }
-        return drain();
+        return c.next();
     }
 
-    /** A person at the table was given more time: the day ends later (for this seat's turn too). */
-    private void moreTime(Catalog.MoreTime mt) {
-        if (mt.deadline() == null || mt.round() != round || mt.phase() != phase || mt.day() != day) {
-            return;
-        }
-        deadline = mt.deadline();
-        if (turn != null) {
-            turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), deadline, turn.acts(),
-                    turn.targets(), turn.done(), turn.rooms(), turn.step());
-        }
-        long left = Math.max(0, (deadline - System.currentTimeMillis() + 500) / 1000);
-        noteHere(Perceived.PHASE, (Objects.equals(mt.player(), name) ? "You are" : Text.inert(mt.player()) + " is")
-                + " given " + mt.seconds() + " s more to read: the day now ends in " + left + " s.");
+    /** The seat is done with {@code kind} in this step (one act of each kind a step): a turn left with none is over. */
+    Seat doneWith(Act.Kind kind) {
+        Change c = new Change(this);
+        Set<Act.Kind> spent = EnumSet.of(kind);
+        spent.addAll(own.spent());
+        c.spent = spent;
+        return c.seat();
     }
 
-    /** At a pace of turns, a seat's turn begins: the seat's own, or another's (told, not kept as news). */
-    private void onTurnBegan(Catalog.TurnBegan tb) {
-        if (tb.round() != round || tb.phase() != phase || tb.day() != day) {
-            return;
-        }
-        turnOf = tb.player();
-        boolean mine = tb.player().equals(name);
-        ownTurn = mine ? new SeatView.Turn(tb.talk_round(), tb.talk_rounds(), tb.voting(), tb.deadline()) : null;
-        String when = tb.voting() ? "the voting round" : "talk round " + tb.talk_round() + " of " + tb.talk_rounds();
-        tell(Perceived.TURN, mine
-                ? "Your turn (" + when + ", up to " + tb.seconds() + " s): " + (tb.voting()
-                        ? "vote, or pass to keep your vote." : "one act (speak, vote, whisper...), or pass.")
-                : Text.inert(tb.player()) + (tb.voting() ? " votes (the voting round)." : "'s turn (" + when + ")."));
-    }
-
-    /** What the rules await from the seat now: awake when they await acts, asleep (or dead) when not. */
-    private void onTurn(Catalog.YourTurn t) {
-        if (t.round() != round || t.phase() != phase || t.day() != day) {
-            return; // a turn of a phase already over
-        }
-        if (turn != null && t.stepOrZero() != turn.stepOrZero()) {
-            votedFor = null; // a new step (a re-vote): the ballot is to cast again
-            voteId = null;
-            effects.add(new Reask());
-        }
-        if (!inTurns() && takenStep > 0 && t.stepOrZero() == takenStep) {
-            // The turn's one act is made and its pass sent: what the GameMaster tells of this step meanwhile (the
-            // vote counted) asks nothing more.
-            t = new Catalog.YourTurn(t.game(), t.round(), t.phase(), t.day(), t.deadline(), List.of(), t.targets(),
-                    t.done(), t.rooms(), t.step());
-        }
-        turn = t;
-        told = t;
-        step = t.step();
-        String mine = t.done() == null ? null : t.done().get(Act.Kind.VOTE);
-        if (mine != null || voteId == null) {
-            votedFor = mine;
-        }
-        // The room the seat reads now is the one the GameMaster names (the rules open it, and say who writes).
-        Jid reads = null;
-        if (t.rooms() != null) {
-            for (String title : t.rooms().keySet()) {
-                Jid r = rooms.entrySet().stream().filter(e -> e.getValue().equals(title)).map(Map.Entry::getKey)
-                        .findFirst().orElse(null);
-                if (r != null && reads == null) {
-                    reads = r;
-                }
-            }
-        }
-        room = reads;
-        roomOpen = room != null;
-        news = true;
-        turnNews = true;
-        effects.add(new Become(!alive ? Mode.DEAD : t.acts().isEmpty() ? Mode.ASLEEP : Mode.AWAKE));
-        // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn, the
-        // others waiting for the seat's next turns.
-        boolean byTurns = !inTurns() && t.stepOrZero() > 0;
-        List<Act> waiting = !byTurns ? List.copyOf(beforeTurn) : t.acts().isEmpty() || beforeTurn.isEmpty()
-                ? List.of() : List.of(beforeTurn.getFirst());
-        beforeTurn.removeAll(waiting);
-        for (Act a : waiting) {
-            effects.add(new Perform(a));
-        }
-    }
-
-    private void onPhase(Catalog.PhaseChange pc) {
-        phase = pc.new_phase();
-        day = pc.day();
-        deadline = pc.deadline();
-        living = pc.living();
-        if (name != null && living != null && !living.isEmpty()) {
-            alive = living.contains(name); // a seat told again where the round is (a resumed GameMaster) learns it
-        }
-        votedFor = null;
-        voteId = null;
-        turn = null;
-        turnOf = null;
-        ownTurn = null;
-        takenStep = 0;
-        phaseVotes.clear();
-        spoke = false;
-        boolean day = phase == Phase.DAY;
-        boolean wolf = role == Role.WEREWOLF;
-        // No room until the GameMaster's turn for this phase names the one the seat reads.
-        room = null;
-        roomOpen = false;
-        beforeTurn.clear();
-        effects.add(new Reask());
-        // The seat's state is complete before it is told: an interface that watches gets the view with the line.
-        if (day) {
-            noteHere(Perceived.PHASE, "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
-                    + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
-        } else {
-            noteHere(Perceived.PHASE, "Night " + pc.day() + " falls." + (wolf && alive
-                    ? " The pack meets in the Hideout." : " The village sleeps."));
-        }
-        news = true;
-        // Asleep until the GameMaster's turn for this phase says what the seat may do.
-        effects.add(new Become(!alive ? Mode.DEAD : Mode.ASLEEP));
-    }
-
-    /** A player who died: no longer among the living the seat's view shows, before the next phase says so. */
-    private void buried(String player) {
-        if (player != null && living != null && living.contains(player)) {
-            living = living.stream().filter(p -> !p.equals(player)).toList();
-        }
-    }
-
-    /** A player as the seat's lines name it (under AIWolf's rules with its agent number). */
-    private String who(String player) {
-        return narration.who(player);
-    }
-
-    private void told(SeatKit.Told t) {
-        if (t != null) {
-            if (t.votes() != null && phase == Phase.DAY && t.day() == day) {
-                phaseVotes.putAll(t.votes());
-            }
-            noteHere(t.kind(), t.text());
-        }
-    }
-
-    /** The seat is done with {@code kind} in this step: a turn left with nothing but a pass is over. */
-    List<Effect> doneWith(Act.Kind kind) {
-        List<Act.Kind> left = turn.acts().stream().filter(k -> k != kind && k != Act.Kind.PASS).toList();
-        if (!left.isEmpty() && turn.acts().contains(Act.Kind.PASS)) {
-            left = Stream.concat(left.stream(), Stream.of(Act.Kind.PASS)).toList();
-        }
-        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), left,
-                turn.targets(), turn.done(), turn.rooms(), turn.step());
-        if (left.isEmpty() && alive) {
-            effects.add(new Become(Mode.ASLEEP));
-        }
-        return drain();
-    }
-
-    /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as the last turn says). */
+    /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as its view says). */
     String problemWith(Act action) {
-        return WhyNot.problemWith(action, alive, othersTurn() ? turnOf : null, turn, phase, room != null && roomOpen);
+        return WhyNot.problemWith(action, alive(), othersTurn() ? own.turnOf() : null, view == null ? null : acts(),
+                phase(), roomOpen());
     }
 
     /** Whether another seat's turn is under way and this one has none (at a pace of turns). */
     private boolean othersTurn() {
-        return turnOf != null && !turnOf.equals(name) && (turn == null || turn.acts().isEmpty());
+        return own.turnOf() != null && !own.turnOf().equals(name) && acts().isEmpty();
     }
 
+    /** The view the interface decides on: the rules' view, less the acts made, with what only the seat knows. */
     SeatView view(List<String> lines) {
+        String votedFor = own.votedFor();
+        if (view == null) {
+            return new SeatView(name, null, List.of(), Phase.LOBBY, 0, 0, table.players(), List.of(), List.of(),
+                    List.of(Act.Kind.LISTEN), Map.of(), null, table.longest(), lines, votedFor, own.spoke(), Map.of(),
+                    table.rules(), table.talk(), inTurns() ? table.players() : null, null, null);
+        }
+        List<Act.Kind> acts = acts();
         List<Act.Kind> actions = new ArrayList<>();
         Map<Act.Kind, List<String>> targets = new EnumMap<>(Act.Kind.class);
-        if (alive && turn != null) {
-            for (Act.Kind k : turn.acts()) {
-                if (k == Act.Kind.PASS) {
-                    continue; // a pass is what listening says where a turn takes one
-                }
+        for (Act.Kind k : acts) {
+            if (k != Act.Kind.PASS) {
                 actions.add(k);
-                List<String> t = turn.targets() == null ? null : turn.targets().get(k);
+                List<String> t = view.targets() == null ? null : view.targets().get(k);
                 if (t != null) {
                     targets.put(k, t);
                 }
             }
         }
         actions.add(Act.Kind.LISTEN);
-        List<String> dead = players.stream().filter(p -> !living.contains(p)).toList();
-        String roomName = roomTitle(room);
-        return new SeatView(name, role, partners, phase, day, deadline, living, dead,
-                targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets, roomName,
-                longest, lines, votedFor, spoke,
-                Collections.unmodifiableMap(new LinkedHashMap<>(phaseVotes)), rules, talk,
-                inTurns() ? players : null, takesTurns() ? ownTurn : null);
-    }
-
-    private static String tally(Map<String, Integer> tally) {
-        return tally == null || tally.isEmpty() ? "" : "Votes: " + tally.entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + ".";
+        return new SeatView(view.you(), view.role(), view.partners(), view.phase(), view.day(), view.deadline(),
+                view.living(), view.dead(), targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets,
+                view.room(), view.max_message_length(), lines, votedFor, own.spoke(), view.votes(), view.rules(),
+                view.talk(), view.agents(), takesTurns() ? view.turn() : null, view.step());
     }
 
     // --- the seat's own acts ------------------------------------------------------------------------------------------
 
     /**
-     * Whether the interface's act waits for the turn: the phase has begun, and what the seat may do is on its way; or,
-     * at a pace of turns, another seat's turn is under way (the act waits for the seat's own).
+     * Whether the interface's act waits for the turn: at a pace of turns, another seat's turn is under way (the act
+     * waits for the seat's own).
      */
     boolean beforeTheTurn() {
-        return alive && (phase == Phase.DAY || phase == Phase.NIGHT) && (turn == null || othersTurn());
+        return alive() && (phase() == Phase.DAY || phase() == Phase.NIGHT) && othersTurn();
     }
 
     /** Keeps an act the interface asked for before the turn came, to judge when it comes. */
-    List<Effect> keep(Act act) {
-        beforeTurn.add(act);
-        if (turnOf != null && !turnOf.equals(name)) {
-            tell(Perceived.TURN, "It is " + Text.inert(turnOf) + "'s turn: your " + act.kind().wire()
-                    + " waits for yours.");
+    Next keep(Act act) {
+        Change c = new Change(this);
+        c.beforeTurn.add(act);
+        if (own.turnOf() != null && !own.turnOf().equals(name)) {
+            c.effects.add(new Tell(Perceived.TURN, "It is " + Text.inert(own.turnOf()) + "'s turn: your "
+                    + act.kind().wire() + " waits for yours."));
         }
-        return drain();
+        return c.next();
     }
 
     /** The person's ask for more time, for this phase. */
     Catalog.MoreTime moreTime() {
-        return new Catalog.MoreTime(game, round, phase, day, null, null, null);
+        return new Catalog.MoreTime(game, round(), phase(), day(), null, null, null);
     }
 
     /** The request that carries {@code act} in this phase (and step); null for one that sends nothing. */
     Catalog.Stamped request(Act act) {
-        return Catalog.request(act, game, round, phase, day, step);
+        return Catalog.request(act, game, round(), phase(), day(), view == null ? null : view.step());
     }
 
     /** The seat sent {@code act} ({@code id}: the request's reply-with): its vote, or that it spoke. */
-    void sent(Act act, String id) {
+    Seat sent(Act act, String id) {
+        Change c = new Change(this);
         if (act instanceof Act.Vote v) {
-            votedFor = v.target();
-            voteId = id;
+            c.votedFor = v.target();
+            c.voteId = id;
         } else if (act instanceof Act.Speak || act instanceof Act.Talk) {
-            spoke = true;
+            c.spoke = true;
         }
+        return c.seat();
     }
 
     /** The seat gives up what the step awaits: the pass to send; the seat is then asleep until the next turn. */
-    Catalog.Pass pass() {
-        news = true;
-        takenStep = turn.stepOrZero();
-        turn = new Catalog.YourTurn(turn.game(), turn.round(), turn.phase(), turn.day(), turn.deadline(), List.of(),
-                turn.targets(), turn.done(), turn.rooms(), turn.step());
-        return new Catalog.Pass(game, round, phase, day, step);
+    Passed pass() {
+        Change c = new Change(this);
+        c.news = true;
+        c.takenStep = step();
+        return new Passed(c.seat(), new Catalog.Pass(game, round(), phase(), day(), view == null ? null : view.step()));
+    }
+
+    private Seat with(Inbox newInbox) {
+        return new Seat(name, game, table, view, newInbox, own);
+    }
+
+    private Seat with(Own newOwn) {
+        return new Seat(name, game, table, view, inbox, newOwn);
+    }
+
+    /**
+     * What the seat is doing, as its view and its own acts say: in the lobby (before a round's first news, and once the
+     * round has ended), dead (watching), awaited for acts it has not made, or not awaited.
+     */
+    Mode mode() {
+        if (table.ended() || view == null || view.phase() == Phase.LOBBY || view.phase() == Phase.OVER) {
+            return Mode.LOBBY;
+        }
+        return !alive() ? Mode.DEAD : !acts().isEmpty() ? Mode.AWAKE : Mode.ASLEEP;
+    }
+
+    /**
+     * One message's change to a seat: the seat's parts copied to be changed, and the effects that follow, made into
+     * the next seat at the end ({@link #next}).
+     */
+    private static final class Change {
+        private final Seat from;
+        private Table table;
+        private SeatView view;
+        private final List<String> unseen;
+        private boolean news;
+        private boolean turnNews;
+        private String votedFor;
+        private String voteId;
+        private final List<Act> beforeTurn;
+        private boolean spoke;
+        private String turnOf;
+        private int takenStep;
+        private Set<Act.Kind> spent;
+        private boolean roomClosed;
+        private final List<Effect> effects = new ArrayList<>();
+        /** The piece of the GameMaster's news being told, if any. */
+        private Body telling;
+
+        Change(Seat s) {
+            from = s;
+            table = s.table();
+            view = s.view();
+            unseen = new ArrayList<>(s.inbox().unseen());
+            news = s.inbox().news();
+            turnNews = s.inbox().turnNews();
+            votedFor = s.own().votedFor();
+            voteId = s.own().voteId();
+            beforeTurn = new ArrayList<>(s.own().beforeTurn());
+            spoke = s.own().spoke();
+            turnOf = s.own().turnOf();
+            takenStep = s.own().takenStep();
+            spent = s.own().spent();
+            roomClosed = s.own().roomClosed();
+        }
+
+        Seat seat() {
+            return new Seat(from.name(), from.game(), table, view, new Inbox(unseen, news, turnNews),
+                    new Own(votedFor, voteId, beforeTurn, spoke, turnOf, takenStep, spent, roomClosed));
+        }
+
+        Next next() {
+            return new Next(seat(), List.copyOf(effects));
+        }
+
+        private String me() {
+            return from.name();
+        }
+
+        /** Something learned, kept for the seat's interface and told to people. */
+        void note(Perceived kind, String text) {
+            unseen.add(text);
+            news = true;
+            effects.add(new Tell(kind, text, telling));
+        }
+
+        void start(Catalog.StartGame sg) {
+            Map<Jid, String> rooms = new HashMap<>();
+            sg.rooms().forEach((title, agent) -> rooms.put(Jid.parse(agent).bare(), title));
+            String rules = sg.rules() == null ? "maw" : sg.rules();
+            SeatKit.Narration narration = SeatKit.of(rules).narration(sg.players(), sg.talk());
+            table = new Table(sg.round(), List.copyOf(sg.players()), Map.copyOf(rooms), rules, sg.talk(),
+                    sg.longest() == null ? maw.game.Rules.LONGEST_LINE : sg.longest(), narration, false);
+            view = null;
+            votedFor = null;
+            voteId = null;
+            beforeTurn.clear();
+            spoke = false;
+            turnOf = null;
+            takenStep = 0;
+            spent = Set.of();
+            roomClosed = false;
+            String inWords = narration.rulesInWords();
+            note(Perceived.START, "Round " + sg.round() + " of " + sg.rounds() + " begins with " + sg.total_players()
+                    + " players: " + String.join(", ", narration.who(sg.players()))
+                    + (inWords.isEmpty() ? "" : ". " + inWords) + ".");
+        }
+
+        /**
+         * One step of the game as the GameMaster tells it: the seat's new view first (a new phase or step asks the
+         * interface again, and sets the phase's own record anew), then each piece of news in a line, then the mode the
+         * view gives, then the acts kept for the turn that came.
+         */
+        void news(Catalog.News n) {
+            if (n.round() != table.round()) {
+                return; // news of another round than the one the seat was told began
+            }
+            SeatView before = view;
+            if (n.view() != null) {
+                takeView(before, n.view());
+            }
+            for (Body b : n.told()) {
+                told(b);
+            }
+            Seat after = seat();
+            if (n.view() != null && !after.acts().isEmpty() && !beforeTurn.isEmpty()) {
+                // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn,
+                // the others waiting for the seat's next turns.
+                List<Act> waiting = after.takesTurns() ? List.of(beforeTurn.getFirst()) : List.copyOf(beforeTurn);
+                beforeTurn.removeAll(waiting);
+                waiting.forEach(a -> effects.add(new Perform(a)));
+            }
+        }
+
+        private void takeView(SeatView before, SeatView now) {
+            boolean newPhase = before == null || before.phase() != now.phase() || before.day() != now.day();
+            boolean newStep = !newPhase && !Objects.equals(before.step(), now.step());
+            if (newPhase) {
+                votedFor = null;
+                voteId = null;
+                beforeTurn.clear();
+                spoke = false;
+                turnOf = null;
+                takenStep = 0;
+                roomClosed = false;
+            }
+            if (newPhase || newStep) {
+                spent = Set.of();
+                if (newStep) {
+                    votedFor = null; // a new step (a re-vote): the ballot is to cast again
+                    voteId = null;
+                }
+                effects.add(new Reask());
+            }
+            if (!newPhase && !Objects.equals(before.room(), now.room())) {
+                roomClosed = false;
+            }
+            if (now.voted_for() != null || voteId == null) {
+                votedFor = now.voted_for();
+            }
+            if (newPhase || newStep || !turnOf(before).equals(turnOf(now))) {
+                turnNews = true;
+            }
+            news = true;
+            view = now;
+        }
+
+        /** What of a view makes a turn: the acts and their targets, the vote, the room. */
+        private static List<Object> turnOf(SeatView v) {
+            return java.util.Arrays.asList(v.allowed_actions(), v.targets(), v.voted_for(), v.room(), v.turn());
+        }
+
+        /** A piece of the GameMaster's news, as the seat tells it. */
+        void told(Body body) {
+            Body was = telling;
+            telling = body;
+            try {
+                tell(body);
+            } finally {
+                telling = was;
+            }
+        }
+
+        private void tell(Body body) {
+            switch (body) {
+                case Catalog.AssignRole ar -> note(Perceived.ROLE, "You are a " + ar.role() + "."
+                        + (ar.partners() == null || ar.partners().isEmpty() ? ""
+                                : " Your fellow werewolves: " + String.join(", ", ar.partners()) + "."));
+                case Catalog.PhaseChange pc -> phase(pc);
+                case Catalog.TurnBegan tb -> turnBegan(tb);
+                case Catalog.VoteCast vc -> note(Perceived.VOTE, (vc.voter().equals(me()) ? "You vote"
+                        : vc.voter() + " votes") + " for " + vc.target() + ". " + tally(vc.tally()));
+                case Catalog.VoteResult vr -> note(Perceived.RESULT, vr.target() == null
+                        ? "Nobody is executed today: " + vr.reason() + "."
+                        : "The village executes " + vr.target() + " (" + vr.reason() + ").");
+                case Catalog.Kill k -> note(Perceived.DEATH, k.cause() == Catalog.Cause.EXECUTED
+                        ? "You were executed by the village. You can watch."
+                        : "The werewolves murdered you in the night. You can watch.");
+                case Catalog.RoleRevealed rr -> note(Perceived.REVEAL, rr.player() + " was a " + rr.role() + ".");
+                case Catalog.NightResult nr -> note(Perceived.NIGHT, nr.victim() == null
+                        ? "No murder tonight: " + nr.reason() + "." : "The pack killed " + nr.victim() + ".");
+                case Catalog.Divined d -> note(Perceived.DIVINED, d.species() != null
+                        ? "Your divination: " + table.narration().who(d.target()) + " is "
+                                + (d.species() == Species.WEREWOLF ? "a werewolf." : "human.")
+                        : d.target() + " is a " + d.role() + ".");
+                case Catalog.Whispered w -> note(Perceived.WHISPER, Text.inert(w.from()) + " whispers to you: "
+                        + Text.quoted(w.message()));
+                case Catalog.EndGame e -> {
+                    roomClosed = true;
+                    table = table.over();
+                    note(Perceived.END, (e.winning_team() == Catalog.Winner.DRAW ? "The game is a draw"
+                            : "The " + e.winning_team() + " win") + " (" + e.reason() + "). Roles: "
+                            + e.roles().entrySet().stream().map(en -> en.getKey() + " " + en.getValue())
+                                    .collect(Collectors.joining(", ")) + ".");
+                }
+                default -> {
+                    SeatKit.Told t = table.narration().tell(body, me()); // the rule set's own news, if it is
+                    if (t != null) {
+                        note(t.kind(), t.text());
+                    }
+                }
+            }
+        }
+
+        private void phase(Catalog.PhaseChange pc) {
+            List<String> living = pc.living() == null ? List.of() : pc.living();
+            if (pc.new_phase() == Phase.DAY) {
+                note(Perceived.PHASE, "Day " + pc.day() + " begins." + (pc.murdered() != null ? " " + pc.murdered()
+                        + " was murdered in the night." : "") + " Living: " + String.join(", ", living) + ".");
+            } else {
+                boolean wolf = view != null && view.role() == Role.WEREWOLF;
+                note(Perceived.PHASE, "Night " + pc.day() + " falls." + (wolf && living.contains(me())
+                        ? " The pack meets in the Hideout." : " The village sleeps."));
+            }
+        }
+
+        /** At a pace of turns, a seat's turn begins: the seat's own, or another's (told, not kept as news). */
+        private void turnBegan(Catalog.TurnBegan tb) {
+            if (view == null || tb.round() != table.round() || tb.phase() != view.phase() || tb.day() != view.day()) {
+                return;
+            }
+            turnOf = tb.player();
+            boolean mine = tb.player().equals(me());
+            String when = tb.voting() ? "the voting round"
+                    : "talk round " + tb.talk_round() + " of " + tb.talk_rounds();
+            effects.add(new Tell(Perceived.TURN, mine
+                    ? "Your turn (" + when + ", up to " + tb.seconds() + " s): " + (tb.voting()
+                            ? "vote, or pass to keep your vote." : "one act (speak, vote, whisper...), or pass.")
+                    : Text.inert(tb.player()) + (tb.voting() ? " votes (the voting round)."
+                            : "'s turn (" + when + ")."), tb));
+        }
+
+        /** A person at the table was given more time: the day ends later (for this seat's turn too). */
+        void moreTime(Catalog.MoreTime mt) {
+            if (view == null || mt.deadline() == null || mt.round() != table.round() || mt.phase() != view.phase()
+                    || mt.day() != view.day()) {
+                return;
+            }
+            view = view.withDeadline(mt.deadline());
+            long left = Math.max(0, (mt.deadline() - System.currentTimeMillis() + 500) / 1000);
+            note(Perceived.PHASE, (Objects.equals(mt.player(), me()) ? "You are" : Text.inert(mt.player()) + " is")
+                    + " given " + mt.seconds() + " s more to read: the day now ends in " + left + " s.");
+        }
+
+        private static String tally(Map<String, Integer> tally) {
+            return tally == null || tally.isEmpty() ? "" : "Votes: " + tally.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")) + ".";
+        }
     }
 }

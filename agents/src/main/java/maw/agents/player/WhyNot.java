@@ -1,7 +1,7 @@
 package maw.agents.player;
 
+import java.util.List;
 import java.util.stream.Collectors;
-import maw.agents.Catalog;
 import maw.agents.Text;
 import maw.base.Act;
 import maw.base.Phase;
@@ -19,10 +19,10 @@ final class WhyNot {
      * The reason {@code action} cannot be done now; null if it can.
      *
      * @param othersTurn the player whose turn is under way while this seat has none (a pace of turns), else null
-     * @param turn the GameMaster's last turn for the seat (null: none this phase yet)
+     * @param acts the acts the seat's view lets it make now (null: none told this round yet)
      * @param roomOpen whether the seat reads a room now, and it is open
      */
-    static String problemWith(Act action, boolean alive, String othersTurn, Catalog.YourTurn turn, Phase phase,
+    static String problemWith(Act action, boolean alive, String othersTurn, List<Act.Kind> acts, Phase phase,
             boolean roomOpen) {
         if (!alive) {
             return "You are dead: you can watch, but no longer speak or vote.";
@@ -31,14 +31,14 @@ final class WhyNot {
         if (othersTurn != null) {
             return "It is " + Text.inert(othersTurn) + "'s turn: one player acts at a time, and yours comes.";
         }
-        if (turn == null || !turn.acts().contains(kind)) {
+        if (acts == null || !acts.contains(kind)) {
             if (action instanceof Act.Speak) {
                 return asleepOrClosed(phase);
             }
             return phase == Phase.NIGHT && kind == Act.Kind.VOTE
                     ? "The village sleeps: votes are cast during the day."
-                    : "You cannot " + action.kind() + " now" + (turn == null || turn.acts().isEmpty() ? "."
-                            : " (you may: " + turn.acts().stream().map(Act.Kind::wire)
+                    : "You cannot " + action.kind() + " now" + (acts == null || acts.isEmpty() ? "."
+                            : " (you may: " + acts.stream().map(Act.Kind::wire)
                                     .collect(Collectors.joining(", ")) + ").");
         }
         return switch (action) {

@@ -47,6 +47,11 @@ public final class Listeners implements GameListener, ChatRoomAgent.Listener {
     }
 
     @Override
+    public void joined(String name, Jid jid, int waiting, int needed, boolean person, boolean news) {
+        each(l -> l.joined(name, jid, waiting, needed, person, news));
+    }
+
+    @Override
     public void chatClient(String name) {
         each(l -> l.chatClient(name));
     }

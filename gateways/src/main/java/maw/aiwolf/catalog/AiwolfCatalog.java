@@ -21,7 +21,8 @@ public final class AiwolfCatalog implements CatalogExtension {
 
     @Override
     public List<Class<? extends Catalog.Body>> messages() {
-        return List.of(Talk.class, Guard.class, Talks.class, InvalidTalk.class, Votes.class, Identified.class);
+        return List.of(Talk.class, Guard.class, Talks.class, InvalidTalk.class, Votes.class, Identified.class,
+                Event.class);
     }
 
     @Override
@@ -102,6 +103,20 @@ public final class AiwolfCatalog implements CatalogExtension {
     @JsonTypeName("votes")
     public record Votes(String game, int round, int day, int revote, boolean attack, Map<String, String> ballots)
             implements Catalog.Body {}
+
+    /**
+     * GameMaster to a seat that takes envelopes ({@code news}), one of their {@code told}: an event of the AIWolf game
+     * as the engine made it, to exactly the players allowed to learn it ({@link AiwolfEventJson} gives its words).
+     */
+    @JsonTypeName("aiwolf_event")
+    public record Event(String game, int round,
+            @com.fasterxml.jackson.databind.annotation.JsonSerialize(using = AiwolfEventJson.Writer.class)
+            @com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = AiwolfEventJson.Reader.class)
+            maw.aiwolf.game.AiwolfEvent event) implements Catalog.Body {
+        public Event {
+            event = AiwolfEventJson.bare(Catalog.required(event, "aiwolf_event's event"));
+        }
+    }
 
     /** GameMaster to the medium, inform: the species of the player the village executed the day before (AIWolf). */
     @JsonTypeName("identified")

@@ -7,7 +7,7 @@ import maw.agents.GameAgent;
 import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfEvent;
-import maw.aiwolf.seat.AiwolfSeatEvents;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.base.Act;
 import maw.base.SeatView;
 import maw.game.RefusalCode;
@@ -18,8 +18,8 @@ import maw.runtime.Performative;
 
 /**
  * A seat filled by an outside agent on a {@link AgentLink} (over TCP or WebSocket): the interface agent behind a MAW
- * Player. It names the seat after the agent, reads what the seat perceives as the game's events (from each round's
- * {@code start_game} on) and hands them to {@link #told}, which tells the agent in its protocol, and answers each turn
+ * Player. It names the seat after the agent, takes the game's events as the engine made them from what the seat
+ * perceives (each one's {@code aiwolf_event}, from each round's {@code start_game} on) and hands them to {@link #told}, which tells the agent in its protocol, and answers each turn
  * with {@link #turn} (the agent's answer to the request the turn makes, or a default). Both AIWolf servers tell a day
  * the same way, which is kept here: a day begins for the agent ({@code DAILY_INITIALIZE}) only once it is seen to go
  * on after the night (so that a game that ends at dawn ends with {@code FINISH} alone), each day begins and ends once,
@@ -31,7 +31,8 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     private final Jid owner;
     private final CompletableFuture<Void> over = new CompletableFuture<>();
 
-    private AiwolfSeatEvents events;
+    /** Whether a round has begun for the seat (its {@code start_game} came): its events are told from then on. */
+    private boolean playing;
     /** The seat's player name in the round under way. */
     protected String me;
     private int dayInitialized = -1;
@@ -92,8 +93,7 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
         Body news = o.news();
         if (news instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : link.name();
-            events = new AiwolfSeatEvents(me);
-            events.of(sg);
+            playing = true;
             started(sg);
             dayInitialized = -1;
             dayFinished = -1;
@@ -101,13 +101,14 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
             link.takeFresh(); // a connection made before the game began hears it from its start, not twice
             return;
         }
-        if (events == null) {
+        if (!playing) {
             return;
         }
         catchUp();
-        for (AiwolfEvent e : events.of(news)) {
-            // A day begins for the agent only when the game goes on after the night, with the dawn's results in it
-            // (the medium's): a game that ends at dawn ends with FINISH alone.
+        if (news instanceof AiwolfCatalog.Event told) {
+            // The engine's event as it is. A day begins for the agent only when the game goes on after the night,
+            // with the dawn's results in it (the medium's): a game that ends at dawn ends with FINISH alone.
+            AiwolfEvent e = told.event();
             if (e instanceof AiwolfEvent.Over) {
                 dayBegun = -1;
             } else if (!(e instanceof AiwolfEvent.Identified)) {
@@ -152,14 +153,14 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
 
     /** An agent that reconnected is told the game and the day again before its next request. */
     private void catchUp() {
-        if (events != null && link.takeFresh()) {
+        if (playing && link.takeFresh()) {
             tellAgain();
         }
     }
 
     /** The seat's act for its turn: none before its game has begun. */
     private Act act(SeatView v) {
-        if (events == null || v.allowed_actions() == null) {
+        if (!playing || v.allowed_actions() == null) {
             return new Act.Listen();
         }
         catchUp();

@@ -9,7 +9,7 @@ import maw.agents.SeatCatalog;
 import maw.agents.table.GameTable;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
-import maw.aiwolf.game.AiwolfEvent;
+import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.SeatView;
@@ -40,7 +40,8 @@ public final class AiwolfBotAgent extends GameAgent {
     private final Jid owner;
 
     private String me;
-    private AiwolfSeatEvents events;
+    /** The deal's players in agent order, once a round has begun (its {@code start_game} came). */
+    private List<String> players;
     private AiwolfPlayer mind;
 
     /** A bot that answers only its own Player ({@code owner}; null: whoever asks). */
@@ -92,9 +93,7 @@ public final class AiwolfBotAgent extends GameAgent {
         }
         if (o.news() instanceof Catalog.StartGame sg) {
             me = o.view() != null && o.view().you() != null ? o.view().you() : name;
-            events = new AiwolfSeatEvents(me);
-            events.of(sg);
-            List<String> players = events.players();
+            players = List.copyOf(sg.players());
             long s = seed ^ players.indexOf(me);
             mind = style == Style.RANDOM ? AiwolfBots.random(me, players, s) : AiwolfBots.rules(me, players, s);
             if (sg.talk() == Speech.NATURAL) {
@@ -102,11 +101,8 @@ public final class AiwolfBotAgent extends GameAgent {
             }
             return;
         }
-        if (events == null) {
-            return;
-        }
-        for (AiwolfEvent e : events.of(o.news())) {
-            mind.hear(e);
+        if (players != null && o.news() instanceof AiwolfCatalog.Event e) {
+            mind.hear(e.event()); // the engine's event as it is
         }
     }
 

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import maw.aiwolf.catalog.AiwolfCatalog;
 import maw.agents.Text;
+import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.log.AiwolfNarration;
 
 /**
- * An AIWolf game's news as a seat tells it in lines: a talk turn one talk a line with its gloss, a vote's ballots as a
- * short table; players named with their agent numbers, and what players wrote made inert.
+ * An AIWolf game's events as a seat tells them in lines: a talk turn one talk a line with its gloss, a vote's ballots
+ * as a short table; players named with their agent numbers, and what players wrote made inert.
  */
 final class AiwolfLines {
 
@@ -21,9 +21,9 @@ final class AiwolfLines {
      * What the speakers said is quoted here ({@link Text#said}): the line breaks are the seat's own, and an interface
      * shows them as lines.
      */
-    static String talks(AiwolfCatalog.Talks t, String name, AiwolfNarration narration) {
+    static String talks(AiwolfEvent.Turn t, String name, AiwolfNarration narration) {
         List<String[]> rows = new ArrayList<>();
-        for (AiwolfCatalog.Utterance u : t.utterances()) {
+        for (AiwolfEvent.Utterance u : t.utterances()) {
             if (u.text().equals("Skip") && !u.agent().equals(name)) {
                 continue;
             }
@@ -52,7 +52,7 @@ final class AiwolfLines {
     }
 
     /** A vote's ballots as a short table: each name voted for, its count, and who voted for it. */
-    static String votes(AiwolfCatalog.Votes v, java.util.function.UnaryOperator<String> who) {
+    static String votes(AiwolfEvent.Votes v, java.util.function.UnaryOperator<String> who) {
         Map<String, List<String>> by = new LinkedHashMap<>();
         v.ballots().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(b -> by.computeIfAbsent(b.getValue(), k -> new ArrayList<>()).add(who.apply(b.getKey())));

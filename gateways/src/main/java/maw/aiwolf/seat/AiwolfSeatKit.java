@@ -2,6 +2,7 @@ package maw.aiwolf.seat;
 
 import java.util.List;
 import maw.aiwolf.catalog.AiwolfCatalog;
+import maw.aiwolf.game.AiwolfEvent;
 import maw.agents.Catalog;
 import maw.agents.SeatCatalog.Perceived;
 import maw.agents.Text;
@@ -56,16 +57,43 @@ public final class AiwolfSeatKit implements SeatKit {
 
             @Override
             public Told tell(Catalog.Body news, String me) {
-                return switch (news) {
-                    case AiwolfCatalog.Identified i -> new Told(Perceived.IDENTIFIED, who(i.target()) + ", executed "
+                return news instanceof AiwolfCatalog.Event e ? told(e.event(), me) : null;
+            }
+
+            /** One of the engine's events as the seat {@code me} tells it (null: nothing to tell). */
+            private Told told(AiwolfEvent event, String me) {
+                return switch (event) {
+                    case AiwolfEvent.Dealt d -> new Told(Perceived.ROLE, "You are a " + d.role() + "."
+                            + (d.pack().size() > 1 ? " Your fellow werewolves: " + String.join(", ", d.pack().stream()
+                                    .filter(p -> !p.equals(me)).map(this::who).toList()) + "." : ""));
+                    case AiwolfEvent.DayBegan d -> new Told(me.equals(d.attacked()) ? Perceived.DEATH : Perceived.PHASE,
+                            (me.equals(d.attacked()) ? "The werewolves murdered you in the night. You can watch. "
+                                    : "") + "Day " + d.day() + " begins." + (d.attacked() == null ? ""
+                                            : " " + who(d.attacked()) + " was murdered in the night.") + " Living: "
+                                    + String.join(", ", d.living().stream().map(this::who).toList()) + ".");
+                    case AiwolfEvent.Turn t -> new Told(Perceived.TALK, AiwolfLines.talks(t, me, narration));
+                    case AiwolfEvent.Invalid it -> new Told(Perceived.REFUSAL, "Your talk " + Text.quoted(it.text())
+                            + " is not protocol text, and counted as Skip: " + it.reason() + ".");
+                    case AiwolfEvent.Votes v -> new Told(Perceived.VOTE, AiwolfLines.votes(v, this::who));
+                    case AiwolfEvent.Executed x -> new Told(me.equals(x.player()) ? Perceived.DEATH
+                            : Perceived.RESULT, me.equals(x.player())
+                                    ? "You were executed by the village (the most votes). You can watch."
+                                    : "The village executes " + who(x.player()) + " (the most votes).");
+                    case AiwolfEvent.Divined d -> new Told(Perceived.DIVINED, "Your divination: " + who(d.target())
+                            + " is " + (d.species() == Species.WEREWOLF ? "a werewolf." : "human."));
+                    case AiwolfEvent.Identified i -> new Told(Perceived.IDENTIFIED, who(i.target()) + ", executed "
                             + "yesterday, was " + (i.species() == Species.WEREWOLF ? "a werewolf." : "human."));
-                    case AiwolfCatalog.Talks t -> new Told(Perceived.TALK, AiwolfLines.talks(t, me, narration));
-                    case AiwolfCatalog.InvalidTalk it -> new Told(Perceived.REFUSAL, "Your talk "
-                            + Text.quoted(it.text()) + " is not protocol text, and counted as Skip: " + it.reason()
-                            + ".");
-                    case AiwolfCatalog.Votes v -> new Told(Perceived.VOTE, AiwolfLines.votes(v, this::who),
-                            v.attack() ? null : v.ballots(), v.day());
-                    default -> null;
+                    case AiwolfEvent.Guarded g -> new Told(Perceived.NIGHT, "You guard " + who(g.target())
+                            + " tonight.");
+                    case AiwolfEvent.Attack a -> new Told(Perceived.NIGHT, a.target() == null
+                            ? "No murder tonight: the pack chose nobody."
+                            : a.guarded() ? "No murder tonight: the bodyguard guarded " + who(a.target()) + "."
+                            : "The pack killed " + who(a.target()) + ".");
+                    case AiwolfEvent.Over o -> new Told(Perceived.END, (o.winner() == null ? "The game is a draw"
+                            : "The " + o.winner().toString().toLowerCase(java.util.Locale.ROOT) + " win") + " ("
+                            + o.reason() + "). Roles: " + o.roles().entrySet().stream()
+                                    .map(en -> en.getKey() + " " + en.getValue())
+                                    .collect(java.util.stream.Collectors.joining(", ")) + ".");
                 };
             }
         };

@@ -72,6 +72,11 @@ public final class GameInfo {
         }
     }
 
+    /** Whether today's vote was told already: a vote asked now is a re-vote of a tie. */
+    public boolean votedToday() {
+        return log.today().votes() != null;
+    }
+
     /** The bodyguard's guard of tonight (the seat knows its own act). */
     public void guarded(String target) {
         log.guarded(target);

@@ -118,7 +118,7 @@ public final class TcpSeatAgent extends LinkSeatAgent {
             default -> night ? Packets.Request.ATTACK : Packets.Request.VOTE;
         };
         // The first vote and the day-0 divination carry no gameInfo; re-votes and the night's acts a full one.
-        boolean full = !(r == Packets.Request.VOTE && v.voted_for() == null && !revote(v))
+        boolean full = !(r == Packets.Request.VOTE && v.voted_for() == null && !info.votedToday())
                 && !(r == Packets.Request.DIVINE && v.day() == 0);
         String answer = link.ask(Packets.line(r, full ? info.gameInfo() : null, null, info.talkHistory(),
                 whispers()), timeLimit, r.name());
@@ -142,10 +142,6 @@ public final class TcpSeatAgent extends LinkSeatAgent {
         // No act: the seat passes, and the rules play the regulation's default at once (a vote for a random other
         // player; no divination, no guard; the attack vote dropped), as the official server does with such an answer.
         return new Act.Listen();
-    }
-
-    private boolean revote(SeatView v) {
-        return v.votes() != null && !v.votes().isEmpty();
     }
 
     private static String nameOf(int n, SeatView v) {

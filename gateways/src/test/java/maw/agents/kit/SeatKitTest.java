@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import maw.aiwolf.catalog.AiwolfCatalog;
+import maw.aiwolf.game.AiwolfEvent;
+import maw.base.Role;
 import maw.agents.SeatCatalog.Perceived;
 import maw.base.Speech;
 import org.junit.jupiter.api.Test;
@@ -36,12 +38,22 @@ class SeatKitTest {
         SeatKit.Narration aiwolf = SeatKit.of("aiwolf").narration(DEAL, Speech.PROTOCOL);
         assertThat(aiwolf.who("Bob")).isEqualTo("Bob (2)");
         assertThat(aiwolf.rulesInWords()).contains("protocol text");
-        SeatKit.Told votes = aiwolf.tell(new AiwolfCatalog.Votes("g", 1, 2, 0, false, Map.of("Ann", "Bob")), "Cid");
+        SeatKit.Told votes = aiwolf.tell(new AiwolfCatalog.Event("g", 1, new AiwolfEvent.Votes(2, 0, false,
+                Map.of("Ann", "Bob"), null)), "Cid");
         assertThat(votes.kind()).isEqualTo(Perceived.VOTE);
-        assertThat(votes.votes()).isEqualTo(Map.of("Ann", "Bob"));
-        assertThat(votes.day()).isEqualTo(2);
-        SeatKit.Told attack = aiwolf.tell(new AiwolfCatalog.Votes("g", 1, 2, 0, true, Map.of("Ann", "Bob")), "Cid");
-        assertThat(attack.votes()).as("the pack's attack votes are not the day's").isNull();
+        assertThat(votes.text()).isEqualTo("Votes:\n  Bob (2)  1  <- Ann (1)");
+        SeatKit.Told attack = aiwolf.tell(new AiwolfCatalog.Event("g", 1, new AiwolfEvent.Votes(2, 0, true,
+                Map.of("Ann", "Bob"), null)), "Cid");
+        assertThat(attack.text()).startsWith("The pack's attack votes:");
+        SeatKit.Told dawn = aiwolf.tell(new AiwolfCatalog.Event("g", 1, new AiwolfEvent.DayBegan(2, "Cid",
+                List.of("Ann", "Bob"))), "Cid");
+        assertThat(dawn.kind()).as("the seat attacked in the night is told so").isEqualTo(Perceived.DEATH);
+        assertThat(dawn.text()).startsWith("The werewolves murdered you in the night.")
+                .contains("Cid (3) was murdered in the night. Living: Ann (1), Bob (2).");
+        SeatKit.Told dealt = aiwolf.tell(new AiwolfCatalog.Event("g", 1, new AiwolfEvent.Dealt("Ann", Role.WEREWOLF,
+                List.of("Ann", "Cid"))), "Ann");
+        assertThat(dealt.text()).isEqualTo("You are a werewolf. Your fellow werewolves: Cid (3).");
+        // The core's messages are the core's to tell.
         assertThat(aiwolf.tell(new maw.agents.Catalog.Ping("g"), "Cid")).isNull();
     }
 }
