@@ -61,6 +61,11 @@ public interface Rules<S extends GameView, O, E extends GameEvent> {
         return SeatViews.of(state, seat, label(options), speech(options), longest(options));
     }
 
+    /** The views of {@code seats} in {@code state}, each as {@link #view} gives it, read together. */
+    default java.util.Map<String, maw.base.SeatView> views(S state, O options, List<String> seats) {
+        return SeatViews.of(state, seats, label(options), speech(options), longest(options));
+    }
+
     /** A game in its lobby, before the deal. */
     S newGame(O options, long seed);
 

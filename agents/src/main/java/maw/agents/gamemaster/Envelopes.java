@@ -32,14 +32,15 @@ final class Envelopes {
 
     /**
      * The envelopes to send now, seat by seat in the order of {@code seats}: each seat's gathered news, with its view
-     * ({@code view}) where it differs from the one sent last, or {@code all} (a new phase: every seat is sent its view).
+     * (of {@code views}, which gives them all at once) where it differs from the one sent last, or {@code all} (a new phase: every seat is sent its view).
      * A seat with nothing gathered and its view as it was is sent nothing. What is taken is counted as told.
      */
-    Map<String, Catalog.News> take(List<String> seats, Function<String, SeatView> view, String game, int round,
-            boolean all) {
+    Map<String, Catalog.News> take(List<String> seats, Function<List<String>, Map<String, SeatView>> views, String game,
+            int round, boolean all) {
         Map<String, Catalog.News> out = new LinkedHashMap<>();
+        Map<String, SeatView> viewed = views.apply(seats);
         for (String seat : seats) {
-            SeatView now = view.apply(seat);
+            SeatView now = viewed.get(seat);
             List<Catalog.Body> news = told.remove(seat);
             boolean changed = all || !now.equals(sent.get(seat));
             if (changed) {

@@ -639,8 +639,12 @@ public final class GameMasterAgent<S extends GameView, O, E extends GameEvent> e
             }
         });
         List<String> takers = state.players().stream().filter(seating::takesNews).filter(seats::containsKey).toList();
-        envelopes.take(takers, p -> ruleset.view(state, p).withDeadline(clock.deadline()), config.gameId(), round, all)
-                .forEach((player, news) -> inform(seats.get(player), news));
+        long deadline = clock.deadline();
+        envelopes.take(takers, those -> {
+            Map<String, maw.base.SeatView> views = new java.util.LinkedHashMap<>();
+            ruleset.views(state, those).forEach((p, v) -> views.put(p, v.withDeadline(deadline)));
+            return views;
+        }, config.gameId(), round, all).forEach((player, news) -> inform(seats.get(player), news));
     }
 
     private void openRooms(PhaseId phase, Map<Room, Long> after) {

@@ -32,6 +32,11 @@ public record Ruleset<S extends GameView, O, E extends GameEvent>(Rules<S, O, E>
         return rules.view(state, options, seat);
     }
 
+    /** The views of {@code seats} in {@code state}, read together. */
+    public java.util.Map<String, maw.base.SeatView> views(S state, List<String> seats) {
+        return rules.views(state, options, seats);
+    }
+
     /** The rooms a game of these options has. */
     public List<Room> rooms() {
         return rules.rooms(options);
