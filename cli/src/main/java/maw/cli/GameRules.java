@@ -1,9 +1,14 @@
 package maw.cli;
 
 import java.security.SecureRandom;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
 import maw.agents.Catalog;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
+import maw.agents.ruleset.RuleFlags;
 import maw.agents.ruleset.Variant;
 import maw.app.Seats;
 import maw.config.ConfigException;
@@ -88,21 +93,23 @@ public final class GameRules {
     @Option(names = "--seed", description = "seed of the deal and of the bots' choices (default: random, printed)")
     Long seed;
 
-    @Option(names = "--day-seconds", defaultValue = "60", description = "length of a day (default: ${DEFAULT-VALUE})")
-    double daySeconds;
+    // The rule set's own flags have no default here: a rule set reads those it takes with its own defaults, and one
+    // given that it does not take is refused (Variant.check).
+    @Option(names = "--day-seconds", description = "length of a day (default: 60)")
+    Double daySeconds;
 
-    @Option(names = "--night-seconds", defaultValue = "30", description = "length of a night (default: ${DEFAULT-VALUE})")
-    double nightSeconds;
+    @Option(names = "--night-seconds", description = "length of a night (default: 30)")
+    Double nightSeconds;
 
-    @Option(names = "--tie-break", defaultValue = "none",
-            description = "a tie at the end of the day: none (nobody is executed) or random (default: ${DEFAULT-VALUE})")
+    @Option(names = "--tie-break", description = "a tie at the end of the day: none (nobody is executed) or random "
+            + "(default: none)")
     String tieBreak;
 
     @Option(names = "--secret-votes", description = "tell each day vote to the voter only, not to everyone")
     boolean secretVotes;
 
-    @Option(names = "--day-cap", defaultValue = "20", description = "a game still going after this many days is a draw (default: ${DEFAULT-VALUE})")
-    int dayCap;
+    @Option(names = "--day-cap", description = "a game still going after this many days is a draw (default: 20)")
+    Integer dayCap;
 
     @Option(names = "--seer", description = "deal one villager the seer's role (asks one player's role each day)")
     boolean seer;
@@ -120,11 +127,50 @@ public final class GameRules {
         return Variant.named(ruleSet, "--rules");
     }
 
-    /** The rule flags as given, for the rule set to read and check. */
-    Variant.Flags flags(boolean endWhenAllVoted) {
-        return new Variant.Flags(players, roles, resolvedTurn != null ? resolvedTurn : turnSeconds, rounds,
-                daySeconds, nightSeconds, tieBreak, secretVotes, dayCap, seer, noWhispers, endWhenAllVoted, werewolves,
-                resolvedPace, resolvedRounds, pace != null ? "--pace" : talkRounds != null ? "--talk-rounds" : null);
+    /**
+     * The rule flags, by name, for the rule set to check and read: those the person gave, and those the command
+     * settled (the seats, the pace and a turn's length a table's seats make, whether a phase ends once all have voted).
+     */
+    RuleFlags flags(boolean endWhenAllVoted) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("--players", players);
+        values.put("--roles", roles);
+        values.put("--turn-seconds", resolvedTurn != null ? resolvedTurn : turnSeconds);
+        values.put("--rounds", rounds);
+        values.put("--day-seconds", daySeconds);
+        values.put("--night-seconds", nightSeconds);
+        values.put("--tie-break", tieBreak);
+        values.put("--secret-votes", secretVotes);
+        values.put("--day-cap", dayCap);
+        values.put("--seer", seer);
+        values.put("--no-whispers", noWhispers);
+        values.put("--werewolves", werewolves);
+        values.put("--pace", resolvedPace);
+        values.put("--talk-rounds", resolvedRounds);
+        values.put(RuleFlags.END_WHEN_ALL_VOTED, endWhenAllVoted);
+        Set<String> given = new LinkedHashSet<>();
+        Map<String, Object> asGiven = new LinkedHashMap<>();
+        asGiven.put("--players", players);
+        asGiven.put("--roles", roles);
+        asGiven.put("--turn-seconds", turnSeconds);
+        asGiven.put("--day-seconds", daySeconds);
+        asGiven.put("--night-seconds", nightSeconds);
+        asGiven.put("--tie-break", tieBreak);
+        asGiven.put("--day-cap", dayCap);
+        asGiven.put("--werewolves", werewolves);
+        asGiven.put("--pace", pace);
+        asGiven.put("--talk-rounds", talkRounds);
+        asGiven.forEach((name, v) -> {
+            if (v != null) {
+                given.add(name);
+            }
+        });
+        for (var s : Map.of("--secret-votes", secretVotes, "--seer", seer, "--no-whispers", noWhispers).entrySet()) {
+            if (s.getValue()) {
+                given.add(s.getKey());
+            }
+        }
+        return new RuleFlags(values, given);
     }
 
     /** Seats at the table: --players, else the rule set's default (6 for MAW's, 5 for AIWolf's small village). */

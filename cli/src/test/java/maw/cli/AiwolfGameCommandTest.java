@@ -64,7 +64,8 @@ class AiwolfGameCommandTest {
         assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--players", "6")).isEqualTo(2);
         assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--roles", "villager=3,werewolf=1")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value '6' for --players: the AIWolf NLP contest plays with 5, 9 "
-                + "or 13").contains("--roles is an option of --rules aiwolf;");
+                + "or 13").contains("--roles is an option of --rules aiwolf, not of --rules aiwolf-nlp: the NLP contest "
+                + "deals its own villages of 5, 9 and 13");
     }
 
     @Test
@@ -119,7 +120,7 @@ class AiwolfGameCommandTest {
                 // every rule set on the class path is named (the tests add one of their own)
                 .containsPattern("invalid value 'chess' for --rules: expected maw, aiwolf(, | or )aiwolf-nlp")
                 .contains("invalid value '20' for --players: AIWolf villages have 3 to 18 players")
-                .contains("--seer is an option of MAW's rules")
+                .contains("--seer is an option of --rules maw, not of --rules aiwolf")
                 .contains("for --turn-seconds: expected more than 0")
                 .contains("for GAME_DIR: no journal")
                 .contains("under the rules 'maw', not aiwolf");

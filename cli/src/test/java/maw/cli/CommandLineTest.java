@@ -142,7 +142,7 @@ class CommandLineTest {
                 + "number from 1 to 256");
         assertThat(Main.execute("game", "--transport", "local", "--rules", "aiwolf", "--pace", "turns"))
                 .isEqualTo(2);
-        assertThat(err()).contains("--pace is an option of MAW's rules; under --rules aiwolf the regulation deals the "
+        assertThat(err()).contains("--pace is an option of --rules maw, not of --rules aiwolf: the regulation deals the "
                 + "roles, settles ties and takes every phase in turns");
     }
 

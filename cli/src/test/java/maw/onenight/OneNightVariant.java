@@ -1,7 +1,9 @@
 package maw.onenight;
 
 import java.time.Duration;
+import java.util.List;
 import maw.agents.gamemaster.Herald;
+import maw.agents.ruleset.RuleFlags;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
@@ -32,25 +34,33 @@ public final class OneNightVariant implements Variant<OneNight.State, OneNight.O
     }
 
     @Override
-    public int defaultPlayers(Flags flags) {
+    public List<String> flags() {
+        return List.of("--players", "--rounds", "--day-seconds", "--night-seconds");
+    }
+
+    @Override
+    public String takesNoOther() {
+        return "one night deals one werewolf among villagers, and plays a night and a day";
+    }
+
+    @Override
+    public int defaultPlayers(RuleFlags flags) {
         return 4;
     }
 
     @Override
-    public OneNight.Options options(Flags f) {
-        int players = f.players() == null ? defaultPlayers(f) : f.players();
+    public OneNight.Options options(RuleFlags f) {
+        int players = f.integer("--players", defaultPlayers(f));
         if (players < 3 || players > 10) {
             throw new ConfigException("invalid value '" + players + "' for --players: one night plays with 3 to 10");
         }
-        if (f.roles() != null || f.mawOnly() != null) {
-            throw new ConfigException((f.roles() != null ? "--roles" : f.mawOnly()) + " is not an option of "
-                    + "--rules one-night");
+        int rounds = f.integer("--rounds", 1);
+        if (rounds != 1) {
+            throw new ConfigException("invalid value '" + rounds + "' for --rounds: one night is one round");
         }
-        if (f.rounds() != 1) {
-            throw new ConfigException("invalid value '" + f.rounds() + "' for --rounds: one night is one round");
-        }
-        return new OneNight.Options(Duration.ofMillis(Math.round(f.nightSeconds() * 1000)),
-                Duration.ofMillis(Math.round(f.daySeconds() * 1000)), f.endWhenAllVoted());
+        return new OneNight.Options(Duration.ofMillis(Math.round(f.number("--night-seconds", 30) * 1000)),
+                Duration.ofMillis(Math.round(f.number("--day-seconds", 60) * 1000)),
+                !f.has(RuleFlags.END_WHEN_ALL_VOTED) || f.on(RuleFlags.END_WHEN_ALL_VOTED));
     }
 
     @Override

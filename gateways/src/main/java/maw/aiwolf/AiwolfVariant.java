@@ -2,10 +2,12 @@ package maw.aiwolf;
 
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import maw.agents.GameAgent;
 import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.Herald;
+import maw.agents.ruleset.RuleFlags;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfNews;
@@ -78,43 +80,48 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
     }
 
     @Override
-    public int defaultPlayers(Flags flags) {
-        return flags.roles() != null ? composition(flags).players() : 5;
+    public List<String> flags() {
+        return natural ? List.of("--players", "--rounds", "--turn-seconds")
+                : List.of("--players", "--rounds", "--turn-seconds", "--roles");
     }
 
     @Override
-    public AiwolfOptions options(Flags f) {
-        int players = f.players() == null ? defaultPlayers(f) : f.players();
+    public String takesNoOther() {
+        return natural ? "the NLP contest deals its own villages of 5, 9 and 13, settles ties and takes every phase in "
+                + "turns" : "the regulation deals the roles, settles ties and takes every phase in turns";
+    }
+
+    @Override
+    public int defaultPlayers(RuleFlags flags) {
+        return !natural && flags.has("--roles") ? composition(flags).players() : 5;
+    }
+
+    @Override
+    public AiwolfOptions options(RuleFlags f) {
+        int players = f.integer("--players", defaultPlayers(f));
+        String roles = natural ? null : f.text("--roles", null);
         if (natural) {
-            if (f.roles() != null) {
-                throw new ConfigException("--roles is an option of --rules aiwolf; the NLP contest deals its own "
-                        + "villages of 5, 9 and 13");
-            }
             if (players != 5 && players != 9 && players != 13) {
                 throw new ConfigException("invalid value '" + players + "' for --players: the AIWolf NLP contest "
                         + "plays with 5, 9 or 13");
             }
         }
-        if (f.roles() == null && (players < 3 || players > 18)) {
+        if (roles == null && (players < 3 || players > 18)) {
             throw new ConfigException("invalid value '" + players + "' for --players: AIWolf villages have 3 to 18 "
                     + "players (5 and 15 are the regulation's; --roles makes any other)");
         }
-        Composition village = f.roles() == null ? Composition.of(players) : composition(f);
+        Composition village = roles == null ? Composition.of(players) : composition(f);
         if (village.players() != players) {
-            throw new ConfigException("--players " + players + " does not match --roles " + f.roles() + " ("
+            throw new ConfigException("--players " + players + " does not match --roles " + roles + " ("
                     + village.players() + " players)");
         }
-        if (f.rounds() < 1 || f.rounds() > 1000) {
-            throw new ConfigException("invalid value '" + f.rounds() + "' for --rounds: expected 1 to 1000");
+        int rounds = f.integer("--rounds", 1);
+        if (rounds < 1 || rounds > 1000) {
+            throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
         }
-        double turn = f.turnSecondsOr(30);
+        double turn = f.number("--turn-seconds", 30);
         if (!(turn > 0) || turn > 86_400) {
             throw new ConfigException("invalid value '" + turn + "' for --turn-seconds: expected more than 0");
-        }
-        String mawOnly = f.mawOnly();
-        if (mawOnly != null) {
-            throw new ConfigException(mawOnly + " is an option of MAW's rules; under --rules " + name() + " the "
-                    + "regulation deals the roles, settles ties and takes every phase in turns");
         }
         Duration step = Duration.ofMillis(Math.round(turn * 1000));
         return natural ? AiwolfOptions.natural(players, step)
@@ -122,9 +129,10 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
     }
 
     /** The village --roles names, as the official server's role-count map (villager=3,seer=1,...). */
-    private static Composition composition(Flags f) {
+    private static Composition composition(RuleFlags f) {
+        String roles = f.text("--roles", "");
         Map<Role, Integer> counts = new EnumMap<>(Role.class);
-        for (String part : f.roles().split(",")) {
+        for (String part : roles.split(",")) {
             String[] kv = part.strip().split("=", 2);
             Role role = null;
             for (Role r : Role.values()) {
@@ -139,7 +147,7 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
                 n = null;
             }
             if (role == null || n == null || n < 0 || n > 18 || counts.containsKey(role)) {
-                throw new ConfigException("invalid value '" + f.roles() + "' for --roles: expected ROLE=N,... with "
+                throw new ConfigException("invalid value '" + roles + "' for --roles: expected ROLE=N,... with "
                         + "each of villager, seer, medium, bodyguard, werewolf, possessed at most once (\""
                         + part.strip() + "\" is not)");
             }
@@ -148,7 +156,7 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
         try {
             return new Composition(counts);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("invalid value '" + f.roles() + "' for --roles: " + e.getMessage());
+            throw new ConfigException("invalid value '" + roles + "' for --roles: " + e.getMessage());
         }
     }
 

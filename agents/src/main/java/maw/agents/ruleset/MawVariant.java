@@ -1,6 +1,7 @@
 package maw.agents.ruleset;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import maw.agents.gamemaster.Herald;
 import maw.agents.gamemaster.MawHerald;
@@ -10,6 +11,7 @@ import maw.game.Event;
 import maw.game.GameOptions;
 import maw.game.GameState;
 import maw.game.MawRules;
+import maw.game.Pace;
 import maw.game.Rules;
 import maw.game.TieBreak;
 
@@ -41,57 +43,69 @@ public final class MawVariant implements Variant<GameState, GameOptions, Event> 
     }
 
     @Override
-    public int defaultPlayers(Flags flags) {
+    public List<String> flags() {
+        return List.of("--players", "--rounds", "--day-seconds", "--night-seconds", "--tie-break", "--secret-votes",
+                "--day-cap", "--seer", "--werewolves", "--no-whispers", "--pace", "--talk-rounds", "--turn-seconds");
+    }
+
+    @Override
+    public String takesNoOther() {
+        return "MAW deals villagers, werewolves and, with --seer, a seer, its days and nights by the clock or in turns";
+    }
+
+    @Override
+    public int defaultPlayers(RuleFlags flags) {
         return 6;
     }
 
     @Override
-    public GameOptions options(Flags f) {
-        int players = f.players() == null ? defaultPlayers(f) : f.players();
-        if (f.roles() != null) {
-            throw new ConfigException("--roles is an option of --rules aiwolf (MAW deals villagers, werewolves and, "
-                    + "with --seer, a seer)");
-        }
+    public GameOptions options(RuleFlags f) {
+        int players = f.integer("--players", defaultPlayers(f));
         if (players < GameOptions.MIN_PLAYERS || players > 60) {
             throw new ConfigException("invalid value '" + players + "' for --players: expected "
                     + GameOptions.MIN_PLAYERS + " to 60");
         }
-        if (f.rounds() < 1 || f.rounds() > 1000) {
-            throw new ConfigException("invalid value '" + f.rounds() + "' for --rounds: expected 1 to 1000");
+        int rounds = f.integer("--rounds", 1);
+        if (rounds < 1 || rounds > 1000) {
+            throw new ConfigException("invalid value '" + rounds + "' for --rounds: expected 1 to 1000");
         }
-        if (!(f.daySeconds() > 0) || f.daySeconds() > 86_400) {
-            throw new ConfigException("invalid value '" + f.daySeconds() + "' for --day-seconds: expected more than 0");
+        double day = f.number("--day-seconds", 60);
+        if (!(day > 0) || day > 86_400) {
+            throw new ConfigException("invalid value '" + day + "' for --day-seconds: expected more than 0");
         }
-        if (!(f.nightSeconds() > 0) || f.nightSeconds() > 86_400) {
-            throw new ConfigException("invalid value '" + f.nightSeconds() + "' for --night-seconds: expected more "
-                    + "than 0");
+        double night = f.number("--night-seconds", 30);
+        if (!(night > 0) || night > 86_400) {
+            throw new ConfigException("invalid value '" + night + "' for --night-seconds: expected more than 0");
         }
-        if (f.dayCap() < 1 || f.dayCap() > 1000) {
-            throw new ConfigException("invalid value '" + f.dayCap() + "' for --day-cap: expected 1 to 1000");
+        int dayCap = f.integer("--day-cap", 20);
+        if (dayCap < 1 || dayCap > 1000) {
+            throw new ConfigException("invalid value '" + dayCap + "' for --day-cap: expected 1 to 1000");
         }
-        Integer wolves = f.werewolves();
+        Integer wolves = f.integer("--werewolves", null);
         if (wolves != null && (wolves < 1 || wolves * 2 >= players)) {
             throw new ConfigException("invalid value '" + wolves + "' for --werewolves: expected 1 to "
                     + ((players - 1) / 2) + " at a table of " + players + " (the village must outnumber the pack)");
         }
-        TieBreak tb = switch (f.tieBreak().strip().toLowerCase(Locale.ROOT)) {
+        String tie = f.text("--tie-break", "none");
+        TieBreak tb = switch (tie.strip().toLowerCase(Locale.ROOT)) {
             case "none" -> TieBreak.NONE;
             case "random" -> TieBreak.RANDOM;
-            default -> throw new ConfigException("invalid value '" + f.tieBreak() + "' for --tie-break: expected none "
-                    + "or random");
+            default -> throw new ConfigException("invalid value '" + tie + "' for --tie-break: expected none or random");
         };
-        if (f.talkRounds() < 0 || f.talkRounds() > GameOptions.MAX_TALK_ROUNDS) {
-            throw new ConfigException("invalid value '" + f.talkRounds() + "' for --talk-rounds: expected 0 to "
+        int talkRounds = f.integer("--talk-rounds", GameOptions.DEFAULT_TALK_ROUNDS);
+        if (talkRounds < 0 || talkRounds > GameOptions.MAX_TALK_ROUNDS) {
+            throw new ConfigException("invalid value '" + talkRounds + "' for --talk-rounds: expected 0 to "
                     + GameOptions.MAX_TALK_ROUNDS);
         }
-        double turn = f.turnSecondsOr(GameOptions.DEFAULT_TURN.toSeconds());
+        double turn = f.number("--turn-seconds", GameOptions.DEFAULT_TURN.toSeconds());
         if (!(turn > 0) || turn > 86_400) {
             throw new ConfigException("invalid value '" + turn + "' for --turn-seconds: expected more than 0");
         }
-        return new GameOptions(Duration.ofMillis(Math.round(f.daySeconds() * 1000)),
-                Duration.ofMillis(Math.round(f.nightSeconds() * 1000)), tb, !f.secretVotes(), f.dayCap(),
-                f.endWhenAllVoted(), f.seer(), !f.noWhispers(), wolves == null ? 0 : wolves, f.pace(),
-                f.talkRounds(), Duration.ofMillis(Math.round(turn * 1000)));
+        return new GameOptions(Duration.ofMillis(Math.round(day * 1000)), Duration.ofMillis(Math.round(night * 1000)),
+                tb, !f.on("--secret-votes"), dayCap, !f.has(RuleFlags.END_WHEN_ALL_VOTED)
+                        || f.on(RuleFlags.END_WHEN_ALL_VOTED), f.on("--seer"), !f.on("--no-whispers"),
+                wolves == null ? 0 : wolves, f.value("--pace", Pace.class, Pace.CLOCK), talkRounds,
+                Duration.ofMillis(Math.round(turn * 1000)));
     }
 
     /**

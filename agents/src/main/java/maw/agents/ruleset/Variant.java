@@ -17,8 +17,6 @@ import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
 import maw.game.GameEvent;
-import maw.game.GameOptions;
-import maw.game.Pace;
 import maw.game.GameView;
 import maw.game.Rules;
 import maw.runtime.Json;
@@ -40,39 +38,30 @@ import maw.runtime.RateLimit;
  */
 public interface Variant<S extends GameView, O, E extends GameEvent> {
 
-    /**
-     * The rule flags of {@code maw game}, {@code maw gm} and {@code maw tournament}, as given (null or the flag's
-     * default where not): each rule set reads those it takes and refuses, by name, those that would change nothing.
-     */
-    record Flags(Integer players, String roles, Double turnSeconds, int rounds, double daySeconds,
-            double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer, boolean noWhispers,
-            boolean endWhenAllVoted, Integer werewolves, Pace pace, int talkRounds, String paceFlag) {
-
-        public Flags(Integer players, String roles, Double turnSeconds, int rounds, double daySeconds,
-                double nightSeconds, String tieBreak, boolean secretVotes, int dayCap, boolean seer,
-                boolean noWhispers, boolean endWhenAllVoted) {
-            this(players, roles, turnSeconds, rounds, daySeconds, nightSeconds, tieBreak, secretVotes, dayCap, seer,
-                    noWhispers, endWhenAllVoted, null, Pace.CLOCK, GameOptions.DEFAULT_TALK_ROUNDS, null);
-        }
-
-        public Flags {
-            pace = pace == null ? Pace.CLOCK : pace;
-        }
-
-        /** The first of MAW's own flags that was given, or null: a rule set that deals its own roles refuses it. */
-        public String mawOnly() {
-            return seer ? "--seer" : werewolves != null ? "--werewolves" : noWhispers ? "--no-whispers" : secretVotes ? "--secret-votes"
-                    : tieBreak != null && !"none".equals(tieBreak.strip()) ? "--tie-break" : paceFlag;
-        }
-
-        /** The longest a turn (or an AIWolf step) may take, in seconds: as given, else {@code otherwise}. */
-        public double turnSecondsOr(double otherwise) {
-            return turnSeconds == null ? otherwise : turnSeconds;
-        }
-    }
-
     /** The name the command line, journals and {@code start_game} write ({@code maw}, {@code aiwolf-nlp}). */
     String name();
+
+    /** The rule flags this rule set takes, by their names ({@code --players}, {@code --day-seconds}). */
+    List<String> flags();
+
+    /** Why this rule set takes no other flag, in words after a colon ("the regulation deals the roles"). */
+    String takesNoOther();
+
+    /**
+     * Refuses, by its name, a flag the person gave that this rule set does not take, naming the rule sets that take
+     * it: a flag that would change nothing is a mistake to say, not to pass over.
+     */
+    default void check(RuleFlags given) {
+        for (String flag : given.given()) {
+            if (!flags().contains(flag)) {
+                List<String> takers = all().stream().filter(v -> v.flags().contains(flag)).map(v -> "--rules "
+                        + v.name()).toList();
+                throw new ConfigException(flag + (takers.isEmpty() ? " is not an option of --rules " + name()
+                        : " is an option of " + String.join(" and ", takers) + ", not of --rules " + name()) + ": "
+                        + takesNoOther());
+            }
+        }
+    }
 
     /** One line for {@code --rules}'s help: the name and what the game is. */
     String summary();
@@ -84,10 +73,10 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
     Herald<S, E> herald();
 
     /** Seats at the table when the flags name none. */
-    int defaultPlayers(Flags flags);
+    int defaultPlayers(RuleFlags flags);
 
-    /** The options the flags make, checked; a value out of range or a flag this rule set does not take is named. */
-    O options(Flags flags) throws ConfigException;
+    /** The options the flags make, checked; a value out of range is named (a flag it does not take: {@link #check}). */
+    O options(RuleFlags flags) throws ConfigException;
 
     /** Longest a whole game of {@code rounds} rounds may take (every step running out its timer), plus a margin. */
     Duration timeout(O options, int rounds);
@@ -118,8 +107,9 @@ public interface Variant<S extends GameView, O, E extends GameEvent> {
         return ruleset(rules().optionsType().cast(options));
     }
 
-    /** The rule set's options as the flags make them, run as the GameMaster runs it. */
-    default Ruleset<S, O, E> ruleset(Flags flags) {
+    /** The rule set's options as the flags make them, checked, run as the GameMaster runs it. */
+    default Ruleset<S, O, E> ruleset(RuleFlags flags) {
+        check(flags);
         return ruleset(options(flags));
     }
 
