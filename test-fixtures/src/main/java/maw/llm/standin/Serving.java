@@ -91,7 +91,8 @@ final class Serving {
                 return false;
             }
             if (lease == null) {
-                done(-1, 0, System.currentTimeMillis(), true);
+                long now = System.currentTimeMillis();
+                done(-1, 0, now, now, true);
                 return false;
             }
             long started = System.currentTimeMillis();
@@ -131,15 +132,18 @@ final class Serving {
                     cache.addAll(words(content)); // the slot keeps what it wrote too, to the answer's end
                     cache.add(END);
                 }
+                // The call ends before its slot is free: the next call in the slot begins no sooner than this one
+                // ended (stamped after the release, a busy machine's next call could begin a millisecond before).
+                long ended = System.currentTimeMillis();
                 slots.release(lease, cache);
-                done(lease.slot(), cached, started, cancelled);
+                done(lease.slot(), cached, started, ended, cancelled);
             }
             return !cancelled;
         }
 
-        private void done(int slotUsed, int cached, long started, boolean cancelled) {
+        private void done(int slotUsed, int cached, long started, long ended, boolean cancelled) {
             served = new OllamaStandIn.Served(slotUsed, tokens.size(), cached, outputTokens, arrived, started,
-                    System.currentTimeMillis(), cancelled, truncated);
+                    ended, cancelled, truncated);
             recorded.accept(served);
         }
     }
