@@ -70,6 +70,13 @@ public record SeatView(String you, Role role, List<String> partners, Phase phase
                 turn == null ? null : new Turn(turn.talk_round(), turn.talk_rounds(), turn.voting(), deadline), step);
     }
 
+    /** This view at another step of the phase, with its deadline (the seat's own turn's too). */
+    public SeatView atStep(Integer step, long deadline) {
+        return new SeatView(you, role, partners, phase, day, deadline, living, dead, valid_targets, allowed_actions,
+                targets, room, max_message_length, unseen, voted_for, spoke, votes, rules, talk, agents,
+                turn == null ? null : new Turn(turn.talk_round(), turn.talk_rounds(), turn.voting(), deadline), step);
+    }
+
     /** Whether the seat may make an act now (listening aside). */
     public boolean awaited() {
         return allowed_actions != null && allowed_actions.stream().anyMatch(k -> k != Act.Kind.LISTEN);

@@ -12,7 +12,8 @@ import maw.base.SeatView;
 /**
  * The {@code news} envelopes of the seats that take them: what one step of the game tells each seat, gathered as the
  * rule set's herald tells it, and the view each was sent last, so that a seat hears of one step in one message and is
- * sent its view only when the view changed.
+ * sent its view only when the view changed (a seat awaited for nothing is not told of a new step of the same phase that
+ * asks nothing of it either, as no {@code turn} told it before).
  */
 final class Envelopes {
 
@@ -42,7 +43,11 @@ final class Envelopes {
         for (String seat : seats) {
             SeatView now = viewed.get(seat);
             List<Catalog.Body> news = told.remove(seat);
-            boolean changed = all || !now.equals(sent.get(seat));
+            SeatView before = sent.get(seat);
+            if (news == null && !all && before != null && idleAcross(before, now)) {
+                continue; // awaited for nothing before and after: a new step alone is no news to it
+            }
+            boolean changed = all || !now.equals(before);
             if (changed) {
                 sent.put(seat, now);
             }
@@ -52,5 +57,14 @@ final class Envelopes {
         }
         told.clear(); // news for a seat that is no longer at the table
         return out;
+    }
+
+    /**
+     * Whether a seat awaited for nothing is still awaited for nothing and its view differs only by the step and its
+     * deadline (another seat's turn, a whisper turn of the pack).
+     */
+    private static boolean idleAcross(SeatView before, SeatView now) {
+        return !before.awaited() && !now.awaited() && before.phase() == now.phase() && before.day() == now.day()
+                && now.atStep(before.step(), before.deadline()).equals(before);
     }
 }
