@@ -1,16 +1,17 @@
 package maw.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
-import maw.agents.ruleset.MawVariant;
+import maw.agents.maw.MawVariant;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import org.junit.jupiter.api.Test;
 
 /** A balanced schedule: deals known before playing, and every entrant's roles in proportion to its seats. */

@@ -1,6 +1,7 @@
 package maw.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,9 +12,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Ruleset;
-import maw.agents.ruleset.MawVariant;
+import maw.agents.maw.MawVariant;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.runtime.xmpp.XmppSettings;
 import maw.runtime.xmpp.XmppTransport;
@@ -122,7 +123,7 @@ public final class ClusterBench {
     }
 
     private GameTable.Result game(XmppTransport transport, String prefix, long seed) throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots(prefix, 6, 1, seed, GameBench.OPTIONS, null),
+        GameTable table = new GameTable(MawTables.bots(prefix, 6, 1, seed, GameBench.OPTIONS, null),
                 transport.domain());
         provision.accept(table.accounts());
         return table.play(transport, null, null, Duration.ofMinutes(2));
@@ -139,7 +140,7 @@ public final class ClusterBench {
         Map<String, String> accounts = new LinkedHashMap<>();
         CompletableFuture<Void> gate = new CompletableFuture<>();
         for (int i = 0; i < n; i++) {
-            GameTable t = new GameTable(GameTable.Spec.bots(prefix + i + "-", 6, 1, seed + i, GameBench.OPTIONS,
+            GameTable t = new GameTable(MawTables.bots(prefix + i + "-", 6, 1, seed + i, GameBench.OPTIONS,
                     null), transport.domain());
             t.startGate(gate);
             tables.add(t);

@@ -14,11 +14,12 @@ import maw.agents.GameAgent;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.maw.MawTables;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
 import maw.base.Phase;
 import maw.game.PhaseId;
+import maw.game.maw.GameOptions;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.Message;
@@ -122,7 +123,7 @@ public final class FloodBench {
         // before the flood is out), and the flood meets every phase.
         GameTable.SeatFiller random = GameTable.ruleBots(RuleBotAgent.Style.RANDOM, RuleBotAgent.Style.RANDOM);
         GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players),
-                Collections.nCopies(players, random), 1, seed, options, null), transport.domain());
+                Collections.nCopies(players, random), 1, seed, MawTables.ruleset(options), null), transport.domain());
         Map<String, String> accounts = table.accounts();
         provision.accept(accounts);
         CompletableFuture<Void> firstDay = new CompletableFuture<>();

@@ -21,11 +21,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
-import maw.runtime.Transport;
 import maw.runtime.MessageCensus;
+import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 import maw.runtime.xmpp.XmppTransport;
 import maw.web.WebMonitor;
@@ -196,14 +197,14 @@ public final class GameBench {
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots("", players, 1, seed, OPTIONS, null), xmpp.domain());
+        GameTable table = new GameTable(MawTables.bots("", players, 1, seed, OPTIONS, null), xmpp.domain());
         LocalTransport local = new LocalTransport(xmpp.domain());
         table.accounts().forEach(local::register);
         return table.play(local, null, null, Duration.ofMinutes(2));
     }
 
     private GameTable.Result playXmpp(String prefix, int players, long seed) throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
+        GameTable table = new GameTable(MawTables.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
                 xmpp.domain());
         provision.accept(table.accounts());
         return table.play(xmpp, null, null, Duration.ofMinutes(2));
@@ -215,7 +216,7 @@ public final class GameBench {
      * Its playing time, from the first join to the last leaderboard, without the time the game was held at the gate.
      */
     private long playXmppWatched(String prefix, int players, long seed) throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
+        GameTable table = new GameTable(MawTables.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
                 xmpp.domain());
         provision.accept(table.accounts());
         String web = "bench-" + prefix + "web";
@@ -282,7 +283,7 @@ public final class GameBench {
         Map<String, String> accounts = new LinkedHashMap<>();
         CompletableFuture<Void> gate = new CompletableFuture<>();
         for (int g = 0; g < games; g++) {
-            GameTable t = new GameTable(GameTable.Spec.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS, null),
+            GameTable t = new GameTable(MawTables.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS, null),
                     xmpp.domain());
             t.startGate(gate);
             tables.add(t);

@@ -8,14 +8,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import maw.agents.maw.MawTables;
+import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.agents.model.ModelInterfaceAgent;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
 import maw.base.SeatView;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -188,7 +189,7 @@ public final class LlmBench {
             fillers.add(filler);
         }
         GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1, seed,
-                options, null), transport.domain());
+                MawTables.ruleset(options), null), transport.domain());
         provision.accept(table.accounts());
         Listeners none = new Listeners();
         return table.play(transport, none, none, Duration.ofMinutes(30));

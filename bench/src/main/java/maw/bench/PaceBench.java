@@ -15,16 +15,17 @@ import java.util.function.Consumer;
 import maw.agents.Catalog;
 import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.game.Event;
-import maw.game.GameEvent;
-import maw.game.GameOptions;
-import maw.game.GameView;
-import maw.game.Pace;
 import maw.base.Phase;
+import maw.game.GameEvent;
+import maw.game.GameView;
 import maw.game.Room;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
+import maw.game.maw.Pace;
 import maw.llm.LlmSettings;
 import maw.llm.ModelClients;
 import maw.llm.PromptTemplates;
@@ -129,12 +130,12 @@ public final class PaceBench {
                 fillers.add(filler);
             }
             GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(6), fillers, 1, seed,
-                    options, null), transport.domain());
+                    MawTables.ruleset(options), null), transport.domain());
             provision.accept(table.accounts());
             out.printf("  %s: playing ...%n", s.label());
             Listeners listeners = new Listeners(ledger);
             GameTable.Result r = table.play(transport, listeners, listeners,
-                    new maw.agents.ruleset.MawVariant().timeout(options, 1));
+                    new maw.agents.maw.MawVariant().timeout(options, 1));
             List<Long> millis = new ArrayList<>();
             int withdrawn = 0;
             for (GameTable.SeatSummary seat : r.seats()) {

@@ -9,11 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.Event;
 import maw.game.GameEvent;
-import maw.game.GameOptions;
 import maw.game.GameView;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
 import maw.runtime.Agent;
 import maw.runtime.local.LocalTransport;
 
@@ -127,7 +128,7 @@ public final class PersonFairness {
                     }
                 }
             };
-            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g, options, null),
+            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g, MawTables.ruleset(options), null),
                     "localhost");
             LocalTransport local = new LocalTransport("localhost");
             table.accounts().forEach(local::register);

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.RoundSummary;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
@@ -17,7 +18,7 @@ import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfState;
 import maw.base.Role;
 import maw.base.Team;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.local.LocalTransport;
 
 /**
@@ -170,7 +171,7 @@ public final class StrengthBench {
         long t0 = System.nanoTime();
         for (int g = 0; g < games; g++) {
             GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(players), fillers, 1,
-                    seed + g, options, null), "localhost");
+                    seed + g, MawTables.ruleset(options), null), "localhost");
             LocalTransport local = new LocalTransport("localhost");
             table.accounts().forEach(local::register);
             RoundSummary r = table.play(local, null, null, Duration.ofMinutes(2)).rounds().getFirst();

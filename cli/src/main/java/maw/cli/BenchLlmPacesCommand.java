@@ -11,7 +11,7 @@ import maw.bench.PaceBench;
 import maw.config.ConfigException;
 import maw.config.LlmConfig;
 import maw.config.MawConfig;
-import maw.game.Pace;
+import maw.game.maw.Pace;
 import maw.llm.standin.CostProfile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -14,8 +14,8 @@ import maw.app.Seats;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.Setting;
-import maw.game.GameOptions;
-import maw.game.Pace;
+import maw.game.maw.GameOptions;
+import maw.game.maw.Pace;
 import picocli.CommandLine.Option;
 
 /** The rule options of a game, as flags shared by {@code maw game} and {@code maw gm}. */

@@ -6,12 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import maw.aiwolf.seat.AiwolfBotAgent;
+import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
-import maw.game.GameOptions;
+import maw.aiwolf.seat.AiwolfBotAgent;
+import maw.game.maw.GameOptions;
 import maw.llm.LlmSettings;
 import maw.llm.PromptTemplates;
 import maw.llm.standin.OllamaStandIn;
@@ -19,9 +20,9 @@ import maw.runtime.Jid;
 import maw.testing.TestXmpp;
 import org.jivesoftware.smack.tcp.XMPPTCPConnection;
 import org.jivesoftware.smackx.muc.MultiUserChatManager;
+import org.junit.jupiter.api.Test;
 import org.jxmpp.jid.impl.JidCreate;
 import org.jxmpp.jid.parts.Resourcepart;
-import org.junit.jupiter.api.Test;
 
 /**
  * People at ordinary XMPP clients play at a table of rule bots: they take their seats by typing to the GameMaster, are
@@ -49,7 +50,7 @@ class ChatClientGameTest {
     void peopleAtChatClientsPlayAWholeGameWithRuleBots() throws Exception {
         TestXmpp xmpp = TestXmpp.get();
         String prefix = "chat" + TestXmpp.password("chat").substring(3, 7) + "-";
-        GameTable.Spec spec = GameTable.Spec.bots(prefix, 4, 1, 3, FAST, null)
+        GameTable.Spec spec = MawTables.bots(prefix, 4, 1, 3, FAST, null)
                 .withOpenSeats(2, Duration.ofSeconds(60), GameTable.ruleBots());
         GameTable table = new GameTable(spec, xmpp.domain());
         xmpp.server().register(table.accounts());
@@ -140,7 +141,7 @@ class ChatClientGameTest {
             GameTable.SeatFiller model = ModelInterfaceAgent.filler(LlmSettings.ollamaDefaults()
                     .withBaseUrl(ollama.baseUrl()), new PromptTemplates(TestXmpp.home().resolve("prompts")),
                     Duration.ofMillis(200), null);
-            GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(5), List.of(model, model,
+            GameTable table = new GameTable(MawTables.spec(prefix, GameTable.defaultNames(5), List.of(model, model,
                     model, GameTable.ruleBots(), GameTable.ruleBots()), 1, 7, FAST, null)
                     .withOpenSeats(1, Duration.ofSeconds(60), GameTable.ruleBots()), xmpp.domain());
             xmpp.server().register(table.accounts());

@@ -14,11 +14,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.game.Event;
-import maw.game.GameOptions;
 import maw.base.Phase;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.xmpp.PrivateEjabberd;
 import maw.runtime.xmpp.XmppTransport;
@@ -66,7 +67,7 @@ class ClusterGameTest {
         // its node killed.
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(5), Duration.ofSeconds(2))
                 .withEndWhenAllVoted(false);
-        GameTable table = new GameTable(new GameTable.Spec("cl-", GameTable.defaultNames(6),
+        GameTable table = new GameTable(MawTables.spec("cl-", GameTable.defaultNames(6),
                 java.util.Collections.nCopies(6, GameTable.ruleBots()), 1, 5, options, null), "localhost");
         cluster.register(table.accounts());
         Set<Integer> nodes = new TreeSet<>();

@@ -1,6 +1,7 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +14,10 @@ import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
-import maw.game.Command;
-import maw.game.GameOptions;
 import maw.base.Phase;
+import maw.game.Command;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;

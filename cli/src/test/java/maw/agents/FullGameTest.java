@@ -1,6 +1,7 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.RoundSummary;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.game.GameOptions;
-import maw.game.MawRules;
+import maw.game.maw.GameOptions;
+import maw.game.maw.MawRules;
 import maw.runtime.Json;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,7 @@ class FullGameTest {
 
     private GameTable.Result play(int players, int rounds, long seed) throws Exception {
         TestXmpp xmpp = TestXmpp.get();
-        GameTable table = new GameTable(GameTable.Spec.bots("full" + players + "r" + rounds + "-", players, rounds, seed,
+        GameTable table = new GameTable(MawTables.bots("full" + players + "r" + rounds + "-", players, rounds, seed,
                 FAST, out), xmpp.domain());
         xmpp.server().register(table.accounts());
         try (Journal journal = new Journal(out.resolve("game.jsonl"), table.gameId())) {

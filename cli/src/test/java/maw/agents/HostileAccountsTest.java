@@ -3,6 +3,7 @@ package maw.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -192,7 +193,7 @@ class HostileAccountsTest {
                 null, null));
         agents.start(maw.testing.Masters.maw(j[0], TestXmpp.password(j[0]),
                 new maw.agents.gamemaster.GameConfig("g-dup", 3, 1, 1, j[1], j[2], Duration.ofSeconds(30),
-                        Duration.ofSeconds(30)), maw.game.GameOptions.defaults(), null));
+                        Duration.ofSeconds(30)), maw.game.maw.GameOptions.defaults(), null));
         List<ScriptedSeat> seats = new java.util.ArrayList<>();
         String[] names = {"Ann", "Bob", "Cid"};
         for (int i = 0; i < 3; i++) {
@@ -218,7 +219,7 @@ class HostileAccountsTest {
         List<String> left = new CopyOnWriteArrayList<>();
         Agent gm = agents.start(maw.testing.Masters.maw(j[0], TestXmpp.password(j[0]),
                 new maw.agents.gamemaster.GameConfig("g-ready", 3, 1, 1, j[1], j[2], Duration.ofSeconds(5),
-                        Duration.ofSeconds(10)), maw.game.GameOptions.defaults(),
+                        Duration.ofSeconds(10)), maw.game.maw.GameOptions.defaults(),
                 new maw.agents.gamemaster.GameListener() {
                     @Override
                     public void left(String name, String why) {

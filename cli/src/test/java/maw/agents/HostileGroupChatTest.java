@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.testing.Await;
 import maw.testing.TestXmpp;
@@ -20,9 +21,9 @@ import org.jivesoftware.smack.tcp.XMPPTCPConnection;
 import org.jivesoftware.smackx.delay.packet.DelayInformation;
 import org.jivesoftware.smackx.muc.MultiUserChat;
 import org.jivesoftware.smackx.muc.MultiUserChatManager;
+import org.junit.jupiter.api.Test;
 import org.jxmpp.jid.impl.JidCreate;
 import org.jxmpp.jid.parts.Resourcepart;
-import org.junit.jupiter.api.Test;
 
 /**
  * The group chats replayed as an attacker at a chat client would use them, against the real ejabberd: a seat's name
@@ -44,7 +45,7 @@ class HostileGroupChatTest {
     void namesVoiceAndFloodsAreTheServersAndTheRoomAgentsToGive() throws Exception {
         TestXmpp xmpp = TestXmpp.get();
         String prefix = "hgchat" + TestXmpp.password("hgchat").substring(3, 7) + "-";
-        GameTable table = new GameTable(GameTable.Spec.bots(prefix, 4, 1, 3, SLOW, null)
+        GameTable table = new GameTable(MawTables.bots(prefix, 4, 1, 3, SLOW, null)
                 .withOpenSeats(2, Duration.ofSeconds(60), GameTable.ruleBots()), xmpp.domain());
         xmpp.server().register(table.accounts());
         Jid[] accounts = xmpp.accounts("hgc-person", 3);

@@ -1,6 +1,7 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,10 +13,10 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.Journal;
-import maw.game.GameOptions;
 import maw.base.Phase;
 import maw.game.RefusalCode;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;

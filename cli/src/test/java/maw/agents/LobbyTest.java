@@ -1,6 +1,7 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -8,8 +9,8 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.game.GameOptions;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;
 import maw.testing.Agents;

@@ -1,6 +1,7 @@
 package maw.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +11,12 @@ import java.util.concurrent.CompletableFuture;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.gamemaster.RoundSummary;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.Event;
-import maw.game.GameOptions;
-import maw.game.GameState;
 import maw.base.Phase;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
+import maw.game.maw.GameState;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.local.LocalTransport;
@@ -43,7 +45,7 @@ class LocalGamesTest {
         for (long seed : new long[] {3, 1234567}) {
             List<List<RoundSummary>> runs = new ArrayList<>();
             for (int run = 0; run < 2; run++) {
-                GameTable table = new GameTable(GameTable.Spec.bots("", 9, 2, seed, FAST, null), "localhost");
+                GameTable table = new GameTable(MawTables.bots("", 9, 2, seed, FAST, null), "localhost");
                 runs.add(play(table, localFor(table), null).rounds());
             }
             assertThat(runs.get(1)).as("seed %d", seed).isEqualTo(runs.get(0));
@@ -59,7 +61,7 @@ class LocalGamesTest {
         int checkedMessages = 0;
         for (int game = 0; game < 200; game++) {
             int players = 6 + game % 4;
-            GameTable table = new GameTable(GameTable.Spec.bots("", players, 1, 1000 + game, FAST, null), "localhost");
+            GameTable table = new GameTable(MawTables.bots("", players, 1, 1000 + game, FAST, null), "localhost");
             RecordingTransport transport = localFor(table);
             List<String> hideoutLines = new java.util.concurrent.CopyOnWriteArrayList<>();
             GameTable.Result r = table.play(transport, null,
@@ -117,7 +119,7 @@ class LocalGamesTest {
     void aWerewolfThatGivesUpAPackMateWhispersWhyFirst() throws Exception {
         int givenUp = 0;
         for (long seed = 1; seed <= 80 && givenUp < 3; seed++) {
-            GameTable table = new GameTable(GameTable.Spec.bots("", 9, 1, seed, FAST, null), "localhost");
+            GameTable table = new GameTable(MawTables.bots("", 9, 1, seed, FAST, null), "localhost");
             List<maw.game.Command.Perform> acts = new java.util.concurrent.CopyOnWriteArrayList<>();
             GameListener performed = new GameListener() {
                 @Override
@@ -151,7 +153,7 @@ class LocalGamesTest {
     void aSeatThatDisconnectsMidGameDoesNotStallIt() throws Exception {
         GameOptions timed = GameOptions.defaults().withTimers(Duration.ofMillis(600), Duration.ofMillis(600))
                 .withEndWhenAllVoted(true).withDayCap(6);
-        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 77, timed, null), "localhost");
+        GameTable table = new GameTable(MawTables.bots("", 6, 1, 77, timed, null), "localhost");
         RecordingTransport transport = localFor(table);
         List<Phase> phases = new java.util.concurrent.CopyOnWriteArrayList<>();
         CompletableFuture<Void> dropped = new CompletableFuture<>();
@@ -180,7 +182,7 @@ class LocalGamesTest {
 
     @Test
     void everyNamedAgentKindIsPresentAtATable() {
-        GameTable table = new GameTable(GameTable.Spec.bots("t1-", 3, 1, 1, FAST, null), "example.org");
+        GameTable table = new GameTable(MawTables.bots("t1-", 3, 1, 1, FAST, null), "example.org");
         assertThat(table.accounts().keySet()).containsExactlyInAnyOrder("t1-gamemaster", "t1-village", "t1-hideout",
                 "t1-player-1", "t1-ui-1", "t1-player-2", "t1-ui-2", "t1-player-3", "t1-ui-3");
         assertThat(Set.copyOf(table.accounts().values())).hasSize(1);
@@ -189,7 +191,7 @@ class LocalGamesTest {
     /** A census counts every message a game's agents send, by kind; none once it is stopped. */
     @Test
     void aCensusCountsAGamesMessagesByKind() throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots("", 6, 1, 3, FAST, null), "localhost");
+        GameTable table = new GameTable(MawTables.bots("", 6, 1, 3, FAST, null), "localhost");
         maw.runtime.MessageCensus census = maw.runtime.MessageCensus.start();
         GameTable.Result r = play(table, localFor(table), null);
         Map<String, Long> kinds = census.stop();
@@ -199,7 +201,7 @@ class LocalGamesTest {
         assertThat(kinds).containsKeys("PlayerAgent request get_input", "GameMasterAgent inform news",
                 "ChatRoomAgent inform new_messages");
         assertThat(new ArrayList<>(kinds.values())).isSortedAccordingTo(java.util.Comparator.reverseOrder());
-        GameTable again = new GameTable(GameTable.Spec.bots("", 6, 1, 3, FAST, null), "localhost");
+        GameTable again = new GameTable(MawTables.bots("", 6, 1, 3, FAST, null), "localhost");
         play(again, localFor(again), null);
         assertThat(census.stop()).isEqualTo(kinds);
     }

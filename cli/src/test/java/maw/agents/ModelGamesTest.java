@@ -1,7 +1,5 @@
 package maw.agents;
 
-import maw.agents.table.GameTable;
-import maw.agents.table.Listeners;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -11,14 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
-import maw.game.GameOptions;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
+import maw.game.maw.GameOptions;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
 import maw.llm.PromptTemplates;
 import maw.llm.standin.GameBrain;
-import maw.llm.standin.OllamaStandIn;
 import maw.llm.standin.OllamaStandIn.Answer;
+import maw.llm.standin.OllamaStandIn;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class ModelGamesTest {
     private GameTable.Result play(String prefix, List<GameTable.SeatFiller> fillers, GameOptions options)
             throws Exception {
         TestXmpp xmpp = TestXmpp.get();
-        GameTable table = new GameTable(new GameTable.Spec(prefix + TestXmpp.password(prefix).substring(0, 4) + "-",
+        GameTable table = new GameTable(MawTables.spec(prefix + TestXmpp.password(prefix).substring(0, 4) + "-",
                 GameTable.defaultNames(fillers.size()), fillers, 1, 21, options, out), xmpp.domain());
         xmpp.server().register(table.accounts());
         Listeners none = new Listeners();

@@ -1,14 +1,15 @@
 package maw.agents;
 
-import maw.agents.table.GameTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.agents.bot.RuleBotAgent;
+import maw.agents.maw.MawTables;
 import maw.agents.player.PlayerAgent;
-import maw.game.GameOptions;
+import maw.agents.table.GameTable;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class OpenSeatsTest {
 
     private static GameTable table(String prefix, Duration wait) throws java.io.IOException {
         TestXmpp xmpp = TestXmpp.get();
-        GameTable.Spec spec = GameTable.Spec.bots(prefix + TestXmpp.password(prefix).substring(0, 4) + "-", 4, 1, 5,
+        GameTable.Spec spec = MawTables.bots(prefix + TestXmpp.password(prefix).substring(0, 4) + "-", 4, 1, 5,
                 FAST, null).withOpenSeats(2, wait, GameTable.ruleBots());
         GameTable table = new GameTable(spec, xmpp.domain());
         xmpp.server().register(table.accounts());

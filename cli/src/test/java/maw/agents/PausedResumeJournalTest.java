@@ -9,11 +9,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Recovery;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.game.GameOptions;
-import maw.game.MawRules;
 import maw.base.Phase;
+import maw.game.maw.GameOptions;
+import maw.game.maw.MawRules;
 import maw.runtime.Jid;
 import maw.runtime.Message;
 import maw.runtime.Performative;
@@ -34,7 +35,7 @@ class PausedResumeJournalTest {
     void theJournalOfAGamePausedInItsFirstDayGivesBackThatDayAndItsWholeTime() throws Exception {
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(8), Duration.ofSeconds(8))
                 .withEndWhenAllVoted(true).withDayCap(4);
-        GameTable table = new GameTable(GameTable.Spec.bots("", 4, 1, 9, options, null), "localhost");
+        GameTable table = new GameTable(MawTables.bots("", 4, 1, 9, options, null), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
         local.register("host", "pw");

@@ -15,12 +15,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.bench.Tmux;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.testing.Await;
 import maw.testing.TestXmpp;
-import maw.bench.Tmux;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +51,7 @@ class ProfanityGameTest {
                 + "as root)");
         TestXmpp xmpp = TestXmpp.get();
         String prefix = "prof" + TestXmpp.password("prof").substring(3, 7) + "-";
-        GameTable table = new GameTable(GameTable.Spec.bots(prefix, 5, 1, SEED, FAST, null)
+        GameTable table = new GameTable(MawTables.bots(prefix, 5, 1, SEED, FAST, null)
                 .withOpenSeats(1, Duration.ofSeconds(90), GameTable.ruleBots()), xmpp.domain());
         xmpp.server().register(table.accounts());
         Jid ann = xmpp.account("prof-ann");

@@ -1,15 +1,16 @@
 package maw.agents;
 
-import maw.agents.table.GameTable;
-import maw.agents.table.Listeners;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
-import maw.game.GameOptions;
+import maw.agents.table.GameTable;
+import maw.agents.table.Listeners;
+import maw.game.maw.GameOptions;
 import maw.llm.LlmSettings;
 import maw.llm.ModelServer;
 import maw.llm.PromptTemplates;
@@ -44,7 +45,7 @@ class RealOllamaTest {
         fillers.add(GameTable.ruleBots());
         fillers.add(GameTable.ruleBots());
         TestXmpp xmpp = TestXmpp.get();
-        GameTable table = new GameTable(new GameTable.Spec("real-", GameTable.defaultNames(5), fillers, 1, 3,
+        GameTable table = new GameTable(MawTables.spec("real-", GameTable.defaultNames(5), fillers, 1, 3,
                 GameOptions.defaults().withTimers(Duration.ofSeconds(180), Duration.ofSeconds(120)).withDayCap(2)
                         .withEndWhenAllVoted(true), out), xmpp.domain());
         xmpp.server().register(table.accounts());

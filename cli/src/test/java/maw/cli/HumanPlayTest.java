@@ -2,6 +2,7 @@ package maw.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,8 +17,8 @@ import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.player.PlayerAgent;
 import maw.bench.Tmux;
-import maw.game.GameOptions;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.testing.Await;

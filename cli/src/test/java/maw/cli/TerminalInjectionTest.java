@@ -1,6 +1,7 @@
 package maw.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -17,9 +18,9 @@ import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.human.UserInterfaceAgent;
 import maw.agents.player.PlayerAgent;
-import maw.game.GameOptions;
 import maw.base.Phase;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
 import maw.runtime.Agent;
 import maw.runtime.CyclicBehaviour;
 import maw.runtime.Jid;

@@ -15,16 +15,18 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
-import maw.game.Event;
-import maw.game.GameEvent;
-import maw.game.GameOptions;
-import maw.game.GameView;
-import maw.game.Pace;
 import maw.base.Phase;
+import maw.bench.Tmux;
+import maw.game.GameEvent;
+import maw.game.GameView;
 import maw.game.RefusalCode;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
+import maw.game.maw.Pace;
 import maw.llm.LlmSettings;
 import maw.llm.ModelClients;
 import maw.llm.PromptTemplates;
@@ -34,7 +36,6 @@ import maw.testing.Await;
 import maw.testing.Journals;
 import maw.testing.MawProcess;
 import maw.testing.TestXmpp;
-import maw.bench.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,7 +110,7 @@ class TurnsPaceTest {
         }
         TestXmpp xmpp = TestXmpp.get();
         String prefix = "turns" + TestXmpp.password("turns").substring(0, 4) + "-";
-        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(6), fillers, 1, 5, options,
+        GameTable table = new GameTable(MawTables.spec(prefix, GameTable.defaultNames(6), fillers, 1, 5, options,
                 dir), xmpp.domain());
         xmpp.server().register(table.accounts());
         Turns turns = new Turns();

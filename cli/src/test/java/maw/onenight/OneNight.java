@@ -10,22 +10,22 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Team;
 import maw.game.Access;
 import maw.game.Audience;
 import maw.game.Awaiting;
 import maw.game.Command;
-import maw.game.Event;
 import maw.game.GameView;
 import maw.game.Outcome;
-import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Result;
 import maw.game.Room;
 import maw.game.Rules;
 import maw.game.Turn;
+import maw.game.maw.Event;
 
 /**
  * A third rule set, small on purpose, that keeps "any rule set" true: one werewolf among villagers, one night (the

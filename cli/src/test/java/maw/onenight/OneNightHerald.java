@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Set;
 import maw.agents.Catalog;
 import maw.agents.gamemaster.Herald;
-import maw.agents.gamemaster.MawHerald;
+import maw.agents.maw.MawHerald;
 import maw.game.Audience;
-import maw.game.Event;
+import maw.game.maw.Event;
 
 /** What each seat is told of a one-night game: MAW's events as MAW's herald words them, to this game's audiences. */
 public final class OneNightHerald implements Herald<OneNight.State, Event> {

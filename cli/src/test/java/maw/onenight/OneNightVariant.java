@@ -7,8 +7,8 @@ import maw.agents.ruleset.RuleFlags;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
-import maw.game.Event;
 import maw.game.Rules;
+import maw.game.maw.Event;
 
 /** The one-night rule set as a plug-in, found on the test class path like any rule set. */
 public final class OneNightVariant implements Variant<OneNight.State, OneNight.Options, Event> {

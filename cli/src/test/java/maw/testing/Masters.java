@@ -3,12 +3,12 @@ package maw.testing;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.gamemaster.MawHerald;
 import maw.agents.gamemaster.Ruleset;
-import maw.game.Event;
-import maw.game.GameOptions;
-import maw.game.GameState;
-import maw.game.MawRules;
+import maw.agents.maw.MawHerald;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
+import maw.game.maw.GameState;
+import maw.game.maw.MawRules;
 import maw.runtime.Jid;
 
 /** GameMasters for the tests. */

@@ -1,10 +1,11 @@
 package maw.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 import maw.agents.gamemaster.RoundSummary;
-import maw.game.MawRules;
+import maw.game.maw.MawRules;
 
 /** What every finished MAW round must show, whoever played it: a deal, a winner and scores that follow the rules. */
 public final class Rounds {

@@ -1,13 +1,15 @@
 package maw.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;
 import maw.testing.Browser;
@@ -32,7 +34,7 @@ class WebMonitorBrowserTest {
         GameTable.SeatFiller random = GameTable.ruleBots(maw.agents.bot.RuleBotAgent.Style.RANDOM,
                 maw.agents.bot.RuleBotAgent.Style.RANDOM);
         java.util.List<GameTable.SeatFiller> bots = java.util.Collections.nCopies(5, random);
-        GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), bots, 1, 12, slow, null)
+        GameTable table = new GameTable(MawTables.spec("", GameTable.defaultNames(5), bots, 1, 12, slow, null)
                 .withOpenSeats(1, Duration.ofSeconds(4), random), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
@@ -177,7 +179,7 @@ class WebMonitorBrowserTest {
         GameTable.SeatFiller bot = GameTable.ruleBots(maw.agents.bot.RuleBotAgent.Style.RANDOM,
                 maw.agents.bot.RuleBotAgent.Style.RANDOM);
         // A seat left open for a while keeps the table in its lobby until the page has paused it.
-        GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5),
+        GameTable table = new GameTable(MawTables.spec("", GameTable.defaultNames(5),
                 java.util.Collections.nCopies(5, bot), 1, 21, quick, null)
                 .withOpenSeats(1, Duration.ofSeconds(10), bot), "localhost");
         LocalTransport local = new LocalTransport();

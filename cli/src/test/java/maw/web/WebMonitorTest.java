@@ -1,6 +1,7 @@
 package maw.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.GameListener;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.aiwolf.AiwolfVariant;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
@@ -72,7 +74,7 @@ class WebMonitorTest {
                 .withEndWhenAllVoted(false).withDayCap(3);
         // Bots that play at random: a table that reads itself may end the game before the page has looked at it.
         GameTable.SeatFiller random = GameTable.ruleBots(RuleBotAgent.Style.RANDOM, RuleBotAgent.Style.RANDOM);
-        GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), List.of(random, random,
+        GameTable table = new GameTable(MawTables.spec("", GameTable.defaultNames(5), List.of(random, random,
                 random, random, random), 1, 8, slow, null), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);
@@ -136,7 +138,7 @@ class WebMonitorTest {
                 .withEndWhenAllVoted(false).withDayCap(3);
         // Bots that play at random ask to be told nothing: the chart's window keeps the GameMaster's messages.
         GameTable.SeatFiller random = GameTable.ruleBots(RuleBotAgent.Style.RANDOM, RuleBotAgent.Style.RANDOM);
-        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(6), List.of(random, random,
+        GameTable table = new GameTable(MawTables.spec(prefix, GameTable.defaultNames(6), List.of(random, random,
                 random, random, random, random), 1, 8, slow, null), xmpp.domain());
         java.util.Map<String, String> accounts = new java.util.LinkedHashMap<>(table.accounts());
         accounts.put(prefix + "web", "pw-web");
@@ -202,7 +204,7 @@ class WebMonitorTest {
 
     /** A finished game of five rule bots, in one process, journaled in {@code dir}/game.jsonl. */
     static GameTable.Result journaledGame(java.nio.file.Path dir) throws Exception {
-        GameTable table = new GameTable(GameTable.Spec.bots("", 5, 1, 8, GameOptions.defaults()
+        GameTable table = new GameTable(MawTables.bots("", 5, 1, 8, GameOptions.defaults()
                 .withTimers(Duration.ofSeconds(5), Duration.ofSeconds(5)).withEndWhenAllVoted(true), dir),
                 "localhost");
         LocalTransport local = new LocalTransport();
@@ -259,7 +261,7 @@ class WebMonitorTest {
                 fillers.add(i < 4 ? maw.agents.model.ModelInterfaceAgent.filler(settings, prompts, Duration.ZERO, null)
                         : GameTable.ruleBots());
             }
-            GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(5), fillers, 1, 4,
+            GameTable table = new GameTable(MawTables.spec("", GameTable.defaultNames(5), fillers, 1, 4,
                     GameOptions.defaults().withTimers(Duration.ofSeconds(10), Duration.ofSeconds(10))
                             .withEndWhenAllVoted(true), null), "localhost");
             LocalTransport local = new LocalTransport();

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.local.LocalTransport;
 import maw.testing.Browser;
@@ -22,7 +23,7 @@ class WebSeatBrowserTest {
                 + "installs them as root on Debian)");
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(6), Duration.ofSeconds(3))
                 .withEndWhenAllVoted(true).withDayCap(3);
-        GameTable table = new GameTable(GameTable.Spec.bots("", 4, 1, 21, options, null)
+        GameTable table = new GameTable(MawTables.bots("", 4, 1, 21, options, null)
                 .withOpenSeats(1, Duration.ofSeconds(60), GameTable.ruleBots()), "localhost");
         LocalTransport local = new LocalTransport();
         table.accounts().forEach(local::register);

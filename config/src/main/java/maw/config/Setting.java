@@ -147,7 +147,7 @@ public enum Setting {
             (c, s) -> c.choice(s, PaceKind.class)),
     GAME_TALK_ROUNDS("game.talk-rounds", "2",
             "at a pace of turns, the talk rounds of a day (and of the pack's night) before its voting round",
-            (c, s) -> c.integer(s, 0, maw.game.GameOptions.MAX_TALK_ROUNDS)),
+            (c, s) -> c.integer(s, 0, maw.game.maw.GameOptions.MAX_TALK_ROUNDS)),
     LLM_PROVIDER("llm.provider", "ollama", "language-model API: ollama or openai (any OpenAI-compatible server)",
             (c, s) -> c.choice(s, ProviderKind.class)),
     LLM_CASSETTE("llm.cassette", "",

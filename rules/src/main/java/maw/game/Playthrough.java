@@ -10,6 +10,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import maw.base.Act;
 import maw.base.Role;
+import maw.game.maw.Seat;
 
 /**
  * A game played to its end on a rule set alone, by seats that answer at once in the caller's thread: no agents, no

@@ -12,19 +12,20 @@ public record Rng(long state) {
     }
 
     /** The next 64 random bits. */
-    long bits() {
+    public long bits() {
         long z = state + GOLDEN;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
     }
 
-    Rng next() {
+    /** The state after one draw. */
+    public Rng next() {
         return new Rng(state + GOLDEN);
     }
 
     /** A value in [0, bound) (the bias of taking 63 bits modulo a small bound is below 2^-50). */
-    int below(int bound) {
+    public int below(int bound) {
         if (bound <= 0) {
             throw new IllegalArgumentException("bound must be positive");
         }

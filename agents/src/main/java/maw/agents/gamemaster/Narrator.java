@@ -9,7 +9,7 @@ import maw.game.GameView;
 /**
  * How a rule set's events read for the person running the game (the moderator's console): each rule set tells its
  * own. Narrators are found with {@link ServiceLoader} by the rule set's name ({@link #of}); a rule set without one is
- * told as MAW's game is, which says nothing of events it does not know.
+ * told as MAW's game is (its narrator found by the name {@code maw}), which says nothing of events it does not know.
  */
 public interface Narrator {
 
@@ -27,8 +27,28 @@ public interface Narrator {
     /** The narrators on the class path, found once per rule set. */
     final class Found {
         private static final ByRules<Narrator> NARRATORS = new ByRules<>(Narrator.class, Narrator::rules,
-                MawNarrator::new);
+                Found::mawOrSilent);
 
         private Found() {}
+
+        /** MAW's narrator, for a rule set without one; one that tells nothing where MAW's is not on the class path. */
+        private static Narrator mawOrSilent() {
+            for (Narrator n : ServiceLoader.load(Narrator.class)) {
+                if (n.rules().contains("maw")) {
+                    return n;
+                }
+            }
+            return new Narrator() {
+                @Override
+                public List<String> rules() {
+                    return List.of();
+                }
+
+                @Override
+                public List<String> lines(int round, GameEvent event, GameView after) {
+                    return List.of();
+                }
+            };
+        }
     }
 }

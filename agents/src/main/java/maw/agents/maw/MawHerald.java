@@ -1,4 +1,4 @@
-package maw.agents.gamemaster;
+package maw.agents.maw;
 
 import java.time.Duration;
 import java.util.HashSet;
@@ -8,10 +8,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import maw.agents.Catalog;
+import maw.agents.gamemaster.Herald;
 import maw.base.Role;
 import maw.game.Audience;
-import maw.game.Event;
-import maw.game.GameState;
+import maw.game.maw.Event;
+import maw.game.maw.GameState;
 
 /** MAW's events as catalog messages. */
 public final class MawHerald implements Herald<GameState, Event> {

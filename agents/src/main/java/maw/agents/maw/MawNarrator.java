@@ -1,14 +1,15 @@
-package maw.agents.gamemaster;
+package maw.agents.maw;
 
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import maw.agents.Text;
+import maw.agents.gamemaster.Narrator;
 import maw.base.Phase;
-import maw.game.Event;
 import maw.game.GameEvent;
-import maw.game.GameState;
 import maw.game.GameView;
+import maw.game.maw.Event;
+import maw.game.maw.GameState;
 
 /** MAW's game as its moderator sees it: phases, votes, deaths, whispers, the secrets, roles and scores at the end. */
 public final class MawNarrator implements Narrator {

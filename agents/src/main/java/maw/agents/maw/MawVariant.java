@@ -1,19 +1,21 @@
-package maw.agents.ruleset;
+package maw.agents.maw;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import maw.agents.gamemaster.Herald;
-import maw.agents.gamemaster.MawHerald;
+import maw.agents.maw.MawHerald;
+import maw.agents.ruleset.RuleFlags;
+import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.config.ConfigException;
-import maw.game.Event;
-import maw.game.GameOptions;
-import maw.game.GameState;
-import maw.game.MawRules;
-import maw.game.Pace;
 import maw.game.Rules;
-import maw.game.TieBreak;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
+import maw.game.maw.GameState;
+import maw.game.maw.MawRules;
+import maw.game.maw.Pace;
+import maw.game.maw.TieBreak;
 
 /**
  * MAW's own rules as a plug-in: villagers and werewolves (and a seer with --seer), the Village by day, the Hideout by

@@ -21,17 +21,17 @@ import maw.agents.chatroom.ChatRoomAgent;
 import maw.agents.gamemaster.GameConfig;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.agents.gamemaster.MawHerald;
 import maw.agents.gamemaster.Recovery;
 import maw.agents.gamemaster.RoundSummary;
 import maw.agents.gamemaster.Ruleset;
+import maw.agents.maw.MawHerald;
 import maw.agents.player.PlayerAgent;
 import maw.game.GameEvent;
-import maw.game.GameOptions;
-import maw.game.GameState;
 import maw.game.GameView;
-import maw.game.MawRules;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
+import maw.game.maw.GameState;
+import maw.game.maw.MawRules;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.runtime.RateLimit;
@@ -132,13 +132,6 @@ public final class GameTable {
             this(prefix, names, fillers, rounds, seed, ruleset, out, 0, null, null, null);
         }
 
-        /** A table of MAW's rules with these options. */
-        public Spec(String prefix, List<String> names, List<SeatFiller> fillers, int rounds, long seed,
-                GameOptions options, Path out) {
-            this(prefix, names, fillers, rounds, seed, new Ruleset<>(new MawRules(), options,
-                    new MawHerald()), out);
-        }
-
         /**
          * This table taken up again from its journal after its process died: the GameMaster resumes, and every seat
          * of this table that the journal seats starts again under its name (seats from elsewhere come back by
@@ -161,13 +154,6 @@ public final class GameTable {
             return names.size() + openSeats;
         }
 
-        public static Spec bots(String prefix, int players, int rounds, long seed, GameOptions options, Path out) {
-            List<SeatFiller> fillers = new ArrayList<>();
-            for (int i = 0; i < players; i++) {
-                fillers.add(ruleBots());
-            }
-            return new Spec(prefix, defaultNames(players), fillers, rounds, seed, options, out);
-        }
     }
 
     /**

@@ -1,18 +1,19 @@
 package maw.agents.gamemaster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 import java.util.Map;
 import maw.agents.Catalog;
 import maw.agents.WatchCatalog;
 import maw.base.Act;
 import maw.game.Command;
-import maw.game.GameOptions;
-import maw.game.GameState;
-import maw.game.MawRules;
 import maw.game.Outcome;
 import maw.game.RefusalCode;
 import maw.game.Room;
+import maw.game.maw.GameOptions;
+import maw.game.maw.GameState;
+import maw.game.maw.MawRules;
 import maw.runtime.Jid;
 import org.junit.jupiter.api.Test;
 
@@ -110,7 +111,7 @@ class GameMasterPartsTest {
     @Test
     void aSeatHearsItsTurnAtEachPhaseAndWithinItOnlyWhenItChanged() {
         MawRules rules = new MawRules();
-        GameState s = ((Outcome.Accepted<GameState, maw.game.Event>) rules.apply(
+        GameState s = ((Outcome.Accepted<GameState, maw.game.maw.Event>) rules.apply(
                 rules.newGame(GameOptions.defaults(), 7), new Command.Start(List.of("Ann", "Bob", "Cid", "Dee",
                         "Eve", "Fay")))).state();
         Turns turns = new Turns();
@@ -120,7 +121,7 @@ class GameMasterPartsTest {
         String voter = first.entrySet().stream().filter(e -> e.getValue().acts().contains(Act.Kind.VOTE))
                 .findFirst().orElseThrow().getKey();
         String target = first.get(voter).targets().get(Act.Kind.VOTE).getFirst();
-        s = ((Outcome.Accepted<GameState, maw.game.Event>) rules.apply(s, new Command.Perform(voter, s.phase(),
+        s = ((Outcome.Accepted<GameState, maw.game.maw.Event>) rules.apply(s, new Command.Perform(voter, s.phase(),
                 new Act.Vote(target)))).state();
         Map<String, Catalog.YourTurn> changed = turns.toTell(s, "g", 1, 1000, false);
         assertThat(changed).containsKey(voter);

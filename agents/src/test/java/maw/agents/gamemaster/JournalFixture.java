@@ -3,8 +3,8 @@ package maw.agents.gamemaster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
-import maw.game.GameOptions;
-import maw.game.MawRules;
+import maw.game.maw.GameOptions;
+import maw.game.maw.MawRules;
 import maw.runtime.Jid;
 
 /** A journal of a 3-seat MAW game that Ann has joined, written in a test's directory and read back. */

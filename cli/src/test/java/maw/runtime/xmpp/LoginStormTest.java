@@ -16,8 +16,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
-import maw.game.GameOptions;
+import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.Transport;
 import maw.runtime.TransportException;
@@ -138,7 +139,7 @@ class LoginStormTest {
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(20), Duration.ofSeconds(10))
                 .withEndWhenAllVoted(true);
         for (int g = 0; g < 50; g++) {
-            GameTable table = new GameTable(GameTable.Spec.bots("storm" + g + "-", 4, 1, g, options, null),
+            GameTable table = new GameTable(MawTables.bots("storm" + g + "-", 4, 1, g, options, null),
                     xmpp.domain());
             tables.add(table);
             accounts.putAll(table.accounts());

@@ -11,17 +11,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import maw.aiwolf.seat.AiwolfBotAgent;
+import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.game.Audience;
 import maw.game.Command;
-import maw.game.Event;
 import maw.game.GameEvent;
-import maw.game.GameOptions;
 import maw.game.GameView;
+import maw.game.maw.Event;
+import maw.game.maw.GameOptions;
 import maw.runtime.Json;
 import maw.runtime.local.LocalTransport;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class JournalTest {
     void commandsAndEventsAreWrittenAsTheTreesOfTheirRecords() throws Exception {
         GameOptions maw = GameOptions.defaults().withTimers(Duration.ofSeconds(10), Duration.ofSeconds(10))
                 .withEndWhenAllVoted(true).withSeer(true).withWhispers(true);
-        check(new GameTable(GameTable.Spec.bots("j-maw-", 7, 1, 5, maw, out.resolve("maw")), "localhost"),
+        check(new GameTable(MawTables.bots("j-maw-", 7, 1, 5, maw, out.resolve("maw")), "localhost"),
                 out.resolve("maw"));
         for (AiwolfOptions options : List.of(AiwolfOptions.of(5, Duration.ofSeconds(3)),
                 AiwolfOptions.of(15, Duration.ofSeconds(3)), AiwolfOptions.natural(5, Duration.ofSeconds(3)))) {

@@ -1,10 +1,14 @@
-package maw.game;
+package maw.game.maw;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import maw.base.Role;
 import maw.base.Team;
+import maw.game.Audience;
+import maw.game.GameEvent;
+import maw.game.PhaseId;
+import maw.game.Result;
 
 /** What MAW's rules announce, each with the audience allowed to learn it. */
 public sealed interface Event extends GameEvent {

@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import java.time.Duration;
 import java.util.Objects;

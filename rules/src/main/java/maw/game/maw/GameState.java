@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -13,6 +13,14 @@ import java.util.TreeMap;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
+import maw.game.Access;
+import maw.game.Awaiting;
+import maw.game.GameView;
+import maw.game.PhaseId;
+import maw.game.Rng;
+import maw.game.Room;
+import maw.game.Rules;
+import maw.game.Turn;
 
 /**
  * Everything MAW's rules know about one game, immutable. The next state comes from {@link Rules#apply}; nothing else

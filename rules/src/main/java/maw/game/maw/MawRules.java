@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,9 +12,17 @@ import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Team;
+import maw.game.Audience;
 import maw.game.Command.Perform;
 import maw.game.Command.Start;
 import maw.game.Command.Timeout;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Rng;
+import maw.game.Room;
+import maw.game.Rules;
 
 /**
  * The rules of MAW, from its design document with the open points settled:

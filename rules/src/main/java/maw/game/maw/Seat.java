@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import maw.base.Role;
 

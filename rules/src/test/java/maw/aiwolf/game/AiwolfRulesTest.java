@@ -1,6 +1,7 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +9,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
-import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.RefusalCode;
 import maw.game.Turn;
@@ -281,7 +282,7 @@ class AiwolfRulesTest {
     void theLongestTalkIsTheNlpRegulationsUtteranceInTheContestsGameAndARoomsLineElsewhere() {
         assertThat(rules.longest(AiwolfOptions.natural(5, Duration.ofSeconds(5))))
                 .isEqualTo(NlpRegulation.UTTERANCE_LENGTH);
-        assertThat(new maw.game.MawRules().longest(maw.game.GameOptions.defaults())).isEqualTo(500);
+        assertThat(new maw.game.maw.MawRules().longest(maw.game.maw.GameOptions.defaults())).isEqualTo(500);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package maw.aiwolf.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,10 +13,10 @@ import java.util.stream.IntStream;
 import maw.aiwolf.game.AiwolfGame.Stage;
 import maw.base.Act.Kind;
 import maw.base.Act;
+import maw.base.Phase;
 import maw.base.Role;
 import maw.game.Command;
 import maw.game.Outcome;
-import maw.base.Phase;
 import maw.game.RefusalCode;
 import org.junit.jupiter.api.Test;
 
@@ -266,7 +267,7 @@ class NlpGameTest {
         assertThat(rules.speech(AiwolfOptions.natural(5, Duration.ofSeconds(5)))).isEqualTo(maw.base.Speech.NATURAL);
         assertThat(rules.label(AiwolfOptions.natural(5, Duration.ofSeconds(5)))).isEqualTo("aiwolf-nlp");
         assertThat(rules.speech(AiwolfOptions.of(5, Duration.ofSeconds(5)))).isEqualTo(maw.base.Speech.PROTOCOL);
-        assertThat(new maw.game.MawRules().speech(maw.game.GameOptions.defaults())).isEqualTo(maw.base.Speech.CHAT);
+        assertThat(new maw.game.maw.MawRules().speech(maw.game.maw.GameOptions.defaults())).isEqualTo(maw.base.Speech.CHAT);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,11 @@ import java.util.Random;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Team;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Turn;
 import org.junit.jupiter.api.Test;
 
 /** Properties that hold for every game: thousands of seeds, table sizes and option sets, random play. */

@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,15 +9,22 @@ import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
 import maw.base.Team;
-import maw.game.Event.Executed;
-import maw.game.Event.GameOver;
-import maw.game.Event.Murdered;
-import maw.game.Event.NoExecution;
-import maw.game.Event.NoMurder;
-import maw.game.Event.PhaseBegan;
-import maw.game.Event.RoleAssigned;
-import maw.game.Event.RoleRevealed;
-import maw.game.Event.VoteCast;
+import maw.game.Audience;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.PhaseId;
+import maw.game.RefusalCode;
+import maw.game.Room;
+import maw.game.Turn;
+import maw.game.maw.Event.Executed;
+import maw.game.maw.Event.GameOver;
+import maw.game.maw.Event.Murdered;
+import maw.game.maw.Event.NoExecution;
+import maw.game.maw.Event.NoMurder;
+import maw.game.maw.Event.PhaseBegan;
+import maw.game.maw.Event.RoleAssigned;
+import maw.game.maw.Event.RoleRevealed;
+import maw.game.maw.Event.VoteCast;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,15 @@ import java.util.SplittableRandom;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
-import maw.game.Event.TurnBegan;
+import maw.game.Access;
+import maw.game.Audience;
+import maw.game.Command;
+import maw.game.PhaseId;
+import maw.game.Playthrough;
+import maw.game.RefusalCode;
+import maw.game.Room;
+import maw.game.Turn;
+import maw.game.maw.Event.TurnBegan;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 

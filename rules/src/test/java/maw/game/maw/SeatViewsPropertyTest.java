@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,11 @@ import java.util.Set;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.SeatView;
+import maw.game.Audience;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.Rules;
+import maw.game.Turn;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package maw.game;
+package maw.game.maw;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 import maw.base.Act;
 import maw.base.Phase;
+import maw.game.Command;
+import maw.game.Outcome;
+import maw.game.RefusalCode;
 
 /** A game driven by tests: apply commands, keep the events, read the state. */
 final class Table {
