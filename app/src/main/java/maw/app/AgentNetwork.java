@@ -10,12 +10,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import maw.agents.table.Network;
 import maw.config.ConfigException;
 import maw.config.MawConfig;
-import maw.config.Setting;
 import maw.config.Setting.ServerKind;
 import maw.config.Setting.TlsKind;
 import maw.config.Setting.TransportKind;
+import maw.config.Setting;
 import maw.runtime.Jid;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
@@ -28,7 +29,7 @@ import maw.runtime.xmpp.XmppTransport;
  * What the agents of one command run on, as the settings say: the in-JVM transport, the private ejabberd (started or
  * reused, accounts created in bulk), or an external XMPP server whose accounts already exist.
  */
-public final class AgentNetwork implements AutoCloseable {
+public final class AgentNetwork implements AutoCloseable, Network {
 
     private final Transport transport;
     private final PrivateEjabberd server;
@@ -123,6 +124,7 @@ public final class AgentNetwork implements AutoCloseable {
         };
     }
 
+    @Override
     public Transport transport() {
         return transport;
     }
@@ -130,6 +132,31 @@ public final class AgentNetwork implements AutoCloseable {
     /** The CPU time the private server has used so far; empty for another server, or where it cannot be read. */
     public java.util.Optional<java.time.Duration> serverCpuTime() {
         return server == null ? java.util.Optional.empty() : server.cpuTime();
+    }
+
+    /** A table's accounts, made as {@link #provision} makes them. */
+    @Override
+    public void accounts(Map<String, String> accounts) {
+        provision(accounts);
+    }
+
+    /**
+     * This network for a table whose accounts must be unused ({@link #provisionUnused}, {@code whose} naming what runs
+     * there already in the error).
+     */
+    public Network unused(String whose) {
+        AgentNetwork self = this;
+        return new Network() {
+            @Override
+            public Transport transport() {
+                return self.transport();
+            }
+
+            @Override
+            public void accounts(Map<String, String> accounts) {
+                provisionUnused(accounts, whose);
+            }
+        };
     }
 
     /** Creates accounts (or resets their passwords) where this network can; an external server must have them. */

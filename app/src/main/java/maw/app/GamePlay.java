@@ -146,13 +146,13 @@ public final class GamePlay {
             if (r.recovery() != null) {
                 spec = spec.resuming(r.recovery());
             }
-            GameTable table = new GameTable(spec, network.transport().domain(), gameId);
+            // A new game's accounts must be unused (another ./maw game of the same names may run); a resumed game's
+            // are its own.
+            GameTable table = GameTable.on(r.recovery() == null ? network.unused("a game with the same account names")
+                    : network, spec, gameId);
             Files.createDirectories(dir);
             if (r.recovery() == null) {
                 Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("table.json").toFile(), r.table());
-                network.provisionUnused(table.accounts(), "a game with the same account names");
-            } else {
-                network.provision(table.accounts());
             }
             announce(r, table, network, dir, out);
             // Once the table's agents are up, the monitor watches at its GameMaster (the god view's token is shown
@@ -182,7 +182,7 @@ public final class GamePlay {
                 });
                 try {
                     result = person ? playWithPerson(table, network, listeners, r.person(), seat, timeout)
-                            : table.play(network.transport(), listeners, listeners, timeout);
+                            : table.play(listeners, listeners, timeout);
                 } catch (java.util.concurrent.CancellationException e) {
                     if (missed[0] == null) {
                         throw e;
@@ -246,7 +246,7 @@ public final class GamePlay {
         CompletableFuture<GameTable.Result> played = new CompletableFuture<>();
         Thread game = Thread.ofVirtual().name("game").start(() -> {
             try {
-                played.complete(table.play(network.transport(), listeners, listeners, timeout));
+                played.complete(table.play(listeners, listeners, timeout));
             } catch (Throwable e) {
                 played.completeExceptionally(e);
             } finally {

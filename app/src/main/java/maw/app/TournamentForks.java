@@ -22,8 +22,8 @@ import maw.config.ConfigException;
 import maw.config.MawConfig;
 import maw.config.SeatPlan;
 import maw.runtime.Json;
-import maw.tournament.ForkReport;
 import maw.tournament.ForkReport.Pair;
+import maw.tournament.ForkReport;
 
 /**
  * Every game of a finished tournament forked at one point and played on with other seats ({@code ./maw tournament
@@ -103,12 +103,11 @@ public final class TournamentForks {
         String prefix = gm.endsWith("gamemaster") ? gm.substring(0, gm.length() - "gamemaster".length()) : "";
         GameTable.Spec spec = new GameTable.Spec(prefix, names, fillers, recovery.config().rounds(),
                 recovery.config().seed(), ruleset, dir).resuming(recovery);
-        GameTable table = new GameTable(spec, network.transport().domain(), gameId);
-        network.provision(table.accounts());
+        GameTable table = GameTable.on(network, spec, gameId);
         GameTable.Result r;
         try (Journal j = new Journal(dir.resolve("game.jsonl"), gameId)) {
             Listeners listeners = new Listeners(j);
-            r = table.play(network.transport(), listeners, listeners, Games.timeout(ruleset, 1));
+            r = table.play(listeners, listeners, Games.timeout(ruleset, 1));
         }
         RoundSummary fork = r.rounds().getLast();
         ObjectNode summary = Json.MAPPER.createObjectNode();

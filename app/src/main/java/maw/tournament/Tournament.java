@@ -32,6 +32,7 @@ import maw.agents.gamemaster.Journal;
 import maw.agents.gamemaster.Ruleset;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.agents.table.Network;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.runtime.Json;
@@ -375,17 +376,12 @@ public final class Tournament {
         Path gameDir = dir.resolve("games").resolve(String.format(Locale.ROOT, "%04d", first));
         Files.createDirectories(gameDir);
         String prefix = "t" + Long.toHexString(schedule.seed() & 0xFFFFFF) + tables + "g" + first + "-";
-        GameTable table = new GameTable(new GameTable.Spec(prefix, names, fillers, games.size(),
-                games.getFirst().seed(), ruleset, gameDir), transport.domain());
+        GameTable table = GameTable.on(Network.of(transport, provision), new GameTable.Spec(prefix, names, fillers,
+                games.size(), games.getFirst().seed(), ruleset, gameDir));
         table.roundSeeds(games.stream().map(Schedule.Game::seed).toList()).roomLimit(ruleset.inbound());
         boolean gated = gate != null && firstOfTable;
         if (gated) {
             table.startGate(gate);
-        }
-        if (transport instanceof LocalTransport local) {
-            table.accounts().forEach(local::register);
-        } else {
-            provision.accept(table.accounts());
         }
         Map<Integer, Schedule.Game> rounds = new LinkedHashMap<>();
         for (int r = 0; r < games.size(); r++) {
@@ -409,7 +405,7 @@ public final class Tournament {
         });
         try (Journal journal = new Journal(gameDir.resolve("game.jsonl"), table.gameId())) {
             // A table held at the start gate waits for the others' logins too (the gate gives up after 10 minutes).
-            table.play(transport, new Listeners(collector, journal), null, timeout.multipliedBy(games.size())
+            table.play(new Listeners(collector, journal), null, timeout.multipliedBy(games.size())
                     .plus(gated ? Duration.ofMinutes(10) : Duration.ZERO));
         }
     }

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.runtime.Transport;
 import maw.runtime.local.LocalTransport;
 
@@ -158,17 +159,10 @@ public final class AiwolfBench {
         for (int i = 0; i < players; i++) {
             fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
         }
-        GameTable table = new GameTable(new GameTable.Spec(
-                prefix, GameTable.defaultNames(players), fillers, 1, seed,
-                new AiwolfVariant().ruleset(AiwolfOptions.of(players,
-                        Duration.ofSeconds(20))), null), domain);
-        if (xmpp == null) {
-            LocalTransport local = new LocalTransport(domain);
-            table.accounts().forEach(local::register);
-            return table.play(local, null, null, Duration.ofMinutes(3));
-        }
-        provision.accept(table.accounts());
-        return table.play(xmpp, null, null, Duration.ofMinutes(3));
+        Network network = xmpp == null ? Network.local(new LocalTransport(domain)) : Network.of(xmpp, provision);
+        GameTable table = GameTable.on(network, new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1,
+                seed, new AiwolfVariant().ruleset(AiwolfOptions.of(players, Duration.ofSeconds(20))), null));
+        return table.play(null, null, Duration.ofMinutes(3));
     }
 
     public static List<Map<String, Object>> hostedJson(List<Hosted> rows) {

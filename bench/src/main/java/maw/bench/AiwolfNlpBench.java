@@ -12,17 +12,18 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.gamemaster.GameMasterAgent;
-import maw.aiwolf.seat.AiwolfTalkWriter;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.AiwolfVariant;
+import maw.aiwolf.client.ModelMind;
 import maw.aiwolf.game.AiwolfOptions;
+import maw.aiwolf.link.AgentLink;
 import maw.aiwolf.nlp.NlpClient;
 import maw.aiwolf.nlp.NlpGames;
 import maw.aiwolf.nlp.NlpServer;
-import maw.aiwolf.link.AgentLink;
-import maw.aiwolf.client.ModelMind;
+import maw.aiwolf.seat.AiwolfBotAgent;
+import maw.aiwolf.seat.AiwolfTalkWriter;
 import maw.llm.Llm;
 import maw.llm.LlmSettings;
 import maw.llm.ModelSeat;
@@ -235,11 +236,9 @@ public final class AiwolfNlpBench {
                 fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
                 names.add("nlp" + i);
             }
-            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
-                    new AiwolfVariant().ruleset(options), null), "localhost");
-            LocalTransport local = new LocalTransport();
-            table.accounts().forEach(local::register);
-            table.play(local, null, null, NlpGames.timeout(options));
+            GameTable table = GameTable.on(Network.local(new LocalTransport()), new GameTable.Spec("", names, fillers,
+                    1, seed + g, new AiwolfVariant().ruleset(options), null));
+            table.play(null, null, NlpGames.timeout(options));
         }
     }
 

@@ -12,14 +12,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.ForwardingPlayer;
 import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;
+import maw.aiwolf.seat.AiwolfBotAgent;
 import maw.aiwolf.tcp.AiwolfClient;
 import maw.aiwolf.tcp.AiwolfServer;
 import maw.aiwolf.tcp.TcpGames;
@@ -193,11 +194,9 @@ public final class AiwolfTcpBench {
             for (int i = 1; i <= players; i++) {
                 names.add("tcp" + i);
             }
-            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g,
-                    new AiwolfVariant().ruleset(options), null), "localhost");
-            LocalTransport local = new LocalTransport();
-            table.accounts().forEach(local::register);
-            table.play(local, null, null, TcpGames.timeout(options));
+            GameTable table = GameTable.on(Network.local(new LocalTransport()), new GameTable.Spec("", names, fillers,
+                    1, seed + g, new AiwolfVariant().ruleset(options), null));
+            table.play(null, null, TcpGames.timeout(options));
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.runtime.xmpp.XmppSettings;
 import maw.runtime.xmpp.XmppTransport;
 
@@ -123,10 +124,9 @@ public final class ClusterBench {
     }
 
     private GameTable.Result game(XmppTransport transport, String prefix, long seed) throws Exception {
-        GameTable table = new GameTable(MawTables.bots(prefix, 6, 1, seed, GameBench.OPTIONS, null),
-                transport.domain());
-        provision.accept(table.accounts());
-        return table.play(transport, null, null, Duration.ofMinutes(2));
+        GameTable table = GameTable.on(Network.of(transport, provision), MawTables.bots(prefix, 6, 1, seed,
+                GameBench.OPTIONS, null));
+        return table.play(null, null, Duration.ofMinutes(2));
     }
 
     private record AtOnce(double perSecond, int lost) {}
@@ -137,22 +137,21 @@ public final class ClusterBench {
      */
     private AtOnce atOnce(XmppTransport transport, String prefix, int n, long seed) throws Exception {
         List<GameTable> tables = new ArrayList<>();
-        Map<String, String> accounts = new LinkedHashMap<>();
+        Network.Batch accounts = Network.batch(Network.of(transport, provision));
         CompletableFuture<Void> gate = new CompletableFuture<>();
         for (int i = 0; i < n; i++) {
-            GameTable t = new GameTable(MawTables.bots(prefix + i + "-", 6, 1, seed + i, GameBench.OPTIONS,
-                    null), transport.domain());
+            GameTable t = GameTable.on(accounts, MawTables.bots(prefix + i + "-", 6, 1, seed + i, GameBench.OPTIONS,
+                    null));
             t.startGate(gate);
             tables.add(t);
-            accounts.putAll(t.accounts());
         }
-        provision.accept(accounts);
+        accounts.make();
         List<CompletableFuture<GameTable.Result>> played = new ArrayList<>();
         for (GameTable t : tables) {
             CompletableFuture<GameTable.Result> f = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
-                    f.complete(t.play(transport, null, null, Duration.ofMinutes(5)));
+                    f.complete(t.play(null, null, Duration.ofMinutes(5)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);
                 }

@@ -17,6 +17,7 @@ import maw.agents.gamemaster.GameMasterAgent;
 import maw.agents.maw.MawTables;
 import maw.agents.player.PlayerAgent;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.base.Phase;
 import maw.game.PhaseId;
 import maw.game.maw.GameOptions;
@@ -122,10 +123,10 @@ public final class FloodBench {
         // Bots that play at random: the game lasts its timers (a table of readers agrees fast and may end the game
         // before the flood is out), and the flood meets every phase.
         GameTable.SeatFiller random = GameTable.ruleBots(RuleBotAgent.Style.RANDOM, RuleBotAgent.Style.RANDOM);
-        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players),
-                Collections.nCopies(players, random), 1, seed, MawTables.ruleset(options), null), transport.domain());
+        GameTable table = GameTable.on(Network.of(transport, provision), new GameTable.Spec(prefix,
+                GameTable.defaultNames(players), Collections.nCopies(players, random), 1, seed,
+                MawTables.ruleset(options), null));
         Map<String, String> accounts = table.accounts();
-        provision.accept(accounts);
         CompletableFuture<Void> firstDay = new CompletableFuture<>();
         GameListener listener = new GameListener() {
             @Override
@@ -138,7 +139,7 @@ public final class FloodBench {
         CompletableFuture<GameTable.Result> game = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             try {
-                game.complete(table.play(transport, listener, null, Duration.ofMinutes(5)));
+                game.complete(table.play(listener, null, Duration.ofMinutes(5)));
             } catch (Throwable e) {
                 game.completeExceptionally(e);
             }

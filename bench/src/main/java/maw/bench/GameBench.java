@@ -23,6 +23,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.game.maw.GameOptions;
 import maw.runtime.Jid;
 import maw.runtime.MessageCensus;
@@ -197,17 +198,15 @@ public final class GameBench {
     }
 
     private GameTable.Result playLocal(int players, long seed) throws Exception {
-        GameTable table = new GameTable(MawTables.bots("", players, 1, seed, OPTIONS, null), xmpp.domain());
-        LocalTransport local = new LocalTransport(xmpp.domain());
-        table.accounts().forEach(local::register);
-        return table.play(local, null, null, Duration.ofMinutes(2));
+        GameTable table = GameTable.on(Network.local(new LocalTransport(xmpp.domain())), MawTables.bots("", players, 1,
+                seed, OPTIONS, null));
+        return table.play(null, null, Duration.ofMinutes(2));
     }
 
     private GameTable.Result playXmpp(String prefix, int players, long seed) throws Exception {
-        GameTable table = new GameTable(MawTables.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
-                xmpp.domain());
-        provision.accept(table.accounts());
-        return table.play(xmpp, null, null, Duration.ofMinutes(2));
+        GameTable table = GameTable.on(Network.of(xmpp, provision), MawTables.bots("bench-" + prefix, players, 1, seed,
+                OPTIONS, null));
+        return table.play(null, null, Duration.ofMinutes(2));
     }
 
     /**
@@ -216,9 +215,8 @@ public final class GameBench {
      * Its playing time, from the first join to the last leaderboard, without the time the game was held at the gate.
      */
     private long playXmppWatched(String prefix, int players, long seed) throws Exception {
-        GameTable table = new GameTable(MawTables.bots("bench-" + prefix, players, 1, seed, OPTIONS, null),
-                xmpp.domain());
-        provision.accept(table.accounts());
+        GameTable table = GameTable.on(Network.of(xmpp, provision), MawTables.bots("bench-" + prefix, players, 1, seed,
+                OPTIONS, null));
         String web = "bench-" + prefix + "web";
         provision.accept(Map.of(web, "pw-web"));
         CompletableFuture<Void> gate = new CompletableFuture<>();
@@ -226,7 +224,7 @@ public final class GameBench {
         CompletableFuture<GameTable.Result> played = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             try {
-                played.complete(table.play(xmpp, null, null, Duration.ofMinutes(2)));
+                played.complete(table.play(null, null, Duration.ofMinutes(2)));
             } catch (Throwable e) {
                 played.completeExceptionally(e);
             }
@@ -280,16 +278,15 @@ public final class GameBench {
      */
     private Concurrent concurrent(int players, int games, long seed) throws Exception {
         List<GameTable> tables = new ArrayList<>();
-        Map<String, String> accounts = new LinkedHashMap<>();
+        Network.Batch accounts = Network.batch(Network.of(xmpp, provision));
         CompletableFuture<Void> gate = new CompletableFuture<>();
         for (int g = 0; g < games; g++) {
-            GameTable t = new GameTable(MawTables.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS, null),
-                    xmpp.domain());
+            GameTable t = GameTable.on(accounts, MawTables.bots("bench-c" + g + "-", players, 1, seed + g, OPTIONS,
+                    null));
             t.startGate(gate);
             tables.add(t);
-            accounts.putAll(t.accounts());
         }
-        provision.accept(accounts);
+        accounts.make();
         long before = liveHeap();
         long retries0 = xmpp.loginRetries();
         long in0 = xmpp.loggedIn();
@@ -300,7 +297,7 @@ public final class GameBench {
             Thread.ofVirtual().start(() -> {
                 try {
                     // The game's own time counts from when its agents are in, which includes the wait at the gate.
-                    f.complete(t.play(xmpp, null, null, Duration.ofMinutes(45)));
+                    f.complete(t.play(null, null, Duration.ofMinutes(45)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);
                 }

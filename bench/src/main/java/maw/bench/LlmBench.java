@@ -12,6 +12,7 @@ import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.agents.table.Network;
 import maw.base.Act;
 import maw.base.Phase;
 import maw.base.Role;
@@ -188,11 +189,10 @@ public final class LlmBench {
         for (int i = 0; i < players; i++) {
             fillers.add(filler);
         }
-        GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(players), fillers, 1, seed,
-                MawTables.ruleset(options), null), transport.domain());
-        provision.accept(table.accounts());
+        GameTable table = GameTable.on(Network.of(transport, provision), new GameTable.Spec(prefix,
+                GameTable.defaultNames(players), fillers, 1, seed, MawTables.ruleset(options), null));
         Listeners none = new Listeners();
-        return table.play(transport, none, none, Duration.ofMinutes(30));
+        return table.play(none, none, Duration.ofMinutes(30));
     }
 
     private static long sum(GameTable.Result r, String key) {

@@ -19,6 +19,7 @@ import maw.agents.maw.MawTables;
 import maw.agents.model.ModelInterfaceAgent;
 import maw.agents.table.GameTable;
 import maw.agents.table.Listeners;
+import maw.agents.table.Network;
 import maw.base.Phase;
 import maw.game.GameEvent;
 import maw.game.GameView;
@@ -129,12 +130,11 @@ public final class PaceBench {
             for (int i = 0; i < 6; i++) {
                 fillers.add(filler);
             }
-            GameTable table = new GameTable(new GameTable.Spec(prefix, GameTable.defaultNames(6), fillers, 1, seed,
-                    MawTables.ruleset(options), null), transport.domain());
-            provision.accept(table.accounts());
+            GameTable table = GameTable.on(Network.of(transport, provision), new GameTable.Spec(prefix,
+                    GameTable.defaultNames(6), fillers, 1, seed, MawTables.ruleset(options), null));
             out.printf("  %s: playing ...%n", s.label());
             Listeners listeners = new Listeners(ledger);
-            GameTable.Result r = table.play(transport, listeners, listeners,
+            GameTable.Result r = table.play(listeners, listeners,
                     new maw.agents.maw.MawVariant().timeout(options, 1));
             List<Long> millis = new ArrayList<>();
             int withdrawn = 0;

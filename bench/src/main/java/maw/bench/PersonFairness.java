@@ -11,6 +11,7 @@ import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.game.GameEvent;
 import maw.game.GameView;
 import maw.game.maw.Event;
@@ -128,11 +129,9 @@ public final class PersonFairness {
                     }
                 }
             };
-            GameTable table = new GameTable(new GameTable.Spec("", names, fillers, 1, seed + g, MawTables.ruleset(options), null),
-                    "localhost");
-            LocalTransport local = new LocalTransport("localhost");
-            table.accounts().forEach(local::register);
-            table.play(local, listener, null, Duration.ofMinutes(5));
+            GameTable table = GameTable.on(Network.local(new LocalTransport("localhost")), new GameTable.Spec("", names,
+                    fillers, 1, seed + g, MawTables.ruleset(options), null));
+            table.play(listener, null, Duration.ofMinutes(5));
             row.games++;
             for (String n : names) {
                 Integer day = executed.get(n);

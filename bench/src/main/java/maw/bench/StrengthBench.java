@@ -12,6 +12,7 @@ import maw.agents.bot.RuleBotAgent;
 import maw.agents.gamemaster.RoundSummary;
 import maw.agents.maw.MawTables;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.bots.AiwolfBots;
 import maw.aiwolf.bots.AiwolfPlayer;
 import maw.aiwolf.game.AiwolfOptions;
@@ -170,11 +171,9 @@ public final class StrengthBench {
         ProgressCount progress = new ProgressCount(out, name + ", " + t.label, games);
         long t0 = System.nanoTime();
         for (int g = 0; g < games; g++) {
-            GameTable table = new GameTable(new GameTable.Spec("", GameTable.defaultNames(players), fillers, 1,
-                    seed + g, MawTables.ruleset(options), null), "localhost");
-            LocalTransport local = new LocalTransport("localhost");
-            table.accounts().forEach(local::register);
-            RoundSummary r = table.play(local, null, null, Duration.ofMinutes(2)).rounds().getFirst();
+            GameTable table = GameTable.on(Network.local(new LocalTransport("localhost")), new GameTable.Spec("",
+                    GameTable.defaultNames(players), fillers, 1, seed + g, MawTables.ruleset(options), null));
+            RoundSummary r = table.play(null, null, Duration.ofMinutes(2)).rounds().getFirst();
             Map<String, Role> dealt = new LinkedHashMap<>();
             r.roles().forEach((p, role) -> dealt.put(p, Role.fromWire(role)));
             tally.add(switch (r.winner()) {

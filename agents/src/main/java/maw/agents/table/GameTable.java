@@ -193,6 +193,10 @@ public final class GameTable {
     private final CompletableFuture<Void> allStarted = new CompletableFuture<>();
     private final CompletableFuture<List<RoundSummary>> aborted = new CompletableFuture<>();
 
+    /**
+     * A table of {@code spec} whose agents live in {@code domain}, not yet on a network: its accounts and addresses
+     * can be read (to print, to watch), and it is played once set on one ({@link #on}).
+     */
     public GameTable(Spec spec, String domain) {
         this(spec, domain, newGameId());
     }
@@ -202,6 +206,38 @@ public final class GameTable {
         this.domain = domain;
         this.password = HexFormat.of().formatHex(new SecureRandom().generateSeed(9));
         this.gameId = gameId;
+    }
+
+    /**
+     * The one way every front end sets up a table: {@code spec}'s table on {@code network}, its accounts made there, to
+     * {@link #play} (or to watch before it plays). Its accounts are given up once it has played.
+     */
+    public static GameTable on(Network network, Spec spec) {
+        return on(network, spec, newGameId());
+    }
+
+    /** The same, the game's id chosen ({@code gameId}). */
+    public static GameTable on(Network network, Spec spec, String gameId) {
+        GameTable table = new GameTable(spec, network.domain(), gameId);
+        table.network = network;
+        network.accounts(table.accounts());
+        return table;
+    }
+
+    /** The network the table was set on ({@link #on}); null for a table only described. */
+    private Network network;
+
+    /** Plays the table on the network it was set on, and then gives up its accounts there. */
+    public Result play(GameListener gmListener, ChatRoomAgent.Listener roomListener, Duration timeout)
+            throws TransportException, InterruptedException, TimeoutException {
+        if (network == null) {
+            throw new IllegalStateException("a table is played on the network it was set on (GameTable.on)");
+        }
+        try {
+            return play(network.transport(), gmListener, roomListener, timeout);
+        } finally {
+            network.release(accounts().keySet());
+        }
     }
 
     /**

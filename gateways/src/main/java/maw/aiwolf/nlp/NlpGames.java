@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;
@@ -49,23 +50,14 @@ public final class NlpGames {
         }
         names.addAll(AgentLobby.otherNames(links, seats));
         fillers.addAll(others.subList(0, seats - links.size()));
-        GameTable game = new GameTable(new GameTable.Spec(prefix, names, fillers, 1, seed,
-                new AiwolfVariant().ruleset(options), out), transport.domain(), gameId);
-        if (transport instanceof LocalTransport local) {
-            game.accounts().forEach(local::register);
-        } else {
-            provision.accept(game.accounts());
-        }
+        // The table's accounts are made on the transport for this game (on one process's, forgotten after it: the
+        // next game's are new).
+        GameTable game = GameTable.on(Network.of(transport, provision), new GameTable.Spec(prefix, names, fillers, 1,
+                seed, new AiwolfVariant().ruleset(options), out), gameId);
         if (table != null) {
             table.accept(game);
         }
-        try {
-            return game.play(transport, listener, null, timeout(options));
-        } finally {
-            if (transport instanceof LocalTransport local) {
-                game.accounts().keySet().forEach(local::unregister); // the next game's are new
-            }
-        }
+        return game.play(listener, null, timeout(options));
     }
 
     /** The longest a game may take with every step running out its timer, plus a margin. */

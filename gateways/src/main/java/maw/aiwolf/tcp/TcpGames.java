@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import maw.agents.gamemaster.GameListener;
 import maw.agents.table.GameTable;
+import maw.agents.table.Network;
 import maw.aiwolf.AiwolfVariant;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.link.AgentLink;
@@ -75,22 +76,13 @@ public final class TcpGames {
         if (open > 0) {
             spec = spec.withOpenSeats(open, openWait, others.getLast());
         }
-        GameTable table = new GameTable(spec, transport.domain());
-        if (transport instanceof LocalTransport local) {
-            table.accounts().forEach(local::register);
-        } else {
-            provision.accept(table.accounts());
-        }
+        // The table's accounts are made on the transport for this game (on one process's, forgotten after it: the
+        // next game's are new).
+        GameTable table = GameTable.on(Network.of(transport, provision), spec);
         if (open > 0) {
             LOG.info("{} seat(s) open at GameMaster {} for players joining over XMPP", open, table.gameMaster());
         }
-        try {
-            return table.play(transport, listener, null, timeout(options));
-        } finally {
-            if (transport instanceof LocalTransport local) {
-                table.accounts().keySet().forEach(local::unregister); // the next game's are new
-            }
-        }
+        return table.play(listener, null, timeout(options));
     }
 
     /** Longest a game may take with every step running out its timer, plus a margin. */
