@@ -442,8 +442,11 @@ public final class PlayerAgent extends GameAgent {
                 seat = seat.roomClosed();
             }
         } else if (m.is(Performative.REFUSE) && body instanceof Catalog.Refusal r) {
-            if (r.code() != null && "get_new_messages".equals(r.refused())) {
-                reader.forget();
+            if (r.code() != null && "get_new_messages".equals(r.refused())
+                    && reader.refused(m.inReplyTo(), seat.phaseKey())) {
+                // The room of the seat's phase will not have it follow. (The refusal of a follow of a phase the seat
+                // has left closes nothing: a room that opened for the next round before the GameMaster's word of it
+                // reached the seat is followed with the old round's stamp, and refused.)
                 seat = seat.roomClosed();
             }
             if (passIfRefused != null && "chat".equals(r.refused())) {

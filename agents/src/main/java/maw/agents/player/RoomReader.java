@@ -51,6 +51,24 @@ final class RoomReader {
         early.clear();
     }
 
+    /**
+     * The room refused the follow {@code inReplyTo}: true when it was the follow of the phase {@code current} (the room
+     * will not have the seat follow now; it is followed anew once it opens again), false for one of a phase the seat
+     * has left (a round's room that opened before the seat heard the round begin refuses a follow stamped with the
+     * round before, which says nothing of the room now).
+     */
+    boolean refused(String inReplyTo, String current) {
+        String key = inReplyTo == null ? null : polls.remove(inReplyTo);
+        if (inReplyTo != null && inReplyTo.equals(pollId)) {
+            pollId = null;
+        }
+        if (key != null && !key.equals(current)) {
+            return false;
+        }
+        forget();
+        return true;
+    }
+
     /** The room refused the seat's request, or opened anew (a resumed game's room knows no followers). */
     void forget() {
         pollId = null;
