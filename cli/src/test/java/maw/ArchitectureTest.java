@@ -174,7 +174,7 @@ class ArchitectureTest {
         MODULE_PACKAGES.put("runtime", List.of("maw.runtime", "org.jivesoftware.smack.util"));
         MODULE_PACKAGES.put("rules", List.of("maw.game", "maw.aiwolf.game", "maw.aiwolf.protocol", "maw.aiwolf.bots",
                 "maw.aiwolf.log"));
-        MODULE_PACKAGES.put("test-fixtures", List.of("maw.llm.standin"));
+        MODULE_PACKAGES.put("test-fixtures", List.of("maw.llm.standin", "maw.fixtures"));
         MODULE_PACKAGES.put("llm", List.of("maw.llm"));
         MODULE_PACKAGES.put("config", List.of("maw.config"));
         MODULE_PACKAGES.put("agents", List.of("maw.agents"));

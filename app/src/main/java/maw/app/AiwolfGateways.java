@@ -100,6 +100,8 @@ public final class AiwolfGateways {
      * @param settings     the settings (the transport of MAW's own seats, the model seats', games.dir)
      * @param bind         where to listen, and {@code port} (0: any)
      * @param players      seats at each table (5, 9 or 13)
+     * @param setting      the contest server's configuration by name ({@code NlpRegulation.named}), or null for
+     *                     {@code players}'s game
      * @param games        games to play
      * @param plan         what fills the seats no agent took, in order
      * @param lobbySeconds how long a game waits for agents before MAW's seats fill the rest
@@ -109,7 +111,8 @@ public final class AiwolfGateways {
      * @param seed         the first game's seed
      * @param web          the web monitor's port for each game (the god view), or null for none
      */
-    public record ServeNlp(MawConfig settings, String bind, int port, int players, int games, SeatPlan plan,
+    public record ServeNlp(MawConfig settings, String bind, int port, int players, String setting, int games,
+            SeatPlan plan,
             double lobbySeconds, Duration action, Duration response, String secret, long seed, Integer web) {}
 
     /** Hosts {@code r}'s games, telling {@code out} what happens. */
@@ -118,12 +121,15 @@ public final class AiwolfGateways {
         List<GameTable.SeatFiller> ours = Seats.fillers(settings, r.plan(), null, null, out::println,
                 new AiwolfVariant.Nlp().bots());
         // A step lasts the action timeout, the probe of a late agent, and a margin.
-        AiwolfOptions options = AiwolfOptions.natural(r.players(), r.action().plus(r.response()).plusSeconds(2));
+        Duration step = r.action().plus(r.response()).plusSeconds(2);
+        AiwolfOptions options = r.setting() == null ? AiwolfOptions.natural(r.players(), step)
+                : AiwolfOptions.natural(r.setting(), step);
         try (AgentNetwork network = AgentNetwork.open(settings, out::println);
                 NlpServer server = nlpServer(r)) {
-            out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %d players, %d "
+            out.printf("AIWolf NLP server at ws://%s:%d/ws (the contest's WebSocket protocol%s), %s players, %d "
                     + "game(s); our seats on %s%n", r.bind(), server.port(), r.secret() == null ? ""
-                    : ", tokens required", r.players(), r.games(), network.describe());
+                    : ", tokens required", r.players() + (r.setting() == null ? "" : " (" + r.setting() + ")"),
+                    r.games(), network.describe());
             long[] seed = {r.seed()};
             GatewayHost.host(server, new GatewayHost.Plan("WebSocket", r.games(), r.players(), 0,
                     Duration.ofMillis(Math.round(r.lobbySeconds() * 1000)), settings.path(Setting.GAMES_DIR),

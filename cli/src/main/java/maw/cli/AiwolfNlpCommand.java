@@ -1,6 +1,7 @@
 package maw.cli;
 
 import java.io.IOException;
+import maw.aiwolf.game.NlpRegulation;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -53,8 +54,14 @@ final class AiwolfNlpCommand implements Runnable {
                 + "${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
         String bind;
 
-        @Option(names = "--players", defaultValue = "5", description = "5, 9 or 13 (default: ${DEFAULT-VALUE})")
-        int players;
+        @Option(names = "--players", description = "5, 9 or 13 (default: 5, or the --setting's)")
+        Integer players;
+
+        @Option(names = "--setting", paramLabel = "NAME", description = "one of the contest server's configurations "
+                + "of 2026 by its name: default_5, default_9, default_13 (Japanese lengths), default_en_5, "
+                + "default_en_9, default_en_13 (English, the INLG 2026 tracks) (default: none: --players's game, as "
+                + "docs/AIWOLF.md tells)")
+        String setting;
 
         @Option(names = "--games", defaultValue = "1", description = "games to play (default: ${DEFAULT-VALUE})")
         int games;
@@ -99,9 +106,26 @@ final class AiwolfNlpCommand implements Runnable {
             if (web != null) {
                 Checks.port(web, "--web");
             }
-            if (players != 5 && players != 9 && players != 13) {
+            if (players != null && players != 5 && players != 9 && players != 13) {
                 throw new ConfigException("invalid value '" + players + "' for --players: 5, 9 or 13 (the contest's "
                         + "villages)");
+            }
+            if (setting != null) {
+                NlpRegulation.Named named;
+                try {
+                    named = NlpRegulation.named(setting);
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigException("invalid value '" + setting + "' for --setting: " + e.getMessage());
+                }
+                if (players != null && players != named.players()) {
+                    throw new ConfigException("--players " + players + " does not fit --setting " + named.name()
+                            + ", a game of " + named.players() + " players");
+                }
+                players = named.players();
+                setting = named.name();
+            }
+            if (players == null) {
+                players = 5;
             }
             Checks.port(port);
             Checks.games(games);
@@ -135,7 +159,8 @@ final class AiwolfNlpCommand implements Runnable {
             } catch (ConfigException e) {
                 throw new ConfigException(e.getMessage().replace("--bots", "--seats"));
             }
-            AiwolfGateways.serve(new AiwolfGateways.ServeNlp(settings, bind, port, players, games, plan, lobbySeconds,
+            AiwolfGateways.serve(new AiwolfGateways.ServeNlp(settings, bind, port, players, setting, games, plan,
+                    lobbySeconds,
                     Duration.ofMillis(Math.round(actionSeconds * 1000)),
                     Duration.ofMillis(Math.round(responseSeconds * 1000)), secret, seed != null ? seed
                             : new SecureRandom().nextLong() & 0xFFFFFFFFFFFFL, web), System.out);

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import maw.runtime.Json;
+import maw.fixtures.wire.NlpSchema;
 
 /**
  * An agent of the AIWolf NLP contest as its sample is written, from the wire facts (docs/AIWOLF.md):
@@ -16,7 +17,10 @@ import maw.runtime.Json;
  * and, from then on, answers DAILY_INITIALIZE too (a protocol error; only then, so that no such answer, taken for a
  * later request's, can have filled the late one's place). As the contest's sample agent was seen to, one may divine,
  * guard and attack itself ({@link #targetsItself}), and stop at an INITIALIZE whose {@code game_id} is not a ULID
- * ({@link #stopsWithoutUlid}: the sample names its log files by the id's time, and crashes on any other id).
+ * ({@link #stopsWithoutUlid}: the sample names its log files by the id's time, and crashes on any other id). As the
+ * 2026 sample agent decodes every packet with the models generated from the server's schema, it stops at the first
+ * packet the schema forbids ({@link NlpSchema}: a missing required field, a property the schema does not know, a
+ * value outside an enum).
  */
 public final class NlpWireAgent implements WebSocket.Listener {
 
@@ -24,6 +28,8 @@ public final class NlpWireAgent implements WebSocket.Listener {
     public final boolean rude;
     public final List<JsonNode> packets = new CopyOnWriteArrayList<>();
     public final CompletableFuture<Void> finished = new CompletableFuture<>();
+    /** Done when the connection closes (the status code the other side closed it with). */
+    public final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private final StringBuilder partial = new StringBuilder();
     private int talks;
     private String late;
@@ -66,6 +72,17 @@ public final class NlpWireAgent implements WebSocket.Listener {
         return null;
     }
 
+    @Override
+    public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+        closed.complete(status);
+        return null;
+    }
+
+    @Override
+    public void onError(WebSocket ws, Throwable error) {
+        closed.complete(-1);
+    }
+
     private void answer(WebSocket ws, JsonNode p) {
         if (late != null) {
             ws.sendText(late + "\n", true).join();
@@ -73,6 +90,13 @@ public final class NlpWireAgent implements WebSocket.Listener {
             wasLate = true;
         }
         packets.add(p);
+        List<String> wrong = NlpSchema.violations(p);
+        if (!wrong.isEmpty()) {
+            finished.completeExceptionally(new IllegalStateException("a packet the schema forbids ("
+                    + String.join("; ", wrong) + "): " + p));
+            ws.abort();
+            return;
+        }
         String request = p.path("request").asText();
         JsonNode info = p.path("info");
         if (request.equals("INITIALIZE")) {

@@ -50,8 +50,11 @@ public final class AiwolfHerald implements Herald<AiwolfState, AiwolfNews> {
             case AiwolfNews.StepBegan s -> announced;
             case AiwolfNews.Told t -> {
                 Set<String> to = t.event().audience() == null ? Set.copyOf(after.players()) : t.event().audience();
+                // A turn's lines are stamped with when the GameMaster took them (the NLP contest's talk "time").
+                AiwolfEvent e = t.event() instanceof AiwolfEvent.Turn turn && c.nowMillis() > 0
+                        ? turn.at(c.nowMillis()) : t.event();
                 yield to.isEmpty() ? List.of()
-                        : List.of(new Notice(to, new AiwolfCatalog.Event(c.game(), c.round(), t.event())));
+                        : List.of(new Notice(to, new AiwolfCatalog.Event(c.game(), c.round(), e)));
             }
         };
     }

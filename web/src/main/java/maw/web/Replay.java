@@ -103,7 +103,7 @@ public final class Replay {
                                     rooms.get(Room.HIDEOUT.title()), rules.label(options), rules.speech(options),
                                     rooms, rules.longest(options), null)));
                         }
-                        Herald.Context context = new Herald.Context(game, round, 0);
+                        Herald.Context context = new Herald.Context(game, round, 0, 0);
                         for (E e : a.events()) {
                             for (Herald.Notice notice : herald.announce(e, state, context)) {
                                 out.add(new WatchCatalog.Watched(game, round, notice.to().stream().sorted().toList(),

@@ -20,8 +20,17 @@ public interface Herald<S extends GameView, E extends GameEvent> {
     /** One message to the named players. */
     record Notice(Set<String> to, Catalog.Body body) {}
 
-    /** What an announcement needs besides the event: the game, the round, and the current phase's deadline. */
-    record Context(String game, int round, long deadlineMillis) {}
+    /**
+     * What an announcement needs besides the event: the game, the round, the current phase's deadline, and when the
+     * GameMaster took the step that made the event (Unix milliseconds; 0 when it is not known, as in a replay).
+     */
+    record Context(String game, int round, long deadlineMillis, long nowMillis) {
+
+        /** A context of the step taken now. */
+        public Context(String game, int round, long deadlineMillis) {
+            this(game, round, deadlineMillis, System.currentTimeMillis());
+        }
+    }
 
     /** The messages {@code event} makes, each to exactly the players allowed to learn it. */
     List<Notice> announce(E event, S after, Context context);

@@ -241,6 +241,91 @@ class NlpServerTest {
         }
     }
 
+    /**
+     * As the contest's server does, a game's end ends its agents' connections: an agent that finished a game is dealt
+     * no other on that connection, even while its end has not closed it yet; the next game takes those that connect
+     * again (under the same names, as newcomers), and every packet of both games is one the schema allows (the wire
+     * agents stop at any other).
+     */
+    @Test
+    void aGameIsDealtOnlyToAgentsThatConnectedForIt() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(5), Duration.ofSeconds(3), null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<NlpWireAgent> first = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                NlpWireAgent a = new NlpWireAgent("team" + i, false);
+                first.add(a);
+                http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), a)
+                        .get(10, TimeUnit.SECONDS);
+            }
+            List<AgentLink> links = server.gather(5, Duration.ofSeconds(10));
+            assertThat(links).hasSize(5);
+            AiwolfOptions options = AiwolfOptions.natural("default_en_5", Duration.ofSeconds(6));
+            NlpGames.play(server, links, List.of(), options, GameTable.newGameId(), 3, new LocalTransport(), "", null,
+                    null, null);
+            for (NlpWireAgent a : first) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                assertThat(a.closed.get(10, TimeUnit.SECONDS)).as(a.name + "'s connection, closed by the server")
+                        .isNotNegative();
+            }
+            assertThat(links).noneMatch(AgentLink::connected);
+            // Nobody came again: no game for anyone.
+            assertThat(server.gather(5, Duration.ofMillis(300))).isEmpty();
+            List<NlpWireAgent> again = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                NlpWireAgent a = new NlpWireAgent("team" + i, false);
+                again.add(a);
+                http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), a)
+                        .get(10, TimeUnit.SECONDS);
+            }
+            List<AgentLink> next = server.gather(5, Duration.ofSeconds(10));
+            assertThat(next).extracting(AgentLink::name).containsExactlyInAnyOrder("team1", "team2", "team3", "team4",
+                    "team5");
+            assertThat(next).doesNotContainAnyElementsOf(links);
+            NlpGames.play(server, next, List.of(), options, GameTable.newGameId(), 4, new LocalTransport(), "", null,
+                    null, null);
+            for (NlpWireAgent a : again) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                JsonNode init = a.packets.stream().filter(p -> p.path("request").asText().equals("INITIALIZE"))
+                        .findFirst().orElseThrow();
+                assertThat(init.path("setting").path("talk").path("max_length").path("base_length").asInt())
+                        .isEqualTo(125);
+                assertThat(a.packets.stream().flatMap(p -> java.util.stream.StreamSupport.stream(
+                        p.path("talk_history").spliterator(), false))).isNotEmpty()
+                        .allSatisfy(t -> assertThat(t.path("time").asLong()).isPositive());
+            }
+        }
+    }
+
+    /** The nine-player track: the contest's village, and packets the schema allows. */
+    @Test
+    void nineAgentsPlayTheNinePlayerTrack() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(5), Duration.ofSeconds(3), null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<NlpWireAgent> agents = new ArrayList<>();
+            for (int i = 1; i <= 9; i++) {
+                NlpWireAgent a = new NlpWireAgent("nine" + i, false);
+                agents.add(a);
+                http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), a)
+                        .get(10, TimeUnit.SECONDS);
+            }
+            List<AgentLink> links = server.gather(9, Duration.ofSeconds(10));
+            NlpGames.play(server, links, List.of(), AiwolfOptions.natural("default_en_9", Duration.ofSeconds(6)),
+                    GameTable.newGameId(), 9, new LocalTransport(), "", null, null, null);
+            java.util.Map<String, Integer> roles = new java.util.TreeMap<>();
+            for (NlpWireAgent a : agents) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                a.packets.getLast().path("info").path("role_map").properties().forEach(e -> roles.merge(
+                        e.getValue().asText(), 1, Integer::sum));
+            }
+            // Every agent is told every role at the end: nine times the village.
+            assertThat(roles).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("VILLAGER", 27, "SEER", 9,
+                    "MEDIUM", 9, "BODYGUARD", 9, "WEREWOLF", 18, "POSSESSED", 9));
+            assertThat(agents).anySatisfy(a -> assertThat(a.packets).anyMatch(p -> p.path("request").asText()
+                    .equals("WHISPER")));
+        }
+    }
+
     @Test
     void tokensAdmitTheirTeamOnly() {
         String token = NlpToken.issue("kanolab", "s3cret");

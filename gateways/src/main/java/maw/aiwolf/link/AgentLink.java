@@ -79,10 +79,28 @@ public final class AgentLink implements AutoCloseable {
         return name;
     }
 
-    /** Whether the agent is connected now (its end has not closed the connection). */
+    /** Whether the agent is connected now (its end has not closed the connection, nor has its last game ended). */
     public boolean connected() {
         Channel c = channel;
-        return c != null && c.open() && !ended;
+        return c != null && c.open() && !ended && !finished;
+    }
+
+    /** The agent's last game is over: it is dealt no other game on this link. */
+    private volatile boolean finished;
+
+    /**
+     * The agent's last game is over (its FINISH sent): the connection is closed, as the NLP contest's server closes
+     * every agent's after its game, and the link is dealt no other game nor taken back; an agent that wants another
+     * game connects again, as a newcomer.
+     */
+    public void finish() {
+        finished = true;
+        closeQuietly();
+    }
+
+    /** Whether {@link #finish} ended the link. */
+    public boolean finished() {
+        return finished;
     }
 
     /** The longest line an agent may send, in characters (as the WebSocket server bounds a message: 64 KiB). */

@@ -22,6 +22,8 @@ public final class AgentLobby {
 
     private final LinkedBlockingQueue<AgentLink> waiting = new LinkedBlockingQueue<>();
     private final List<AgentLink> seated = new CopyOnWriteArrayList<>();
+    /** Agents whose last game is over (their figures stay). */
+    private final List<AgentLink> done = new CopyOnWriteArrayList<>();
 
     /**
      * The name an agent goes by, from the one it gave: the nearest to it that MAW's rule for names takes
@@ -69,7 +71,7 @@ public final class AgentLobby {
     /** The seated agent named {@code name}, connected or not; null: none. */
     private AgentLink seatedNamed(String name) {
         for (AgentLink l : seated) {
-            if (l.name().equals(name)) {
+            if (l.name().equals(name) && !l.finished()) {
                 return l;
             }
         }
@@ -87,12 +89,27 @@ public final class AgentLobby {
      * waiting queue and the seats).
      */
     public synchronized String unique(String name, int longest) {
+        purgeFinished();
         String unique = name;
         for (int i = 2; given.contains(unique); i++) {
             unique = numbered(name, i, longest);
         }
         given.add(unique);
         return unique;
+    }
+
+    /**
+     * An agent whose last game is over is dealt no other on that link, and its name is free again: it connects again
+     * for another game, as a newcomer under the same name.
+     */
+    private synchronized void purgeFinished() {
+        for (AgentLink l : seated) {
+            if (l.finished()) {
+                seated.remove(l);
+                done.add(l);
+                given.remove(l.name());
+            }
+        }
     }
 
     /** {@code name i}, the name cut short where the number would make it longer than {@code longest}. */
@@ -117,6 +134,7 @@ public final class AgentLobby {
         long until = System.nanoTime() + wait.toNanos();
         while (true) {
             List<AgentLink> out = new ArrayList<>();
+            purgeFinished();
             for (AgentLink l : seated) {
                 if (out.size() < players && l.connected()) {
                     out.add(l);
@@ -144,14 +162,17 @@ public final class AgentLobby {
     /** Every seated agent's request figures. */
     public Map<String, Map<String, Object>> stats() {
         Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        done.forEach(l -> out.put(l.name(), l.stats()));
         seated.forEach(l -> out.put(l.name(), l.stats()));
         return out;
     }
 
     /** The mean round trip of the seated agents' answers, in microseconds (0 before any). */
     public long meanRoundTripMicros() {
-        long n = seated.stream().mapToLong(AgentLink::answered).sum();
-        long t = seated.stream().mapToLong(AgentLink::roundTripNanos).sum();
+        List<AgentLink> all = new ArrayList<>(done);
+        all.addAll(seated);
+        long n = all.stream().mapToLong(AgentLink::answered).sum();
+        long t = all.stream().mapToLong(AgentLink::roundTripNanos).sum();
         return n == 0 ? 0 : t / n / 1000;
     }
 

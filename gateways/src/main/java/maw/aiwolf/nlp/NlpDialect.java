@@ -137,7 +137,7 @@ final class NlpDialect implements ClientGame.Dialect {
             for (JsonNode t : list) {
                 d = t.path("day").asInt(d);
                 out.add(new AiwolfEvent.Utterance(d, t.path("idx").asInt(), t.path("turn").asInt(),
-                        t.path("agent").asText(), t.path("text").asText()));
+                        t.path("agent").asText(), t.path("text").asText(), Math.max(0, t.path("time").asLong(0))));
             }
         }
         return out;

@@ -66,7 +66,10 @@ public final class NlpPackets {
         return p;
     }
 
-    /** A talk or whisper as the server lists it. */
+    /**
+     * A talk or whisper as the server lists it: {@code time} is when the GameMaster took the line (Unix milliseconds),
+     * now for a line nobody stamped.
+     */
     public static ObjectNode talk(AiwolfEvent.Utterance u) {
         ObjectNode t = Json.MAPPER.createObjectNode();
         t.put("idx", u.idx());
@@ -76,6 +79,7 @@ public final class NlpPackets {
         t.put("text", u.text());
         t.put("skip", u.text().equals("Skip"));
         t.put("over", u.text().equals("Over"));
+        t.put("time", u.time() > 0 ? u.time() : System.currentTimeMillis());
         return t;
     }
 
@@ -90,7 +94,6 @@ public final class NlpPackets {
         }
         sorted.forEach(roles::put);
         s.put("vote_visibility", nlp.voteVisibility());
-        s.put("talk_on_first_day", true);
         s.set("talk", talkSetting(nlp.talk()));
         s.set("whisper", talkSetting(nlp.whisper()));
         s.putObject("vote").put("max_count", nlp.voteRounds()).put("allow_self_vote", nlp.allowSelfVote());

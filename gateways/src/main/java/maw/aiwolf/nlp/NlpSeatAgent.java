@@ -33,6 +33,8 @@ public final class NlpSeatAgent extends LinkSeatAgent {
 
     private NlpInfo info;
     private boolean talkedToday;
+    /** Whether this round is the table's last (then the agent's connection ends with its FINISH). */
+    private boolean lastRound;
 
     /**
      * @param action   how long the agent may take to answer a request (the server's {@code timeout.action})
@@ -66,6 +68,7 @@ public final class NlpSeatAgent extends LinkSeatAgent {
     protected void started(Catalog.StartGame sg) {
         // Each round of a table of many (a tournament's) is a game of its own to the agent: its own game_id.
         info = new NlpInfo(gameIdOf(sg.round()), sg.players(), me, options.settings().nlp());
+        lastRound = sg.round() >= sg.rounds();
     }
 
     @Override
@@ -84,6 +87,10 @@ public final class NlpSeatAgent extends LinkSeatAgent {
                 dailyFinish(info.day());
                 info.hear(e);
                 send(NlpPackets.Request.FINISH, false);
+                if (lastRound) {
+                    // As the contest's server does after a game: the connection ends; another game, another one.
+                    link.finish();
+                }
             }
             case AiwolfEvent.Turn t -> {
                 if (!t.whisper()) {

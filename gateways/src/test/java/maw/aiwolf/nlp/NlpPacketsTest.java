@@ -15,6 +15,7 @@ import maw.aiwolf.game.Composition;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.game.NlpRegulation;
 import maw.base.Role;
+import maw.fixtures.wire.NlpSchema;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,7 +59,7 @@ class NlpPacketsTest {
     void theSettingNamesTheLimitsAsTheServerDoes() {
         ObjectNode s = NlpPackets.setting(Composition.of(13), NlpRegulation.contest(13), Duration.ofSeconds(60),
                 Duration.ofSeconds(120));
-        assertThat(keys(s)).containsExactly("agent_count", "role_num_map", "vote_visibility", "talk_on_first_day",
+        assertThat(keys(s)).containsExactly("agent_count", "role_num_map", "vote_visibility",
                 "talk", "whisper", "vote", "attack_vote", "timeout");
         assertThat(s.path("agent_count").asInt()).isEqualTo(13);
         assertThat(keys(s.path("role_num_map"))).containsExactly("BODYGUARD", "MEDIUM", "POSSESSED", "SEER",
@@ -96,6 +97,7 @@ class NlpPacketsTest {
                 NlpPackets.Request.INITIALIZE, "A calm seer."), NlpPackets.setting(Composition.of(5), nlp,
                 Duration.ofSeconds(60), Duration.ofSeconds(120)), null, null);
         assertThat(keys(init)).containsExactly("request", "info", "setting");
+        assertThat(NlpSchema.violations(init)).isEmpty();
         assertThat(keys(init.path("info"))).containsExactly("game_id", "day", "agent", "profile", "status_map",
                 "role_map");
         assertThat(init.path("info").path("role_map").toString()).isEqualTo("{\"" + seer + "\":\"SEER\"}");
@@ -107,6 +109,7 @@ class NlpPacketsTest {
         ObjectNode talk = NlpPackets.packet(NlpPackets.Request.TALK, firstInfo.info(NlpPackets.Request.TALK, null),
                 null, firstInfo.talkHistory(), null);
         assertThat(keys(talk)).containsExactly("request", "info", "talk_history");
+        assertThat(NlpSchema.violations(talk)).isEmpty();
         assertThat(keys(talk.path("info"))).containsExactly("game_id", "day", "agent", "remain_count", "remain_skip",
                 "status_map", "role_map");
         assertThat(talk.path("info").path("remain_count").asInt()).isEqualTo(3);
@@ -119,8 +122,15 @@ class NlpPacketsTest {
         seats.get(second).asked(false);
         JsonNode history = seats.get(second).talkHistory();
         assertThat(history).hasSize(1);
+        // Not stamped by a GameMaster here: "time" is when the packet was made (Unix milliseconds).
+        long time = history.get(0).path("time").asLong();
+        assertThat(time).isBetween(System.currentTimeMillis() - 60_000, System.currentTimeMillis());
         assertThat(history.get(0).toString()).isEqualTo("{\"idx\":0,\"day\":0,\"turn\":0,\"agent\":\"" + first
-                + "\",\"text\":\"Hello, I am " + first + ".\",\"skip\":false,\"over\":false}");
+                + "\",\"text\":\"Hello, I am " + first + ".\",\"skip\":false,\"over\":false,\"time\":" + time
+                + "}");
+        assertThat(NlpSchema.violations(NlpPackets.packet(NlpPackets.Request.TALK, seats.get(second).info(
+                NlpPackets.Request.TALK, null), null, (com.fasterxml.jackson.databind.node.ArrayNode) history, null)))
+                .isEmpty();
         assertThat(seats.get(second).talkHistory()).isEmpty();
         // Play on to day 1: the seer is told the divination of night 0, the others are not; the wolf knows its role.
         while (g.day() == 0) {
@@ -154,10 +164,66 @@ class NlpPacketsTest {
             tell(seats, g, g.drain());
         }
         ObjectNode finish = seats.get(villager).info(NlpPackets.Request.FINISH, null);
+        assertThat(NlpSchema.violations(NlpPackets.packet(NlpPackets.Request.FINISH, finish, null, null, null)))
+                .isEmpty();
         assertThat(finish.path("role_map").size()).isEqualTo(5);
         assertThat(finish.path("role_map").path(wolf).asText()).isEqualTo("WEREWOLF");
         assertThat(finish.path("status_map").path(wolf).asText()).isEqualTo("DEAD");
         assertThat(finish.path("executed_agent").asText()).isEqualTo(wolf);
+    }
+
+    /** The schema's facts catch what the contest's Python agents refuse (so that a conforming packet means one). */
+    @Test
+    void theSchemaFactsRefuseWhatTheContestsAgentsRefuse() throws Exception {
+        JsonNode ok = maw.runtime.Json.MAPPER.readTree("{\"request\":\"TALK\",\"info\":{\"game_id\":\"g\","
+                + "\"day\":0,\"agent\":\"A\",\"status_map\":{\"A\":\"ALIVE\"},\"role_map\":{\"A\":\"SEER\"}},"
+                + "\"talk_history\":[{\"idx\":0,\"day\":0,\"turn\":0,\"agent\":\"A\",\"text\":\"hi\","
+                + "\"skip\":false,\"over\":false,\"time\":1764547200000}]}");
+        assertThat(NlpSchema.violations(ok)).isEmpty();
+        ObjectNode noTime = ok.deepCopy();
+        ((ObjectNode) noTime.path("talk_history").get(0)).remove("time");
+        assertThat(NlpSchema.violations(noTime)).containsExactly("$.talk_history[0]: Talk requires \"time\"");
+        ObjectNode extra = NlpPackets.setting(Composition.of(5), NlpRegulation.contest(5), Duration.ofSeconds(60),
+                Duration.ofSeconds(120));
+        assertThat(NlpSchema.violations(NlpPackets.packet(NlpPackets.Request.INITIALIZE, (ObjectNode) ok.get("info"),
+                extra, null, null))).isEmpty();
+        extra.put("talk_on_first_day", true);
+        assertThat(NlpSchema.violations(NlpPackets.packet(NlpPackets.Request.INITIALIZE, (ObjectNode) ok.get("info"),
+                extra, null, null))).containsExactly("$.setting: Setting has no property \"talk_on_first_day\"");
+        ObjectNode fox = ok.deepCopy();
+        ((ObjectNode) fox.path("info").path("role_map")).put("A", "FOX");
+        fox.put("request", "TALK_NOW");
+        assertThat(NlpSchema.violations(fox)).hasSize(2);
+    }
+
+    /** The nine-player track deals the contest's village and its limits (default_9, default_en_9). */
+    @Test
+    void theNinePlayerGameIsTheContests() {
+        AiwolfGame g = AiwolfGame.deal(NlpRegulation.settings(9), List.of("A", "B", "C", "D", "E", "F", "G", "H",
+                "I"), 3);
+        Map<Role, Long> dealt = new java.util.EnumMap<>(Role.class);
+        List.of("A", "B", "C", "D", "E", "F", "G", "H", "I").forEach(p -> dealt.merge(g.role(p), 1L, Long::sum));
+        assertThat(dealt).containsExactlyInAnyOrderEntriesOf(Map.of(Role.VILLAGER, 3L, Role.SEER, 1L, Role.MEDIUM, 1L,
+                Role.BODYGUARD, 1L, Role.WEREWOLF, 2L, Role.POSSESSED, 1L));
+        NlpRegulation nine = NlpRegulation.contest(9);
+        assertThat(nine.talk()).isEqualTo(new maw.aiwolf.game.NlTalk(4, 52, 0, null, null, 50, 50, false, false));
+        assertThat(nine.whisper()).isEqualTo(new maw.aiwolf.game.NlTalk(4, 12, 0, null, null, 50, 50, false, false));
+        assertThat(nine.voteVisibility()).isTrue();
+        NlpRegulation.Named en = NlpRegulation.named("default_en_9");
+        assertThat(en.players()).isEqualTo(9);
+        assertThat(en.regulation().talk().baseLength()).isEqualTo(125);
+        assertThat(en.regulation().talk().mentionLength()).isEqualTo(125);
+        assertThat(NlpRegulation.named("default_en_5").regulation().whisper().perAgent()).isZero();
+        assertThat(NlpRegulation.named("default_13").regulation().talk().perDay()).isEqualTo(52);
+        assertThat(NlpRegulation.NAMES).allSatisfy(n -> assertThat(NlpRegulation.named(n).name()).isEqualTo(n));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> NlpRegulation.named("freeform_en_7"))
+                .hasMessageContaining("unknown AIWolf NLP configuration 'freeform_en_7' (known: default_5");
+        ObjectNode s = NlpPackets.setting(NlpRegulation.settings("default_en_9").composition(), en.regulation(),
+                Duration.ofSeconds(60), Duration.ofSeconds(120));
+        assertThat(s.path("role_num_map").toString()).isEqualTo("{\"BODYGUARD\":1,\"MEDIUM\":1,\"POSSESSED\":1,"
+                + "\"SEER\":1,\"VILLAGER\":3,\"WEREWOLF\":2}");
+        assertThat(s.path("talk").path("max_length").path("count_spaces").asBoolean(true)).isFalse();
+        assertThat(s.path("vote_visibility").asBoolean()).isTrue();
     }
 
     @Test

@@ -15,8 +15,22 @@ public sealed interface AiwolfEvent {
     /** Who may learn this event; null for everyone. */
     Set<String> audience();
 
-    /** One utterance: a talk, or a werewolves' whisper. */
-    record Utterance(int day, int idx, int turn, String agent, String text) {}
+    /**
+     * One utterance: a talk, or a werewolves' whisper; {@code time} is when the GameMaster took it (Unix milliseconds),
+     * 0 where nobody has stamped it yet (the rules are pure and know no clock: the GameMaster stamps its news).
+     */
+    record Utterance(int day, int idx, int turn, String agent, String text, long time) {
+
+        /** An utterance not stamped yet. */
+        public Utterance(int day, int idx, int turn, String agent, String text) {
+            this(day, idx, turn, agent, text, 0);
+        }
+
+        /** The same utterance, taken at {@code millis}. */
+        public Utterance at(long millis) {
+            return new Utterance(day, idx, turn, agent, text, millis);
+        }
+    }
 
     /** The roles are dealt: each player learns its own (and the werewolves each other). */
     record Dealt(String player, Role role, List<String> pack) implements AiwolfEvent {
@@ -36,7 +50,14 @@ public sealed interface AiwolfEvent {
 
     /** A turn of talk (or of whispers, for the werewolves), delivered together in random order. */
     record Turn(int day, int turn, boolean whisper, List<Utterance> utterances, Set<String> audience)
-            implements AiwolfEvent {}
+            implements AiwolfEvent {
+
+        /** The same turn, its utterances not stamped yet taken at {@code millis}. */
+        public Turn at(long millis) {
+            return new Turn(day, turn, whisper, utterances.stream().map(u -> u.time() == 0 ? u.at(millis) : u)
+                    .toList(), audience);
+        }
+    }
 
     /** What a player said was not protocol text: it counts as Skip, and the player is told why. */
     record Invalid(String player, String text, String reason) implements AiwolfEvent {
