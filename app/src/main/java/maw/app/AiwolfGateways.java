@@ -209,9 +209,10 @@ public final class AiwolfGateways {
      * @param games    games each agent plays, across connections (0: as many as the server offers)
      * @param patience how long to keep trying to connect again, and to wait for the next game
      * @param seed     seed of the agents' choices
+     * @param chatPace in a group-chat phase, how often each agent sends a line while it has lines left
      */
     public record ConnectNlp(MawConfig model, URI uri, String team, String token, int count, int games,
-            Duration patience, long seed) {}
+            Duration patience, long seed, Duration chatPace) {}
 
     /** Plays {@code r}'s games; {@code out} hears each agent's end; the agents that failed or played too few. */
     public static int connect(ConnectNlp r, PrintStream out, PrintStream err) throws Exception {
@@ -221,7 +222,8 @@ public final class AiwolfGateways {
             String n = r.team() + i;
             long s = r.seed() + i;
             all.add(start("nlp-connect-" + n, true, () -> new NlpClient(n, r.token(), minds, s,
-                    line -> out.println(Text.inert(line))).play(r.uri(), r.games(), r.patience())));
+                    line -> out.println(Text.inert(line))).chatPace(r.chatPace()).play(r.uri(), r.games(),
+                    r.patience())));
         }
         int failed = 0;
         for (var f : all) {

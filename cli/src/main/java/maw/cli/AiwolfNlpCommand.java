@@ -224,6 +224,11 @@ final class AiwolfNlpCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         long seed;
 
+        @Option(names = "--chat-pace-seconds", defaultValue = "5", description = "in a speak-anytime (group chat) "
+                + "phase, how often each agent sends a line while it has lines left, as the contest's sample agent "
+                + "does (default: ${DEFAULT-VALUE})")
+        double chatPaceSeconds;
+
         @Override
         public Integer call() throws Exception {
             URI uri;
@@ -248,6 +253,7 @@ final class AiwolfNlpCommand implements Runnable {
                         + "offers) or more");
             }
             Checks.limitSeconds(reconnectSeconds, "--reconnect-seconds");
+            Checks.limitSeconds(chatPaceSeconds, "--chat-pace-seconds");
             if (!bot.equals("rule") && !bot.equals("llm")) {
                 throw new ConfigException("invalid value '" + bot + "' for --bot: rule or llm");
             }
@@ -257,7 +263,7 @@ final class AiwolfNlpCommand implements Runnable {
             System.out.printf("%d agent(s) of team %s connect to %s (%s)%n", count, team, uri, bot.equals("llm")
                     ? "model seats" : "rule seats");
             int failed = AiwolfGateways.connect(new AiwolfGateways.ConnectNlp(model, uri, team, teamToken, count, games,
-                    patience, seed), System.out, System.err);
+                    patience, seed, Duration.ofMillis(Math.round(chatPaceSeconds * 1000))), System.out, System.err);
             return failed == 0 ? 0 : 1;
         }
     }

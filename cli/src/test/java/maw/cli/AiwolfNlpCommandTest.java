@@ -66,10 +66,12 @@ class AiwolfNlpCommandTest {
                 .isEqualTo(2);
         assertThat(Main.execute("aiwolf-nlp", "serve", "--action-seconds", "0")).isEqualTo(2);
         assertThat(Main.execute("aiwolf-nlp", "serve", "--setting", "freeform_en_7")).isEqualTo(2);
+        assertThat(Main.execute("aiwolf-nlp", "connect", "--chat-pace-seconds", "0")).isEqualTo(2);
         assertThat(Main.execute("aiwolf-nlp", "serve", "--setting", "default_en_9", "--players", "5")).isEqualTo(2);
         assertThat(console.err()).contains("invalid value 'freeform_en_7' for --setting: unknown AIWolf NLP "
                 + "configuration 'freeform_en_7' (known: default_5, default_9, default_13, default_en_5")
-                .contains("--players 5 does not fit --setting default_en_9, a game of 9 players");
+                .contains("--players 5 does not fit --setting default_en_9, a game of 9 players")
+                .contains("invalid value '0.0' for --chat-pace-seconds");
         assertThat(console.err()).contains("invalid value '6' for --players: 5, 9 or 13")
                 .contains("seat group 'robots'").contains("--players 5 does not match seats llm:2,rule:2")
                 .contains("for --secret-file").contains("for --action-seconds")

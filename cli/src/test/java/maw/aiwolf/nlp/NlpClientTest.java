@@ -235,4 +235,75 @@ class NlpClientTest {
         }
     }
 
+
+    /**
+     * The speak-anytime track at a server that runs group chat as the contest's does: our agents decide when to speak
+     * (a line every 100 ms here, their minds taking 60 ms a line while the broadcasts pour in), keep the talk phase's
+     * lines and the whisper phase's apart (a werewolf's whisper never goes out in the talk phase), send no line beyond
+     * their count nor outside a phase, say Over when they have nothing more, so that each phase ends early, and play
+     * the game to its end.
+     */
+    @Test
+    void ourAgentsSpeakWhenTheyChooseInGroupChat() throws Exception {
+        try (maw.testing.NlpGroupChatServer server = new maw.testing.NlpGroupChatServer(4, 60_000)) {
+            URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
+            List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                String name = "chat" + i;
+                NlpClient.Minds marked = (me, agents, seed, limit, talk) -> new ForwardingPlayer(
+                        NlpClient.rules().mind(me, agents, seed, limit, talk)) {
+                    @Override
+                    public String talk() {
+                        return mark("T: ", super.talk());
+                    }
+
+                    @Override
+                    public String whisper() {
+                        return mark("W: ", super.whisper());
+                    }
+
+                    private String mark(String kind, String line) {
+                        try {
+                            Thread.sleep(60); // a mind that takes its time while the broadcasts pour in
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return line == null || line.isBlank() || line.equals("Over") ? line : kind + line;
+                    }
+                };
+                long seed = i;
+                CompletableFuture<NlpClient.Played> f = new CompletableFuture<>();
+                Thread.ofPlatform().daemon().name("chat-client-" + name).start(() -> {
+                    try {
+                        f.complete(new NlpClient(name, null, marked, seed, System.out::println)
+                                .chatPace(Duration.ofMillis(100)).play(url, 1, Duration.ofSeconds(20)));
+                    } catch (Throwable e) {
+                        f.completeExceptionally(e);
+                    }
+                });
+                clients.add(f);
+            }
+            for (CompletableFuture<NlpClient.Played> c : clients) {
+                assertThat(c.get(90, TimeUnit.SECONDS).games()).isEqualTo(1);
+            }
+            server.awaitEnd(10);
+            System.out.println("group chat: phases of " + server.phaseMillis + " ms; lines " + server.lines);
+            assertThat(server.schemaViolations).isEmpty();
+            assertThat(server.lines("none", false)).as("lines sent outside a phase").isEmpty();
+            assertThat(server.lines("talk", false)).as("talk lines").isNotEmpty()
+                    .allSatisfy(l -> assertThat(l.accepted()).as("refused: beyond its count: " + l).isTrue())
+                    .allSatisfy(l -> assertThat(l.text()).as("a talk-phase line").matches("T: .+|Over"));
+            assertThat(server.lines("whisper", false)).as("whisper lines").isNotEmpty()
+                    .allSatisfy(l -> assertThat(l.accepted()).as("refused: beyond its count: " + l).isTrue())
+                    .allSatisfy(l -> assertThat(l.text()).as("a whisper-phase line").matches("W: .+|Over"));
+            for (int i = 1; i <= 5; i++) {
+                String n = "chat" + i;
+                assertThat(server.lines("talk", true).stream().filter(l -> l.agent().equals(n)
+                        && !l.text().equals("Over")).count()).as(n + "'s talk lines").isBetween(0L, 4L);
+            }
+            // Everyone said Over (or spent its count): both phases ended long before their minute.
+            assertThat(server.phaseMillis).hasSize(2).allSatisfy(ms -> assertThat(ms).isLessThan(30_000L));
+            assertThat(server.lines("vote", true)).hasSize(5);
+        }
+    }
 }

@@ -176,6 +176,73 @@ public final class ClientGame {
         return answer;
     }
 
+    /**
+     * A group-chat phase (the NLP contest's speak-anytime mode) open now: talk or whisper, and the lines this seat may
+     * still send in it (the server's {@code remain_count}, less the lines sent and not yet broadcast back).
+     */
+    private static final class Chat {
+        int remain;
+        int unconfirmed;
+    }
+
+    /** The talk phase and the whisper phase, kept apart: a line of one is never sent in the other. */
+    private final Chat[] chats = new Chat[2];
+
+    /** Whether a group-chat phase of talk ({@code whisper} false) or of whispers is open. */
+    public boolean chatOpen(boolean whisper) {
+        return chats[whisper ? 1 : 0] != null;
+    }
+
+    /**
+     * The next line this seat sends unasked in the open group-chat phase of talk or of whispers, or null when none is
+     * open, or it has no line left (its mind's nothing-to-say, {@code Over}, spends the rest: the server then reads
+     * this seat no more in the phase). A line is counted as sent at once, before the server's broadcast of it comes.
+     */
+    public String chatLine(boolean whisper) {
+        Chat c = chats[whisper ? 1 : 0];
+        if (c == null || mind == null || c.remain - c.unconfirmed <= 0) {
+            return null;
+        }
+        String line = orElse(whisper ? mind.whisper() : mind.talk());
+        if (chats[whisper ? 1 : 0] != c) {
+            return null; // the phase ended while the mind was thinking
+        }
+        if (line.equals(OVER)) {
+            c.remain = 0;
+        } else {
+            c.unconfirmed++;
+        }
+        answers++;
+        return line;
+    }
+
+    private static final String OVER = "Over";
+
+    /** A group-chat packet: the phase's start, a line broadcast (ours too), the phase's end. */
+    private void chat(String request, JsonNode p, JsonNode info) {
+        boolean whisper = request.startsWith("WHISPER_");
+        int k = whisper ? 1 : 0;
+        int remain = info != null && info.has("remain_count") ? info.path("remain_count").asInt() : -1;
+        switch (request.substring(request.indexOf('_') + 1)) {
+            case "PHASE_START" -> {
+                Chat c = new Chat();
+                c.remain = Math.max(0, remain < 0 ? game.talk() == null ? 0 : game.talk().perAgent() : remain);
+                chats[k] = c;
+            }
+            case "PHASE_END" -> chats[k] = null;
+            default -> { // BROADCAST: the server's count of ours is the truth, less our lines still on their way
+                Chat c = chats[k];
+                JsonNode line = p.path(whisper ? "new_whisper" : "new_talk");
+                if (c != null && line.path("agent").asText().equals(game.me())) {
+                    c.unconfirmed = Math.max(0, c.unconfirmed - 1);
+                }
+                if (c != null && remain >= 0) {
+                    c.remain = remain;
+                }
+            }
+        }
+    }
+
     private String answer(String request, JsonNode p, JsonNode info) {
         switch (request) {
             case "NAME" -> {
@@ -204,6 +271,10 @@ public final class ClientGame {
         }
         histories(dialect.history(p, false, Math.max(day, 0), game), false);
         histories(dialect.history(p, true, Math.max(day, 0), game), true);
+        if (request.startsWith("TALK_") || request.startsWith("WHISPER_")) {
+            chat(request, p, info);
+            return null; // group chat: none of its packets is answered; lines go out unasked (chatLine)
+        }
         return switch (request) {
             case "TALK" -> orElse(mind.talk());
             case "WHISPER" -> orElse(mind.whisper());
@@ -223,6 +294,8 @@ public final class ClientGame {
         if (deal == null) {
             return; // the game followed, told again after a reconnection: the mind goes on
         }
+        chats[0] = null;
+        chats[1] = null;
         game = deal;
         gameId = deal.gameId();
         day = -1;

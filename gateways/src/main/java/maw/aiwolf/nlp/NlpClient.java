@@ -65,6 +65,12 @@ public final class NlpClient {
     private static final Duration QUIET = Duration.ofSeconds(5);
     private static final Duration PING_EVERY = Duration.ofSeconds(1);
     private static final Duration PING_QUIET = Duration.ofSeconds(5);
+    /**
+     * In a group-chat phase, how often the seat sends a line while it has lines left (the contest's sample agent talks
+     * every 5 s); its first comes after a part of that, drawn from the seed.
+     */
+    private Duration chatPace = Duration.ofSeconds(5);
+    private final java.util.Random chatTiming;
 
     /**
      * @param name  the agent's name (the team is the name without its trailing digits)
@@ -82,6 +88,16 @@ public final class NlpClient {
         new java.security.SecureRandom().nextBytes(secret);
         this.seatToken = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         this.game = game(false);
+        this.chatTiming = new java.util.Random(seed ^ name.hashCode());
+    }
+
+    /** How often the seat sends a line in a group-chat phase (the sample agent's 5 s by default). */
+    public NlpClient chatPace(Duration pace) {
+        if (pace.isNegative() || pace.isZero()) {
+            throw new IllegalArgumentException("a chat pace is longer than 0");
+        }
+        this.chatPace = pace;
+        return this;
     }
 
     private ClientGame game(boolean careless) {
@@ -229,8 +245,22 @@ public final class NlpClient {
         long pingedAt = System.nanoTime();
         long connectedAt = System.nanoTime();
         int played = game.games();
+        // Group chat: when the seat sends its next line in the talk phase [0] and the whisper phase [1], each apart.
+        long[] lineAt = {-1, -1};
         while (true) {
-            Object next = inbox.poll(1, TimeUnit.SECONDS);
+            if (!chat(ws, lineAt)) {
+                return Ended.BROKEN;
+            }
+            long wait = TimeUnit.SECONDS.toNanos(1);
+            for (long at : lineAt) {
+                if (at >= 0) {
+                    wait = Math.max(0, Math.min(wait, at - System.nanoTime()));
+                }
+            }
+            Object next = inbox.poll(wait, TimeUnit.NANOSECONDS);
+            if (next == null && due(lineAt)) {
+                continue; // a line is due
+            }
             if (next == null) {
                 if (gameWithin != null && !game.inGame() && game.games() == played
                         && System.nanoTime() - connectedAt > gameWithin.toNanos()) {
@@ -279,6 +309,48 @@ public final class NlpClient {
                 return Ended.DONE;
             }
         }
+    }
+
+    /**
+     * The group-chat phases: one that opened gets its first line's time, one that closed none; a line that is due is
+     * sent (the talk phase's and the whisper phase's each from its own state, never one for the other). False when a
+     * line cannot be written: the connection is gone.
+     */
+    private boolean chat(WebSocket ws, long[] lineAt) throws InterruptedException {
+        for (int k = 0; k < 2; k++) {
+            boolean whisper = k == 1;
+            if (!game.chatOpen(whisper)) {
+                lineAt[k] = -1;
+                continue;
+            }
+            long now = System.nanoTime();
+            if (lineAt[k] < 0) {
+                lineAt[k] = now + (long) (chatPace.toNanos() * (0.2 + 0.6 * chatTiming.nextDouble()));
+                continue;
+            }
+            if (now < lineAt[k]) {
+                continue;
+            }
+            String line = game.chatLine(whisper);
+            if (line == null) {
+                lineAt[k] = Long.MAX_VALUE; // nothing more to say in this phase
+                continue;
+            }
+            try {
+                ws.sendText(line, true).get(5, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                ws.abort();
+                return false;
+            }
+            heardAt = System.nanoTime();
+            lineAt[k] = System.nanoTime() + chatPace.toNanos();
+        }
+        return true;
+    }
+
+    private static boolean due(long[] lineAt) {
+        long now = System.nanoTime();
+        return lineAt[0] >= 0 && lineAt[0] <= now || lineAt[1] >= 0 && lineAt[1] <= now;
     }
 
     /** False when the ping cannot be written: the connection is gone. */

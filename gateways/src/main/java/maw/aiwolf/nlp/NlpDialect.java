@@ -8,6 +8,7 @@ import maw.aiwolf.game.AiwolfEvent;
 import maw.aiwolf.game.NlTalk;
 import maw.aiwolf.client.ClientGame;
 import maw.base.Role;
+import maw.runtime.Json;
 
 /**
  * The NLP contest's packets as a client reads them: {@code info} with agents by their in-game names, the game's id (a
@@ -131,6 +132,10 @@ final class NlpDialect implements ClientGame.Dialect {
     @Override
     public List<AiwolfEvent.Utterance> history(JsonNode packet, boolean whisper, int day, ClientGame.Deal game) {
         JsonNode list = packet.get(whisper ? "whisper_history" : "talk_history");
+        JsonNode broadcast = packet.get(whisper ? "new_whisper" : "new_talk"); // group chat: the line just taken
+        if (broadcast != null && broadcast.isObject()) {
+            list = Json.MAPPER.createArrayNode().add(broadcast);
+        }
         List<AiwolfEvent.Utterance> out = new ArrayList<>();
         if (list != null && list.isArray()) {
             int d = day;
