@@ -50,6 +50,51 @@ public final class NlpWireAgent implements WebSocket.Listener {
         return this;
     }
 
+    /**
+     * In group chat, sends a line every {@code every} while its {@code remain_count} is above 0 (as the contest's
+     * sample agent does every 5 s), {@code lines} lines and then Over; it stops at the phase's end.
+     */
+    public NlpWireAgent chats(java.time.Duration every, int lines) {
+        chatEvery = every;
+        chatLines = lines;
+        return this;
+    }
+
+    private java.time.Duration chatEvery;
+    private int chatLines;
+    private volatile int remain;
+    private volatile String chatting;
+    /** The group-chat lines it sent, and the broadcasts it heard (request, agent, text). */
+    public final List<String> sent = new CopyOnWriteArrayList<>();
+    public final List<String> broadcasts = new CopyOnWriteArrayList<>();
+
+    /** Each phase's own talk loop: one that outlived its phase stops (a phase's end, the next's start). */
+    private final java.util.concurrent.atomic.AtomicInteger phases = new java.util.concurrent.atomic.AtomicInteger();
+
+    private void chat(WebSocket ws, String kind) {
+        int phase = phases.incrementAndGet();
+        Thread.ofVirtual().start(() -> {
+            int said = 0;
+            try {
+                while (kind.equals(chatting) && phases.get() == phase) {
+                    Thread.sleep(chatEvery.toMillis());
+                    if (!kind.equals(chatting) || phases.get() != phase || remain <= 0) {
+                        continue;
+                    }
+                    String line = said < chatLines ? kind + " line " + (said + 1) + " of " + name : "Over";
+                    said++;
+                    sent.add(kind + ":" + line);
+                    ws.sendText(line + "\n", true).join();
+                    if (line.equals("Over")) {
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
     /** Closes its connection at an INITIALIZE whose game_id is not a ULID. */
     public NlpWireAgent stopsWithoutUlid() {
         ulidOnly = true;
@@ -99,6 +144,19 @@ public final class NlpWireAgent implements WebSocket.Listener {
         }
         String request = p.path("request").asText();
         JsonNode info = p.path("info");
+        if (info.has("remain_count")) {
+            remain = info.path("remain_count").asInt();
+        }
+        if (chatEvery != null && request.endsWith("_PHASE_START")) {
+            chatting = request.startsWith("TALK") ? "talk" : "whisper";
+            chat(ws, chatting);
+        } else if (request.endsWith("_PHASE_END")) {
+            chatting = null;
+            phases.incrementAndGet();
+        } else if (request.endsWith("_BROADCAST")) {
+            JsonNode t = p.path(request.startsWith("TALK") ? "new_talk" : "new_whisper");
+            broadcasts.add(request + " " + t.path("agent").asText() + ": " + t.path("text").asText());
+        }
         if (request.equals("INITIALIZE")) {
             String id = info.path("game_id").asText();
             gameIds.add(id);

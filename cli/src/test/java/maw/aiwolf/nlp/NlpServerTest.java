@@ -297,6 +297,104 @@ class NlpServerTest {
         }
     }
 
+    /**
+     * The speak-anytime track (freeform_en_5) at our server, played by agents that behave as the contest's sample
+     * agent in group chat: a line every 150 ms while their count allows (2 lines, then Over); each line taken is told
+     * every agent (the sender too) as it is taken, none beyond a count is taken, and a day's talk ends as soon as
+     * everyone has said Over, not at its 10 minutes; every packet is one the schema allows.
+     */
+    @Test
+    void agentsSpeakAnytimeInGroupChat() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(5), Duration.ofSeconds(3), null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<NlpWireAgent> agents = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                NlpWireAgent a = new NlpWireAgent("free" + i, false).chats(Duration.ofMillis(150), i == 1 ? 6 : 2);
+                agents.add(a);
+                http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), a)
+                        .get(10, TimeUnit.SECONDS);
+            }
+            List<AgentLink> links = server.gather(5, Duration.ofSeconds(10));
+            long t0 = System.nanoTime();
+            // The phase's 10 minutes as 30 s here: a day that waited them out would fail the time below.
+            GameTable.Result result = NlpGames.play(server, links, List.of(), AiwolfOptions.natural(
+                    maw.aiwolf.game.NlpRegulation.named("freeform_en_5").chatLasting(30_000), Duration.ofSeconds(6)),
+                    GameTable.newGameId(), 5, new LocalTransport(), "", null, null, null);
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            assertThat(result.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            assertThat(seconds).as("days that end when everyone said Over, not at their time").isLessThan(30);
+            for (NlpWireAgent a : agents) {
+                a.finished.get(30, TimeUnit.SECONDS);
+                List<String> requests = a.packets.stream().map(p -> p.path("request").asText()).toList();
+                assertThat(requests).contains("TALK_PHASE_START", "TALK_BROADCAST", "TALK_PHASE_END")
+                        .doesNotContain("TALK");
+                JsonNode init = a.packets.get(1);
+                assertThat(init.path("setting").path("talk").path("duration").asLong()).isEqualTo(30_000);
+            }
+            // Every agent in a day's talk heard the same lines, its own among them, in the same order; free1's lines
+            // beyond its 4 were never taken.
+            java.util.Map<Integer, List<String>> byDay = new java.util.TreeMap<>();
+            for (NlpWireAgent a : agents) {
+                java.util.Map<Integer, List<String>> mine = new java.util.TreeMap<>();
+                a.packets.stream().filter(p -> p.path("request").asText().equals("TALK_BROADCAST")).forEach(p ->
+                        mine.computeIfAbsent(p.path("new_talk").path("day").asInt(), d -> new ArrayList<>())
+                                .add(p.path("new_talk").path("idx").asInt() + " " + p.path("new_talk").path("agent")
+                                        .asText() + ": " + p.path("new_talk").path("text").asText()));
+                mine.forEach((d, lines) -> {
+                    List<String> first = byDay.putIfAbsent(d, lines);
+                    if (first != null) {
+                        assertThat(lines).as(a.name + " on day " + d).containsExactlyElementsOf(first);
+                    }
+                });
+            }
+            assertThat(byDay).containsKey(0);
+            List<String> heard = agents.getFirst().broadcasts;
+            java.util.Map<String, Long> perDay = new java.util.TreeMap<>();
+            agents.getFirst().packets.stream().filter(p -> p.path("request").asText().equals("TALK_BROADCAST"))
+                    .forEach(p -> perDay.merge(p.path("new_talk").path("day").asInt() + " "
+                            + p.path("new_talk").path("agent").asText(), 1L, Long::sum));
+            assertThat(perDay.values()).allSatisfy(n -> assertThat(n).as("lines of an agent in a day: " + perDay)
+                    .isLessThanOrEqualTo(4));
+            assertThat(heard).anyMatch(h -> h.startsWith("TALK_BROADCAST free1: talk line 4 of free1"))
+                    .noneMatch(h -> h.contains("talk line 5 of free1"));
+            assertThat(heard).anyMatch(h -> h.endsWith(": Over"));
+        }
+    }
+
+    /**
+     * MAW's rule seats at a speak-anytime table beside agents of the contest: they say their lines when they are
+     * asked (each line its own act), then Over, and the days end early.
+     */
+    @Test
+    void ourRuleSeatsSpeakAnytimeBesideTheAgents() throws Exception {
+        try (NlpServer server = new NlpServer("127.0.0.1", 0, Duration.ofSeconds(5), Duration.ofSeconds(3), null)) {
+            HttpClient http = HttpClient.newHttpClient();
+            List<NlpWireAgent> agents = new ArrayList<>();
+            for (int i = 1; i <= 3; i++) {
+                NlpWireAgent a = new NlpWireAgent("mixed" + i, false).chats(Duration.ofMillis(100), 2);
+                agents.add(a);
+                http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), a)
+                        .get(10, TimeUnit.SECONDS);
+            }
+            List<AgentLink> links = server.gather(3, Duration.ofSeconds(10));
+            List<GameTable.SeatFiller> bots = List.of(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES),
+                    AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
+            long t0 = System.nanoTime();
+            GameTable.Result result = NlpGames.play(server, links, bots, AiwolfOptions.natural(
+                    maw.aiwolf.game.NlpRegulation.named("freeform_en_5").chatLasting(30_000), Duration.ofSeconds(6)),
+                    GameTable.newGameId(), 8, new LocalTransport(), "", null, null, null);
+            assertThat(result.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+            assertThat((System.nanoTime() - t0) / 1_000_000_000L).isLessThan(30);
+            for (NlpWireAgent a : agents) {
+                a.finished.get(30, TimeUnit.SECONDS);
+            }
+            // The agents heard our seats' lines as they were taken.
+            List<String> others = agents.getFirst().broadcasts.stream().filter(b -> !b.contains(": talk line ")
+                    && !b.endsWith(": Over")).toList();
+            assertThat(others).as("our rule seats' lines").isNotEmpty();
+        }
+    }
+
     /** The nine-player track: the contest's village, and packets the schema allows. */
     @Test
     void nineAgentsPlayTheNinePlayerTrack() throws Exception {

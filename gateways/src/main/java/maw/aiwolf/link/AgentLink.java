@@ -213,6 +213,41 @@ public final class AgentLink implements AutoCloseable {
         }
     }
 
+    /**
+     * The next line the agent sends unasked within {@code limit} (the NLP contest's group chat: lines at the agent's
+     * own time), or null when none came (or the connection ended). Lines of a replaced connection are skipped.
+     */
+    public String next(Duration limit) throws InterruptedException {
+        long until = System.nanoTime() + limit.toNanos();
+        while (true) {
+            long left = until - System.nanoTime();
+            Line l = left <= 0 ? null : lines.poll(left, TimeUnit.NANOSECONDS);
+            if (l == null) {
+                return null;
+            }
+            if (l.generation() != generation.get()) {
+                continue;
+            }
+            if (l.text() == null) {
+                closeQuietly();
+                return null;
+            }
+            return l.text();
+        }
+    }
+
+    /** Drops the lines that came unasked and were not read (a group chat's lines after its end). */
+    public int drop() {
+        int n = 0;
+        for (Line l = lines.poll(); l != null; l = lines.poll()) {
+            if (l.text() != null) {
+                n++;
+                dropped.incrementAndGet();
+            }
+        }
+        return n;
+    }
+
     /** Whether the last request went unanswered in time (its answer may still come: {@link #resync}). */
     public boolean lastTimedOut() {
         return lastTimedOut;

@@ -75,13 +75,28 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
         switch (body) {
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.NAME ->
                     reply(m, Performative.INFORM, new SeatCatalog.SeatName(in.attempt() <= 0 ? link.name()
-                            : AgentLobby.numbered(link.name(), in.attempt() + 1, Catalog.LONGEST_NAME), true, null, null,
-                            SeatCatalog.Views.CHANGED)); // it reads the view at a game's start only
+                            : AgentLobby.numbered(link.name(), in.attempt() + 1, Catalog.LONGEST_NAME), true, asking(),
+                            null, SeatCatalog.Views.CHANGED)); // it reads the view at a game's start only
             case SeatCatalog.GetInput in when in.purpose() == SeatCatalog.Purpose.WITHDRAW -> { } // the step's own end
-            case SeatCatalog.GetInput in when in.view() != null ->
-                    reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(act(in.view())));
+            case SeatCatalog.GetInput in when in.view() != null -> {
+                Act a;
+                synchronized (turnLock) {
+                    // A question held is over when another comes (the Player asks by turns: a new step's replaces it);
+                    // the act and the hold are one, so that a line arriving meanwhile finds the question held.
+                    a = act(in.view());
+                    held = a == null ? m : null;
+                }
+                if (a != null) {
+                    reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+                }
+            }
             case SeatCatalog.Observe o when o.kind() == SeatCatalog.Perceived.OVER -> over.complete(null);
-            case SeatCatalog.Observe o when o.news() != null -> hear(o);
+            case SeatCatalog.Observe o when o.news() != null -> {
+                hear(o); // the news first: the view is the one after it
+                if (o.view() != null && playing) {
+                    viewed(o.view());
+                }
+            }
             case SeatCatalog.Observe o -> { }
             default -> refuse(m, body.game(), RefusalCode.WRONG_RECIPIENT, "a seat takes its player's "
                     + "get_input and observe only; " + m.bodyType() + " goes to another agent");
@@ -187,6 +202,42 @@ public abstract class LinkSeatAgent extends GameAgent implements GameTable.Watch
     /** The agent reconnected: it is told the game and the day again. */
     protected abstract void tellAgain();
 
-    /** The seat's act for a turn of its game: the agent's answer to the request the turn makes, or a default. */
+    /**
+     * The seat's act for a turn of its game: the agent's answer to the request the turn makes, or a default; null to
+     * hold the question and answer it later with {@link #answerHeld} (a seat that asks by turns, {@link #asking}).
+     */
     protected abstract Act turn(SeatView v);
+
+    /** The question held ({@link #turn} gave null), or null. */
+    private Message held;
+    /** Held while a turn is decided or a held question answered (a seat's reader of lines takes it too). */
+    private final Object turnLock = new Object();
+
+    /** The lock of the seat's turns ({@link #answerHeld} takes it). */
+    protected final Object turnLock() {
+        return turnLock;
+    }
+
+    /** How the Player asks this seat for acts: null for after every piece of news, or by turns. */
+    protected SeatCatalog.Asking asking() {
+        return null;
+    }
+
+    /** The seat's view, as an observe brings it when it changed. */
+    protected void viewed(SeatView v) {
+    }
+
+    /** Answers the question held with {@code a}; false when none is held (the act is not made). */
+    protected final boolean answerHeld(Act a) {
+        Message m;
+        synchronized (turnLock) {
+            m = held;
+            held = null;
+        }
+        if (m == null) {
+            return false;
+        }
+        reply(m, Performative.INFORM, SeatCatalog.PlayerAction.of(a));
+        return true;
+    }
 }

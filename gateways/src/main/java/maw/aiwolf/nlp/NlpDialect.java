@@ -73,7 +73,8 @@ final class NlpDialect implements ClientGame.Dialect {
                 Math.max(0, t.path("max_count").path("per_day").asInt(0)), Math.max(0, t.path("max_skip").asInt(0)),
                 length(len.get("per_talk")), length(len.get("per_agent")), length(len.get("base_length")),
                 length(len.get("mention_length")), len.path("count_in_word").asBoolean(false),
-                len.path("count_spaces").asBoolean(true));
+                len.path("count_spaces").asBoolean(true), t.path("duration").isIntegralNumber()
+                        && t.path("duration").asLong() > 0 ? t.path("duration").asLong() : null);
     }
 
     private static Integer length(JsonNode n) {

@@ -31,6 +31,8 @@ public final class NlpInfo {
     private String conversation;
     private int asked;
     private int skipsLeft;
+    /** In a group-chat phase, the lines the seat may still say (null: no such phase). */
+    private Integer chatRemain;
 
     /** The seat of {@code me} among {@code players} in game {@code gameId}. */
     public NlpInfo(String gameId, List<String> players, String me, NlpRegulation nlp) {
@@ -95,6 +97,11 @@ public final class NlpInfo {
             skipsLeft = limits(whisper).maxSkip();
         }
         asked++;
+    }
+
+    /** A group-chat phase's count of the seat's lines left (null: the phase is over). */
+    public void chatting(Integer remain) {
+        chatRemain = remain;
     }
 
     /** The history not sent yet, and from now on sent. */
@@ -173,6 +180,10 @@ public final class NlpInfo {
                 i.put("remain_length", limits.perAgentLength());
             }
             i.put("remain_skip", skipsLeft);
+        } else if (request.chat() && chatRemain != null && request != NlpPackets.Request.TALK_PHASE_END
+                && request != NlpPackets.Request.WHISPER_PHASE_END) {
+            i.put("remain_count", chatRemain);
+            i.put("remain_skip", 0);
         }
         // As the server writes them (seen on the wire): the remaining counts before the maps.
         ObjectNode s = i.putObject("status_map");

@@ -25,7 +25,14 @@ public final class NlpPackets {
 
     /** The server's requests; {@link #answered} says which expect a text answer. */
     public enum Request {
-        NAME, INITIALIZE, DAILY_INITIALIZE, TALK, WHISPER, DAILY_FINISH, VOTE, DIVINE, GUARD, ATTACK, FINISH;
+        NAME, INITIALIZE, DAILY_INITIALIZE, TALK, WHISPER, DAILY_FINISH, VOTE, DIVINE, GUARD, ATTACK, FINISH,
+        /** Group chat (the contest's speak-anytime mode): a phase's start, a line taken, a phase's end. */
+        TALK_PHASE_START, TALK_PHASE_END, TALK_BROADCAST, WHISPER_PHASE_START, WHISPER_PHASE_END, WHISPER_BROADCAST;
+
+        /** Whether it is one of group chat's. */
+        public boolean chat() {
+            return name().contains("_PHASE_") || name().endsWith("_BROADCAST");
+        }
 
         /** Whether the agent must answer it (the others must not be answered: that is a protocol error). */
         public boolean answered() {
@@ -35,7 +42,7 @@ public final class NlpPackets {
             };
         }
 
-        /** The request a frame names, or null for one this side does not know (newer servers add some). */
+        /** The request a frame names, or null for one this side does not know. */
         public static Request of(String name) {
             for (Request r : values()) {
                 if (r.name().equals(name)) {
@@ -113,6 +120,9 @@ public final class NlpPackets {
         putLength(length, "per_agent", t.perAgentLength());
         putLength(length, "base_length", t.baseLength());
         putLength(length, "mention_length", t.mentionLength());
+        if (t.durationMillis() != null) {
+            n.put("duration", t.durationMillis()); // group chat: the phase's time
+        }
         n.put("max_skip", t.maxSkip());
         return n;
     }
@@ -133,7 +143,9 @@ public final class NlpPackets {
         return new NlTalk(count.path("per_agent").asInt(0), count.path("per_day").asInt(0),
                 talkSetting.path("max_skip").asInt(0), length(length, "per_talk"), length(length, "per_agent"),
                 length(length, "base_length"), length(length, "mention_length"),
-                length.path("count_in_word").asBoolean(false), length.path("count_spaces").asBoolean(true));
+                length.path("count_in_word").asBoolean(false), length.path("count_spaces").asBoolean(true),
+                talkSetting.path("duration").canConvertToLong() && talkSetting.path("duration").asLong() > 0
+                        ? talkSetting.path("duration").asLong() : null);
     }
 
     private static Integer length(JsonNode n, String key) {

@@ -33,6 +33,33 @@ public final class NlpSeatAgent extends LinkSeatAgent {
 
     private NlpInfo info;
     private boolean talkedToday;
+    /** The group-chat phase open for the agent (the contest's speak-anytime mode), or null. */
+    private Chat chat;
+    /** A werewolf's day-0 morning whispers in group chat: their step. */
+    private Integer morningStep;
+
+    /**
+     * A group-chat phase as the agent sees it: talk or whispers, the step it is (its end is the step's), the lines the
+     * agent sent that wait for the seat's next question, whether it said Over (then it is read no more), and the
+     * reader of its lines.
+     */
+    private final class Chat {
+        final boolean whisper;
+        final int day;
+        final Integer step;
+        final java.util.ArrayDeque<String> waiting = new java.util.ArrayDeque<>();
+        boolean over;
+        /** The lines the agent may still say, as the server counts them (each of its lines taken, and Over). */
+        int remain;
+        volatile boolean open = true;
+        Thread reader;
+
+        Chat(boolean whisper, int day, Integer step) {
+            this.whisper = whisper;
+            this.day = day;
+            this.step = step;
+        }
+    }
     /** Whether this round is the table's last (then the agent's connection ends with its FINISH). */
     private boolean lastRound;
 
@@ -60,6 +87,13 @@ public final class NlpSeatAgent extends LinkSeatAgent {
                         : null).toString());
     }
 
+    /** Group chat asks by turns: the seat holds its question until the agent sends a line, at its own time. */
+    @Override
+    protected maw.agents.SeatCatalog.Asking asking() {
+        return options.settings().nlp().talk().groupChat() || options.settings().nlp().whisper().groupChat()
+                ? maw.agents.SeatCatalog.Asking.TURN : null;
+    }
+
     private ObjectNode setting() {
         return NlpPackets.setting(options.settings().composition(), options.settings().nlp(), action, response);
     }
@@ -73,6 +107,9 @@ public final class NlpSeatAgent extends LinkSeatAgent {
 
     @Override
     protected void told(AiwolfEvent e) {
+        if (!(e instanceof AiwolfEvent.Turn)) {
+            endChat(); // the game went on: the phase is over
+        }
         switch (e) {
             case AiwolfEvent.DayBegan d -> {
                 dailyFinish(d.day() - 1);
@@ -97,6 +134,7 @@ public final class NlpSeatAgent extends LinkSeatAgent {
                     talkedToday = true;
                 }
                 info.hear(e);
+                broadcast(t);
             }
             default -> {
                 info.hear(e);
@@ -149,17 +187,143 @@ public final class NlpSeatAgent extends LinkSeatAgent {
         return link.ask(packet, action, r.name());
     }
 
+    /** Whether {@code v} is the step of the group chat open. */
+    private boolean sameChat(SeatView v) {
+        return chat != null && chat.day == v.day() && java.util.Objects.equals(chat.step, v.step());
+    }
+
+    /**
+     * A turn of a group-chat phase: the first opens it for the agent ({@code *_PHASE_START}) and starts reading its
+     * lines; a line that came since the last act is the act now; else the question is held until one comes.
+     */
+    private Act chatTurn(boolean whisper, SeatView v) {
+        synchronized (turnLock()) {
+            if (chat == null) {
+                chat = new Chat(whisper, v.day(), v.step());
+                chat.remain = (whisper ? options.settings().nlp().whisper() : options.settings().nlp().talk())
+                        .perAgent();
+                info.chatting(chat.remain);
+                link.drop(); // what it sent before the phase is no line of it
+                send(whisper ? NlpPackets.Request.WHISPER_PHASE_START : NlpPackets.Request.TALK_PHASE_START, false);
+                Chat c = chat;
+                c.reader = Thread.ofVirtual().name("nlp-chat-" + link.name()).start(() -> read(c));
+            }
+            String line = chat.waiting.poll();
+            log.debug("{}: a turn of the group chat: {}", jid(), line == null ? "held" : AgentLink.cut(line));
+            return line == null ? null : new Act.Talk(line);
+        }
+    }
+
+    /** Reads the agent's lines while the phase is open: each is the seat's act (held question) or waits for one. */
+    private void read(Chat c) {
+        try {
+            while (c.open && !c.over) {
+                String line = link.next(java.time.Duration.ofMillis(200));
+                if (line == null || line.isBlank()) {
+                    continue;
+                }
+                String text = line.strip();
+                synchronized (turnLock()) {
+                    if (!c.open) {
+                        return;
+                    }
+                    c.over = text.equals("Over");
+                    Act a = new Act.Talk(text);
+                    boolean now = answerHeld(a);
+                    if (!now) {
+                        c.waiting.add(text); // the next question takes it
+                    }
+                    log.debug("{}: NLP agent {} says {} ({})", jid(), link.name(), AgentLink.cut(text),
+                            now ? "the seat's act" : "for the seat's next turn");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Every line the phase took is told the agent as it is taken ({@code *_BROADCAST}), its own too. */
+    private void broadcast(AiwolfEvent.Turn t) {
+        Chat c = chat;
+        if (c == null || c.whisper != t.whisper()) {
+            return;
+        }
+        for (AiwolfEvent.Utterance u : t.utterances()) {
+            if (u.agent().equals(me)) {
+                c.remain = u.text().equals("Over") ? 0 : Math.max(0, c.remain - 1);
+                info.chatting(c.remain);
+            }
+            NlpPackets.Request r = t.whisper() ? NlpPackets.Request.WHISPER_BROADCAST
+                    : NlpPackets.Request.TALK_BROADCAST;
+            ObjectNode p = NlpPackets.packet(r, info.info(r, null), null, null, null);
+            p.set(t.whisper() ? "new_whisper" : "new_talk", NlpPackets.talk(u));
+            link.tell(p.toString());
+        }
+        // Told as it came: not again in a later packet's history.
+        if (t.whisper()) {
+            info.whisperHistory();
+        } else {
+            info.talkHistory();
+        }
+    }
+
+    /** The group-chat phase is over for the agent ({@code *_PHASE_END}); lines still on their way are dropped. */
+    private void endChat() {
+        Chat c;
+        synchronized (turnLock()) {
+            c = chat;
+            chat = null;
+            if (c == null) {
+                return;
+            }
+            c.open = false;
+        }
+        if (c.reader != null) {
+            c.reader.interrupt();
+        }
+        send(c.whisper ? NlpPackets.Request.WHISPER_PHASE_END : NlpPackets.Request.TALK_PHASE_END, false);
+        info.chatting(null);
+        link.drop();
+    }
+
+    /** A group-chat phase ends with its step: a view of another step (or day) ends it. */
+    @Override
+    protected void viewed(SeatView v) {
+        if (chat != null && !sameChat(v)) {
+            endChat();
+        }
+    }
+
     /** The seat's act for its turn: the agent's answer to the request the turn makes, or nothing. */
     @Override
     protected Act turn(SeatView v) {
         List<Act.Kind> allowed = v.allowed_actions();
         Map<Act.Kind, List<String>> targets = v.targets() == null ? Map.of() : v.targets();
+        if (chat != null && !sameChat(v)) {
+            endChat();
+        } else if (chat != null && !allowed.contains(Act.Kind.TALK)) {
+            return new Act.Listen(); // its lines are spent; the phase goes on for the others
+        }
         if (allowed.contains(Act.Kind.TALK)) {
             // Day 0's morning whispers come before any talk; the night's after the day's talk is over.
             boolean whisper = v.phase() == Phase.NIGHT || v.day() == 0 && !talkedToday
                     && info.role() == Role.WEREWOLF && v.partners() != null && !v.partners().isEmpty();
             if (whisper && (v.phase() == Phase.NIGHT)) {
                 dailyFinish(v.day());
+            }
+            if (options.settings().nlp().talk().groupChat() || options.settings().nlp().whisper().groupChat()) {
+                // In group chat the morning whispers are day 0's first step of talk for a werewolf with a partner.
+                boolean morning = v.phase() == Phase.DAY && v.day() == 0 && info.role() == Role.WEREWOLF
+                        && v.partners() != null && !v.partners().isEmpty()
+                        && options.settings().nlp().whisper().perAgent() > 0
+                        && (morningStep == null || morningStep.equals(v.step()));
+                if (morning) {
+                    morningStep = v.step();
+                }
+                boolean w = v.phase() == Phase.NIGHT || morning;
+                if ((w ? options.settings().nlp().whisper() : options.settings().nlp().talk()).groupChat()) {
+                    return chatTurn(w, v);
+                }
             }
             NlpPackets.Request r = whisper ? NlpPackets.Request.WHISPER : NlpPackets.Request.TALK;
             info.asked(whisper);

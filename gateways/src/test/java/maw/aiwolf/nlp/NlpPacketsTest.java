@@ -232,7 +232,10 @@ class NlpPacketsTest {
                 .containsExactly(NlpPackets.Request.NAME, NlpPackets.Request.TALK, NlpPackets.Request.WHISPER,
                         NlpPackets.Request.VOTE, NlpPackets.Request.DIVINE, NlpPackets.Request.GUARD,
                         NlpPackets.Request.ATTACK);
-        assertThat(NlpPackets.Request.of("TALK_PHASE_START")).isNull();
+        assertThat(NlpPackets.Request.of("TALK_PHASE_START")).isEqualTo(NlpPackets.Request.TALK_PHASE_START);
+        assertThat(NlpPackets.Request.of("TALK_NOW")).isNull();
+        assertThat(java.util.Arrays.stream(NlpPackets.Request.values()).map(Enum::name))
+                .containsExactlyInAnyOrderElementsOf(maw.fixtures.wire.NlpSchema.REQUESTS);
         assertThat(NlpPackets.packet(NlpPackets.Request.NAME, null, null, null, null).toString())
                 .isEqualTo("{\"request\":\"NAME\"}");
     }

@@ -286,6 +286,19 @@ public abstract sealed class AiwolfGame extends AiwolfVillage permits Gat2017Gam
 
     // --- steps ------------------------------------------------------------------------------------------------------
 
+    /**
+     * In a group chat (the NLP contest's speak-anytime talk), the lines {@code player} has said in it and the lines
+     * each may say; null outside one, or for a player not in it.
+     */
+    public int[] chatLines(String player) {
+        return null;
+    }
+
+    /** How long the step under way lasts, where the game says (a group chat's phase); null: the table's step. */
+    public java.time.Duration stepLength() {
+        return null;
+    }
+
     /** The step's time is up: whoever has not acted gets the default, and the step ends. */
     public void timeout() {
         if (stage != Stage.OVER) {

@@ -45,6 +45,11 @@ public record AiwolfOptions(AiwolfSettings settings, Duration step, Map<String, 
         return new AiwolfOptions(NlpRegulation.settings(name), step);
     }
 
+    /** The AIWolf NLP contest's configuration {@code named}, steps of {@code step}. */
+    public static AiwolfOptions natural(NlpRegulation.Named named, Duration step) {
+        return new AiwolfOptions(named.settings(), step);
+    }
+
     /** The official defaults for a village of {@code players} (the regulation's for 5 and 15), steps of {@code step}. */
     public static AiwolfOptions of(int players, Duration step) {
         return new AiwolfOptions(AiwolfSettings.defaults(Composition.of(players)), step);

@@ -88,7 +88,18 @@ public record AiwolfState(AiwolfOptions options, long seed, AiwolfGame game, Lis
                 turns.put(p, new Turn(acts, targets, new TreeMap<>(game.done(p))));
             }
         }
-        return new Awaiting(phase(), options.step(), turns);
+        java.time.Duration length = game == null || game.stepLength() == null ? options.step() : game.stepLength();
+        return new Awaiting(phase(), length, turns);
+    }
+
+    /**
+     * In a group chat (the NLP contest's speak-anytime talk) the seat's own count: its lines said in the phase
+     * ({@code talk_round}) of those it may say ({@code talk_rounds}); none otherwise (AIWolf's talk comes in turns).
+     */
+    @Override
+    public maw.base.SeatView.Turn ownTurn(String seat) {
+        int[] lines = game == null ? null : game.chatLines(seat);
+        return lines == null ? null : new maw.base.SeatView.Turn(lines[0], lines[1], false, 0);
     }
 
     /** No rooms: AIWolf's talk goes through the GameMaster, turn by turn. */

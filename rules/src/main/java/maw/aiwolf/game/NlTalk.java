@@ -10,12 +10,35 @@ import java.util.List;
  * counts as Over), and Over ends that speaker's day. Text is free and is cut, never refused: {@code baseLength} before
  * the first {@code @Name} mention, {@code mentionLength} after it, and {@code perTalk} in all, counted in words or
  * characters ({@code countInWord}; spaces not counted when {@code countSpaces} is false); {@code perAgentLength} is a
- * day's budget beyond the base lengths. A null length is no limit (the server's -1).
+ * day's budget beyond the base lengths. A null length is no limit (the server's -1). With a {@code durationMillis}
+ * the talk is group chat (the contest's speak-anytime mode): nobody is asked; each speaker may say a line at any time
+ * while it has talks left, the phase ends once every speaker has none, or when the duration is over.
  */
 public record NlTalk(int perAgent, int perDay, int maxSkip, Integer perTalk, Integer perAgentLength, Integer baseLength,
-        Integer mentionLength, boolean countInWord, boolean countSpaces) {
+        Integer mentionLength, boolean countInWord, boolean countSpaces, Long durationMillis) {
+
+    /** Turn-based talk. */
+    public NlTalk(int perAgent, int perDay, int maxSkip, Integer perTalk, Integer perAgentLength, Integer baseLength,
+            Integer mentionLength, boolean countInWord, boolean countSpaces) {
+        this(perAgent, perDay, maxSkip, perTalk, perAgentLength, baseLength, mentionLength, countInWord, countSpaces,
+                null);
+    }
+
+    /** Whether this is group chat (a phase of {@link #durationMillis}), not turns. */
+    public boolean groupChat() {
+        return durationMillis != null;
+    }
+
+    /** The same limits as group chat of {@code millis}. */
+    public NlTalk chat(long millis) {
+        return new NlTalk(perAgent, perDay, maxSkip, perTalk, perAgentLength, baseLength, mentionLength, countInWord,
+                countSpaces, millis);
+    }
 
     public NlTalk {
+        if (durationMillis != null && durationMillis <= 0) {
+            throw new IllegalArgumentException("a group chat lasts more than 0 ms");
+        }
         if (perAgent < 0 || perDay < 0 || maxSkip < 0) {
             throw new IllegalArgumentException("talk counts are 0 or more");
         }

@@ -31,6 +31,8 @@ final class NlpGame extends AiwolfGame {
     private final Map<String, Integer> lengthLeft = new HashMap<>();
     private Whispers whisperKind = Whispers.NIGHT;
     private NightPart nightPart = NightPart.ACTS;
+    /** In a group-chat conversation, each speaker's lines so far (its {@code turn} counts them). */
+    private final Map<String, Integer> lines = new HashMap<>();
 
     NlpGame(AiwolfSettings settings, List<String> players, long seed, Map<String, Role> requests) {
         super(settings, players, seed, requests);
@@ -48,6 +50,7 @@ final class NlpGame extends AiwolfGame {
         lengthLeft.putAll(o.lengthLeft);
         whisperKind = o.whisperKind;
         nightPart = o.nightPart;
+        lines.putAll(o.lines);
     }
 
     @Override
@@ -70,11 +73,33 @@ final class NlpGame extends AiwolfGame {
         return lengthLeft.get(player);
     }
 
+    /** Whether the conversation under way is group chat: nobody is asked; each says its lines when it likes. */
+    private boolean chatting() {
+        return (stage == Stage.TALK || stage == Stage.WHISPER) && limits().groupChat();
+    }
+
+    /** A group chat's step lasts the phase's duration. */
+    @Override
+    public java.time.Duration stepLength() {
+        return chatting() ? java.time.Duration.ofMillis(limits().durationMillis()) : null;
+    }
+
+    @Override
+    public int[] chatLines(String player) {
+        return chatting() && order.contains(player)
+                ? new int[] {lines.getOrDefault(player, 0), limits().perAgent()} : null;
+    }
+
+    /** In group chat, whether {@code p} may still say a line (talks and length left). */
+    private boolean mayChat(String p) {
+        return order.contains(p) && remaining.getOrDefault(p, 0) > 0 && lengthLeft.getOrDefault(p, 1) > 0;
+    }
+
     @Override
     void awaits(String p, Set<Kind> k) {
         switch (stage) {
             case TALK, WHISPER -> {
-                if (p.equals(speaker)) {
+                if (chatting() ? mayChat(p) : p.equals(speaker)) {
                     k.add(Kind.TALK);
                 }
             }
@@ -106,10 +131,10 @@ final class NlpGame extends AiwolfGame {
         speak(player, text, false, whisper);
     }
 
-    /** A Skip of the speaker's own; the next speaker is asked. */
+    /** A Skip of the speaker's own; the next speaker is asked. In group chat: the speaker has nothing more (Over). */
     @Override
     boolean passTalk(String player) {
-        speak(player, "Skip", false, stage == Stage.WHISPER);
+        speak(player, chatting() ? "Over" : "Skip", false, stage == Stage.WHISPER);
         return true;
     }
 
@@ -126,7 +151,9 @@ final class NlpGame extends AiwolfGame {
 
     @Override
     void timedOut() {
-        if ((stage == Stage.TALK || stage == Stage.WHISPER) && speaker != null) {
+        if (chatting()) {
+            endConversation(); // the phase's time is over: what was not said is not said
+        } else if ((stage == Stage.TALK || stage == Stage.WHISPER) && speaker != null) {
             speak(speaker, "Skip", true, stage == Stage.WHISPER);
         } else {
             endStep();
@@ -182,6 +209,7 @@ final class NlpGame extends AiwolfGame {
         pos = -1;
         spoke = false;
         speaker = null;
+        lines.clear();
         if (speakers.size() < 2) {
             endConversation();
             return;
@@ -196,6 +224,15 @@ final class NlpGame extends AiwolfGame {
             if (limits.perAgentLength() != null) {
                 lengthLeft.put(p, limits.perAgentLength());
             }
+        }
+        if (limits.groupChat()) {
+            // Group chat: one step for the phase, every speaker awaited while it has lines left.
+            if (order.stream().noneMatch(this::mayChat)) {
+                endConversation();
+            } else {
+                beginStep();
+            }
+            return;
         }
         nextSpeaker(limits);
     }
@@ -254,7 +291,9 @@ final class NlpGame extends AiwolfGame {
         if (utterance.isEmpty()) {
             utterance = "Over";
         }
-        AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, whisper ? whisperIdx++ : talkIdx++, turn, player,
+        // In group chat a line's turn is its speaker's own count of lines (as the contest's server counts it).
+        int at = limits.groupChat() ? lines.merge(player, 1, Integer::sum) - 1 : turn;
+        AiwolfEvent.Utterance u = new AiwolfEvent.Utterance(day, whisper ? whisperIdx++ : talkIdx++, at, player,
                 utterance);
         (whisper ? whispers : talks).add(u);
         if (utterance.equals("Over")) {
@@ -263,7 +302,14 @@ final class NlpGame extends AiwolfGame {
             spoke = true;
         }
         Set<String> audience = whisper ? Set.copyOf(alive.stream().filter(this::isWolf).toList()) : null;
-        events.add(new AiwolfEvent.Turn(day, turn, whisper, List.of(u), audience));
+        events.add(new AiwolfEvent.Turn(day, at, whisper, List.of(u), audience));
+        if (limits.groupChat()) {
+            // The phase ends early once nobody has a line left.
+            if (order.stream().noneMatch(this::mayChat)) {
+                endConversation();
+            }
+            return;
+        }
         nextSpeaker(limits);
     }
 

@@ -60,16 +60,41 @@ public record NlpRegulation(NlTalk talk, NlTalk whisper, int voteRounds, boolean
      * default_5}, {@code default_9} and {@code default_13} (Japanese: 50 characters before a mention and 50 after it)
      * and {@code default_en_5}, {@code default_en_9} and {@code default_en_13} (English, the INLG 2026 turn-based
      * tracks: 125 and 125); spaces are not counted, the votes are shown to all, 4 talks a day for each agent (20
-     * turns at 5 players, 52 at 9 and 13), whispers 4 each and 12 turns where there are two werewolves or more.
+     * turns at 5 players, 52 at 9 and 13), whispers 4 each and 12 turns where there are two werewolves or more; and
+     * {@code freeform_en_5}, the speak-anytime track: {@code default_en_5} with its talk a 10-minute group chat.
      */
     public static final java.util.List<String> NAMES = java.util.List.of("default_5", "default_9", "default_13",
-            "default_en_5", "default_en_9", "default_en_13");
+            "default_en_5", "default_en_9", "default_en_13", "freeform_en_5");
+
+    /** The speak-anytime phase of {@code freeform_en_5}: 10 minutes. */
+    public static final long FREEFORM_MILLIS = 600_000;
 
     /** A configuration of {@link #NAMES}: its players and its regulation. */
-    public record Named(String name, int players, NlpRegulation regulation) {}
+    public record Named(String name, int players, NlpRegulation regulation) {
+
+        /** The same with its group chats (if any) lasting {@code millis}. */
+        public Named chatLasting(long millis) {
+            NlpRegulation r = regulation;
+            return new Named(name, players, new NlpRegulation(r.talk().groupChat() ? r.talk().chat(millis) : r.talk(),
+                    r.whisper().groupChat() ? r.whisper().chat(millis) : r.whisper(), r.voteRounds(),
+                    r.allowSelfVote(), r.attackRounds(), r.allowSelfAttack(), r.allowNoTarget(), r.voteVisibility()));
+        }
+
+        /** Its game's settings. */
+        public AiwolfSettings settings() {
+            return NlpRegulation.settings(players, regulation);
+        }
+    }
 
     /** The configuration named {@code name} ({@link #NAMES}); an unknown name is refused, naming the known ones. */
     public static Named named(String name) {
+        if ("freeform_en_5".equals(name == null ? null : name.strip())) {
+            // The speak-anytime track: default_en_5's limits, the talk a 10-minute group chat (no Skip).
+            NlpRegulation r = official(20, 0, 0, 125);
+            return new Named("freeform_en_5", 5, new NlpRegulation(r.talk().chat(FREEFORM_MILLIS),
+                    r.whisper().chat(FREEFORM_MILLIS), r.voteRounds(), r.allowSelfVote(), r.attackRounds(),
+                    r.allowSelfAttack(), r.allowNoTarget(), r.voteVisibility()));
+        }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("default_(en_)?(5|9|13)").matcher(
                 name == null ? "" : name.strip());
         if (!m.matches()) {

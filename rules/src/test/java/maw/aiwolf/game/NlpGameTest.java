@@ -297,4 +297,46 @@ class NlpGameTest {
         assertThat(rules.apply(s, new Command.Perform(voter, s.phase(), new Act.Vote(voter))))
                 .isInstanceOf(Outcome.Accepted.class);
     }
+
+    /**
+     * The speak-anytime track (freeform_en_5): the day's talk is one step of 10 minutes in which every living player
+     * may say a line at any time while it has lines left (4), a line's turn is its speaker's own count, Over (or
+     * giving up) spends the rest, the phase ends once nobody has a line left, or at its time with what is left unsaid.
+     */
+    @Test
+    void groupChatTakesAnyonesLineWhileItHasLinesLeft() {
+        AiwolfGame g = AiwolfGame.deal(NlpRegulation.settings("freeform_en_5"), names(5), 7);
+        g.drain();
+        assertThat(g.stage()).isEqualTo(Stage.TALK);
+        assertThat(g.stepLength()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(g.awaiting().keySet()).containsExactlyInAnyOrderElementsOf(names(5));
+        int step = g.step();
+        // P2 speaks twice before anyone else; then P1; the order is theirs.
+        assertThat(g.talk("P2", "Hello all.")).isNull();
+        assertThat(g.talk("P2", "@P3 who are you?")).isNull();
+        assertThat(g.talk("P1", "I am the seer, trust me.")).isNull();
+        List<AiwolfEvent.Turn> turns = of(g.drain(), AiwolfEvent.Turn.class);
+        assertThat(turns).extracting(t -> t.utterances().getFirst().agent() + "#" + t.utterances().getFirst().turn()
+                + "@" + t.utterances().getFirst().idx()).containsExactly("P2#0@0", "P2#1@1", "P1#0@2");
+        assertThat(g.step()).as("one step for the whole phase").isEqualTo(step);
+        assertThat(g.talk("P2", "third")).isNull();
+        assertThat(g.talk("P2", "fourth")).isNull();
+        assertThat(g.talk("P2", "fifth")).as("no line beyond the count").isNotNull();
+        assertThat(g.awaiting()).doesNotContainKey("P2");
+        // Over, and giving up, spend the rest; the phase ends once nobody has a line left.
+        assertThat(g.talk("P1", "Over")).isNull();
+        assertThat(g.pass("P3")).isNull();
+        assertThat(g.talk("P4", "Over")).isNull();
+        assertThat(g.stage()).isEqualTo(Stage.TALK);
+        assertThat(g.talk("P5", "Over")).isNull();
+        assertThat(g.stage()).as("ended early: everyone said Over").isNotEqualTo(Stage.TALK);
+        assertThat(of(g.drain(), AiwolfEvent.Turn.class)).extracting(t -> t.utterances().getFirst().text())
+                .containsExactly("third", "fourth", "Over", "Over", "Over", "Over");
+        // A day that is still talking at its time's end moves on, what was not said unsaid.
+        AiwolfGame h = AiwolfGame.deal(NlpRegulation.settings("freeform_en_5"), names(5), 7);
+        assertThat(h.talk("P3", "Just one line.")).isNull();
+        h.timeout();
+        assertThat(h.stage()).isNotEqualTo(Stage.TALK);
+        assertThat(h.stepLength()).isNull();
+    }
 }

@@ -408,10 +408,19 @@ final class XmppGroupChat implements GroupChat {
         Jid said = user == null || user.getItem() == null || user.getItem().getJid() == null ? null
                 : Jid.parse(user.getItem().getJid().toString()).bare();
         Thread.ofVirtual().name(base + "/groupchat-voice").start(() -> {
-            try {
-                judge(occupant, said != null ? said : real(occupant));
-            } catch (SmackException | XMPPException | InterruptedException | RuntimeException e) {
-                LOG.debug("{}: could not set the voice of {}: {}", base, occupant, e.toString());
+            // The judgment must hold: a request the server left unanswered (a busy server, a busy machine) is made
+            // again, up to three times (banning, putting out and voicing are the same when made twice).
+            for (int attempt = 1; attempt <= 3; attempt++) {
+                try {
+                    judge(occupant, said != null ? said : real(occupant));
+                    return;
+                } catch (SmackException.NoResponseException e) {
+                    LOG.info("{}: no answer from the server setting the place of {} (attempt {} of 3)", base,
+                            occupant, attempt);
+                } catch (SmackException | XMPPException | InterruptedException | RuntimeException e) {
+                    LOG.debug("{}: could not set the voice of {}: {}", base, occupant, e.toString());
+                    return;
+                }
             }
         });
     }
