@@ -43,12 +43,13 @@ import maw.runtime.local.LocalTransport;
 public final class AiwolfNlpBench {
 
     /** One village's figures. */
-    public record Row(int players, int games, double inProcessGamesPerSecond, double webSocketGamesPerSecond,
-            double medianRoundTripMicros, double p99RoundTripMicros, long requests, double carelessGamesPerSecond,
-            double requestsPerSecond, double carelessRequestsPerSecond) {
+    public record Row(String setting, int players, int games, double inProcessGamesPerSecond,
+            double webSocketGamesPerSecond, double medianRoundTripMicros, double p99RoundTripMicros, long requests,
+            double carelessGamesPerSecond, double requestsPerSecond, double carelessRequestsPerSecond) {
 
         Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
+            m.put("setting", setting);
             m.put("players", players);
             m.put("games", games);
             m.put("inProcessGamesPerSecond", Figures.round(inProcessGamesPerSecond));
@@ -93,8 +94,15 @@ public final class AiwolfNlpBench {
 
     public List<Row> run(int games, long seed) throws Exception {
         List<Row> rows = new ArrayList<>();
-        for (int players : new int[] {5, 9, 13}) {
-            AiwolfOptions options = AiwolfOptions.natural(players, ACTION.plusSeconds(2));
+        // The turn-based tracks by their village, then the speak-anytime track (group chat): its agents say a line
+        // every 20 ms while they have lines left, then Over, so that each day's talk ends early.
+        String[] settings = {null, null, null, "freeform_en_5"};
+        int[] villages = {5, 9, 13, 5};
+        for (int t = 0; t < settings.length; t++) {
+            String setting = settings[t];
+            int players = villages[t];
+            AiwolfOptions options = setting == null ? AiwolfOptions.natural(players, ACTION.plusSeconds(2))
+                    : AiwolfOptions.natural(setting, ACTION.plusSeconds(2));
             inProcess(players, 2, seed - 10, options); // warm up
             long t0 = System.nanoTime();
             inProcess(players, games, seed, options);
@@ -103,6 +111,10 @@ public final class AiwolfNlpBench {
             double ws = webSocket(players, games, seed, options, false, trips);
             List<Long> carelessTrips = new ArrayList<>();
             double careless = webSocket(players, games, seed, options, true, carelessTrips);
+            if (setting != null) {
+                // In group chat the talk is no request: the round trips are the votes', divinations', attacks'.
+                out.printf(Locale.ROOT, "  speak-anytime (%s):%n", setting);
+            }
             // The careless agents' games may be longer (an attack vote naming nobody valid kills nobody): the
             // server's pace is the requests it has answered a second.
             double requestRate = trips.size() * ws / games;
@@ -110,7 +122,7 @@ public final class AiwolfNlpBench {
             trips.sort(null);
             double median = trips.isEmpty() ? 0 : trips.get(trips.size() / 2) / 1000.0;
             double p99 = trips.isEmpty() ? 0 : trips.get((int) Math.min(trips.size() - 1, trips.size() * 0.99)) / 1000.0;
-            Row r = new Row(players, games, local, ws, median, p99, trips.size(), careless, requestRate,
+            Row r = new Row(setting, players, games, local, ws, median, p99, trips.size(), careless, requestRate,
                     carelessRequestRate);
             out.printf(Locale.ROOT, "  %2d players: %.2f games/s every seat over WebSocket, %.2f in process (ratio "
                     + "%.2f); a request's round trip: median %.0f us, 99th percentile %.0f us (%,d requests, %.0f a "
@@ -128,7 +140,7 @@ public final class AiwolfNlpBench {
         try (NlpServer server = new NlpServer("127.0.0.1", 0, ACTION, Duration.ofSeconds(5), null)) {
             URI url = URI.create("ws://127.0.0.1:" + server.port() + "/ws");
             List<CompletableFuture<NlpClient.Played>> clients = connect(players, url, NlpClient.rules(), games + 1,
-                    seed, careless);
+                    seed, careless, options.settings().nlp().talk().groupChat() ? Duration.ofMillis(20) : null);
             // As at the contest's server, each game's connections end with it: the agents connect again for the next.
             NlpGames.play(server, gather(server, players), List.of(), options, GameTable.newGameId(), seed - 10,
                     new LocalTransport(), "", null, null, null); // warm up
@@ -194,11 +206,12 @@ public final class AiwolfNlpBench {
 
     private static List<CompletableFuture<NlpClient.Played>> connect(int players, URI url, NlpClient.Minds minds,
             int games, long seed) {
-        return connect(players, url, minds, games, seed, false);
+        return connect(players, url, minds, games, seed, false, null);
     }
 
+    /** {@code pace}: how often each agent says a line in a group chat (null: the sample agent's 5 s). */
     private static List<CompletableFuture<NlpClient.Played>> connect(int players, URI url, NlpClient.Minds minds,
-            int games, long seed, boolean careless) {
+            int games, long seed, boolean careless, Duration pace) {
         List<CompletableFuture<NlpClient.Played>> clients = new ArrayList<>();
         for (int i = 1; i <= players; i++) {
             String name = "nlp" + i;
@@ -207,6 +220,9 @@ public final class AiwolfNlpBench {
             Thread.ofPlatform().daemon().name("bench-" + name).start(() -> {
                 try {
                     NlpClient client = new NlpClient(name, null, minds, s, null);
+                    if (pace != null) {
+                        client.chatPace(pace);
+                    }
                     f.complete((careless ? client.careless() : client).play(url, games, Duration.ofSeconds(10)));
                 } catch (Throwable e) {
                     f.completeExceptionally(e);

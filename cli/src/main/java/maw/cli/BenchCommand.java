@@ -220,9 +220,10 @@ final class BenchCommand implements Runnable {
                 "agent (talking plain English) connected over loopback WebSocket to ./maw aiwolf-nlp serve's server,",
                 "then the same games with the seats in the process; games per second, their ratio, and a request's",
                 "round trip; the WebSocket games again with agents answering as the contest's sample agent was seen",
-                "to (naming themselves where another is asked for): games per second against the well-behaved. Then",
-                "a 5-player game of model seats over WebSocket against the Ollama stand-in answering each call after",
-                "--delay-ms: its wall time against the sum of its model calls."})
+                "to (naming themselves where another is asked for): games per second against the well-behaved; the",
+                "same for the speak-anytime track (freeform_en_5, group chat: each agent says a line every 20 ms",
+                "while it has lines left, then Over). Then a 5-player game of model seats over WebSocket against the",
+                "Ollama stand-in answering each call after --delay-ms: its wall time against the sum of its calls."})
     static final class AiwolfNlp implements Callable<Integer> {
 
         @Mixin

@@ -518,11 +518,9 @@ public final class PlayerAgent extends GameAgent {
         boolean oneAct = seat.takesTurns();
         act(action);
         seat = seat.news();
-        if (seat.inTurns() && seat.view() != null
-                && !(action instanceof Act.Talk && seat.view().turn() != null)) {
+        if (seat.inTurns() && seat.view() != null) {
             // AIWolf takes one act of each kind a step: the seat is done with it until the GameMaster's next turn
-            // (or its refusal, which gives the act back). In a group chat (talk in turns, the seat's view holding
-            // a count of its own lines) each line is an act of its own: the seat may say the next at once.
+            // (or its refusal, which gives the act back; in a group chat, the view that counts the line).
             seat = seat.doneWith(action.kind());
         } else if (oneAct) {
             // At a pace of turns a turn is one act: a request to the GameMaster ends it there; a line said in the

@@ -579,6 +579,12 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
             if (!newPhase && !Objects.equals(before.room(), now.room())) {
                 roomClosed = false;
             }
+            if (!newPhase && !newStep && before.turn() != null && now.turn() != null
+                    && before.turn().talk_round() != now.turn().talk_round() && table.talk().inTurns()) {
+                // A group chat (talk in turns, the seat's own count of lines in its view): the line it said is
+                // counted, and it may say the next (one line on its way at a time).
+                spent = Set.of();
+            }
             if (now.voted_for() != null || voteId == null) {
                 votedFor = now.voted_for();
             }

@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,7 +36,7 @@ public final class AgentLink implements AutoCloseable {
 
     private final String name;
     private volatile Channel channel;
-    private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
+    private final java.util.concurrent.BlockingDeque<Line> lines = new java.util.concurrent.LinkedBlockingDeque<>();
     private final AtomicInteger generation = new AtomicInteger();
     private volatile boolean fresh;
     private volatile boolean lastTimedOut;
@@ -234,6 +232,14 @@ public final class AgentLink implements AutoCloseable {
             }
             return l.text();
         }
+    }
+
+    /**
+     * Puts back a line {@link #next} took that its reader no longer wants (its phase ended meanwhile): the next
+     * request's answer may be that line, and is read first.
+     */
+    public void unread(String text) {
+        lines.offerFirst(new Line(generation.get(), text));
     }
 
     /** Drops the lines that came unasked and were not read (a group chat's lines after its end). */

@@ -223,8 +223,14 @@ public final class NlpSeatAgent extends LinkSeatAgent {
                     continue;
                 }
                 String text = line.strip();
+                if (!c.open) {
+                    // The phase ended while the line came: it may be the answer to the request that came next.
+                    link.unread(line);
+                    return;
+                }
                 synchronized (turnLock()) {
                     if (!c.open) {
+                        link.unread(line);
                         return;
                     }
                     c.over = text.equals("Over");
@@ -280,6 +286,12 @@ public final class NlpSeatAgent extends LinkSeatAgent {
         }
         if (c.reader != null) {
             c.reader.interrupt();
+            try {
+                // Its reader gone before the next request: what comes from now on is that request's answer.
+                c.reader.join(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         send(c.whisper ? NlpPackets.Request.WHISPER_PHASE_END : NlpPackets.Request.TALK_PHASE_END, false);
         info.chatting(null);
