@@ -37,6 +37,12 @@ public final class GameRules {
             + "(default: the official village for --players)")
     String roles;
 
+    @Option(names = "--setting", paramLabel = "NAME", description = "under --rules aiwolf-nlp: one of the contest "
+            + "server's configurations of 2026 by its name: default_5, default_9, default_13, default_en_5, "
+            + "default_en_9, default_en_13, or freeform_en_5 (the speak-anytime track: a talk phase in which everyone "
+            + "speaks at their own time) (default: --players's game)")
+    String setting;
+
     @Option(names = "--turn-seconds", description = "the longest one turn may take: at a pace of turns one "
                 + "seat's turn (it passes when this runs out), under --rules aiwolf a step (a talk or whisper turn, a "
                 + "vote, a night's acts; it ends as soon as everyone has answered) "
@@ -135,6 +141,7 @@ public final class GameRules {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("--players", players);
         values.put("--roles", roles);
+        values.put("--setting", setting);
         values.put("--turn-seconds", resolvedTurn != null ? resolvedTurn : turnSeconds);
         values.put("--rounds", rounds);
         values.put("--day-seconds", daySeconds);
@@ -152,6 +159,7 @@ public final class GameRules {
         Map<String, Object> asGiven = new LinkedHashMap<>();
         asGiven.put("--players", players);
         asGiven.put("--roles", roles);
+        asGiven.put("--setting", setting);
         asGiven.put("--turn-seconds", turnSeconds);
         asGiven.put("--day-seconds", daySeconds);
         asGiven.put("--night-seconds", nightSeconds);

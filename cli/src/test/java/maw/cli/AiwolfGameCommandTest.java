@@ -68,6 +68,31 @@ class AiwolfGameCommandTest {
                 + "deals its own villages of 5, 9 and 13");
     }
 
+    /**
+     * The contest's speak-anytime track with MAW's own seats: every day's talk is one phase in which each seat says its
+     * lines when it decides them, and it ends as soon as nobody has any left (not at its 10 minutes); the
+     * configurations are named as the contest's server names them, and a name it does not know is refused.
+     */
+    @Test
+    void theSpeakAnytimeTrackIsPlayedByOurSeats() throws Exception {
+        long t0 = System.nanoTime();
+        int exit = Main.execute("game", "--rules", "aiwolf-nlp", "--setting", "freeform_en_5", "--transport", "local",
+                "--seed", "3", "--turn-seconds", "5", "--out", out.toString(), "--json");
+        String text = console.out();
+        assertThat(exit).as(console.err()).isZero();
+        assertThat((System.nanoTime() - t0) / 1_000_000_000L).as("days that end once everyone is done").isLessThan(60);
+        assertThat(text).contains("== Day 0 begins.").contains("Final leaderboard");
+        String[] lines = text.strip().split("\n");
+        assertThat(Json.parse(lines[lines.length - 1]).get("rounds").get(0).get("roles").size()).isEqualTo(5);
+        assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--setting", "freeform_en_9")).isEqualTo(2);
+        assertThat(Main.execute("game", "--rules", "aiwolf-nlp", "--setting", "default_en_9", "--players", "5"))
+                .isEqualTo(2);
+        assertThat(Main.execute("game", "--setting", "default_en_5")).isEqualTo(2);
+        assertThat(console.err()).contains("invalid value 'freeform_en_9' for --setting: unknown AIWolf NLP "
+                + "configuration").contains("--players 5 does not fit --setting default_en_9, a game of 9 players")
+                .contains("--setting is an option of --rules aiwolf-nlp, not of --rules maw");
+    }
+
     @Test
     void aVillageOfAnyRoleCountMapIsPlayed() throws Exception {
         int exit = Main.execute("game", "--rules", "aiwolf", "--transport", "local", "--roles",

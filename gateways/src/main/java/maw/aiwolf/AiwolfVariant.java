@@ -11,6 +11,7 @@ import maw.agents.ruleset.RuleFlags;
 import maw.agents.ruleset.Variant;
 import maw.agents.table.GameTable;
 import maw.aiwolf.game.AiwolfNews;
+import maw.aiwolf.game.AiwolfGame;
 import maw.aiwolf.game.AiwolfOptions;
 import maw.aiwolf.game.AiwolfRules;
 import maw.aiwolf.game.AiwolfSettings;
@@ -81,7 +82,7 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
 
     @Override
     public List<String> flags() {
-        return natural ? List.of("--players", "--rounds", "--turn-seconds")
+        return natural ? List.of("--players", "--rounds", "--turn-seconds", "--setting")
                 : List.of("--players", "--rounds", "--turn-seconds", "--roles");
     }
 
@@ -93,13 +94,31 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
 
     @Override
     public int defaultPlayers(RuleFlags flags) {
+        if (natural && flags.has("--setting")) {
+            return named(flags).players();
+        }
         return !natural && flags.has("--roles") ? composition(flags).players() : 5;
+    }
+
+    /** The NLP contest's configuration --setting names. */
+    private static maw.aiwolf.game.NlpRegulation.Named named(RuleFlags f) {
+        String name = f.text("--setting", "");
+        try {
+            return maw.aiwolf.game.NlpRegulation.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid value '" + name + "' for --setting: " + e.getMessage());
+        }
     }
 
     @Override
     public AiwolfOptions options(RuleFlags f) {
         int players = f.integer("--players", defaultPlayers(f));
         String roles = natural ? null : f.text("--roles", null);
+        maw.aiwolf.game.NlpRegulation.Named named = natural && f.has("--setting") ? named(f) : null;
+        if (named != null && players != named.players()) {
+            throw new ConfigException("--players " + players + " does not fit --setting " + named.name() + ", a game "
+                    + "of " + named.players() + " players");
+        }
         if (natural) {
             if (players != 5 && players != 9 && players != 13) {
                 throw new ConfigException("invalid value '" + players + "' for --players: the AIWolf NLP contest "
@@ -124,7 +143,7 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
             throw new ConfigException("invalid value '" + turn + "' for --turn-seconds: expected more than 0");
         }
         Duration step = Duration.ofMillis(Math.round(turn * 1000));
-        return natural ? AiwolfOptions.natural(players, step)
+        return named != null ? AiwolfOptions.natural(named, step) : natural ? AiwolfOptions.natural(players, step)
                 : new AiwolfOptions(AiwolfSettings.defaults(village), step);
     }
 
@@ -169,6 +188,13 @@ public class AiwolfVariant implements Variant<AiwolfState, AiwolfOptions, Aiwolf
             var nlp = s.nlp();
             stepsPerDay = (long) nlp.talk().perDay() * s.players() + nlp.whisper().perDay() * 4L + nlp.voteRounds()
                     + nlp.attackRounds() + 2;
+            // A group chat's phases last their own time: a day's talk and its whispers.
+            long chat = (nlp.talk().groupChat() ? nlp.talk().durationMillis() : 0)
+                    + (nlp.whisper().groupChat() ? 2 * nlp.whisper().durationMillis() : 0);
+            if (chat > 0) {
+                return a.step().multipliedBy(stepsPerDay * s.players()).plusMillis(chat * AiwolfGame.DAY_CAP)
+                        .plusSeconds(120).multipliedBy(rounds);
+            }
         } else {
             stepsPerDay = s.maxTalkTurn() + s.maxRevote() + 1 + s.maxWhisperTurn() + s.maxAttackRevote() + 1;
         }

@@ -201,6 +201,9 @@ final class XmppGroupChat implements GroupChat {
         if (sender != null) {
             sender.interrupt();
         }
+        if (watch != null) {
+            watch.interrupt();
+        }
         EjabberdApi api = nicknames;
         if (api != null) {
             for (Jid account : registered) {
@@ -306,6 +309,7 @@ final class XmppGroupChat implements GroupChat {
             m.addParticipantListener(this::entered);
             muc = m;
             LOG.debug("{}: the {} group chat is {}", base, title, room);
+            watch = Thread.ofVirtual().name(base + "/groupchat-watch").start(this::watch);
             return;
         }
     }
@@ -348,6 +352,7 @@ final class XmppGroupChat implements GroupChat {
         }
         String seat = people.get(real);
         if (seat == null) {
+            LOG.info("{}: {} does not read the {}: put out and banned", base, real, title);
             ban(real, "You do not read the " + title + ".");
             return;
         }
@@ -391,6 +396,41 @@ final class XmppGroupChat implements GroupChat {
                         .addAttribute("reason", "the " + title + " of your MAW game: enter as " + name
                                 + ", password " + password).build()).build();
         connection.sendStanza(invitation);
+    }
+
+    /** The room's watch: every {@link #WATCH_EVERY} it judges each occupant again. */
+    private volatile Thread watch;
+
+    /** How often the room's watch judges its occupants again. */
+    static final java.time.Duration WATCH_EVERY = java.time.Duration.ofSeconds(3);
+
+    /**
+     * Judges every occupant again now and then: a judgment an entry's presence could not make (the server's answer
+     * lost, the account behind the occupant not known yet on a busy machine) is made at the next look, so that a
+     * stranger never stays in the room.
+     */
+    private void watch() {
+        try {
+            while (true) {
+                Thread.sleep(WATCH_EVERY);
+                MultiUserChat room = muc;
+                if (room == null) {
+                    return;
+                }
+                if (!room.isJoined()) {
+                    continue;
+                }
+                for (EntityFullJid o : room.getOccupants()) {
+                    try {
+                        judge(o, real(o));
+                    } catch (SmackException | XMPPException | RuntimeException e) {
+                        LOG.debug("{}: could not judge {}: {}", base, o, e.toString());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            // destroyed
+        }
     }
 
     /** Someone entered (or changed): set their voice, off the network thread. */
