@@ -93,6 +93,20 @@ class AiwolfGameCommandTest {
                 .contains("--setting is an option of --rules aiwolf-nlp, not of --rules maw");
     }
 
+    /** Model seats at the speak-anytime table (against the Ollama stand-in): each says its lines, each its own act. */
+    @Test
+    void modelSeatsSpeakAnytime() throws Exception {
+        try (maw.llm.standin.OllamaStandIn ollama = new maw.llm.standin.OllamaStandIn()) {
+            int exit = Main.execute("game", "--rules", "aiwolf-nlp", "--setting", "freeform_en_5", "--transport",
+                    "local", "--seats", "llm:2,rule:3", "--base-url", ollama.baseUrl(), "--seed", "3",
+                    "--turn-seconds", "20", "--out", out.toString(), "--json");
+            String text = console.out();
+            assertThat(exit).as(console.err()).isZero();
+            assertThat(text).contains("== Day 0 begins.").contains("Final leaderboard");
+            assertThat(ollama.calls()).as("model calls").isNotEmpty();
+        }
+    }
+
     @Test
     void aVillageOfAnyRoleCountMapIsPlayed() throws Exception {
         int exit = Main.execute("game", "--rules", "aiwolf", "--transport", "local", "--roles",
