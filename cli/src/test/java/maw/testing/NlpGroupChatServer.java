@@ -45,6 +45,10 @@ public final class NlpGroupChatServer implements AutoCloseable {
     public final List<String> schemaViolations = new CopyOnWriteArrayList<>();
     private final Thread game;
     private volatile String phase = "none";
+    /** The agents that named themselves: the game begins when all have. */
+    private final java.util.concurrent.CountDownLatch named = new java.util.concurrent.CountDownLatch(ROLES.length);
+    /** A permit for every line that came: the chat waits on it, not on time. */
+    private final java.util.concurrent.Semaphore arrived = new java.util.concurrent.Semaphore(0);
 
     public NlpGroupChatServer(int perAgent, long durationMillis) {
         this.perAgent = perAgent;
@@ -61,8 +65,10 @@ public final class NlpGroupChatServer implements AutoCloseable {
                         byName.put(text, ctx);
                         inbox.put(text, new LinkedBlockingQueue<>());
                         order.add(text);
+                        named.countDown();
                     } else if (!text.isEmpty()) {
                         inbox.get(name).add(text);
+                        arrived.release();
                     }
                 });
             });
@@ -83,9 +89,7 @@ public final class NlpGroupChatServer implements AutoCloseable {
 
     private void play() {
         try {
-            while (order.size() < ROLES.length) {
-                Thread.sleep(20);
-            }
+            named.await();
             List<String> agents = List.copyOf(order);
             Map<String, String> role = new java.util.LinkedHashMap<>();
             for (int i = 0; i < agents.size(); i++) {
@@ -158,7 +162,10 @@ public final class NlpGroupChatServer implements AutoCloseable {
                 }
             }
             if (!any) {
-                Thread.sleep(5);
+                // Nothing waiting: until the next line comes, or the phase's time is up.
+                arrived.tryAcquire(Math.max(1, durationMillis - (System.currentTimeMillis() - start)),
+                        TimeUnit.MILLISECONDS);
+                arrived.drainPermits();
             }
         }
         phaseMillis.add(System.currentTimeMillis() - start);
