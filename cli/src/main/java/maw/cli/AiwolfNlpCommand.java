@@ -59,7 +59,8 @@ final class AiwolfNlpCommand implements Runnable {
 
         @Option(names = "--setting", paramLabel = "NAME", description = "one of the contest server's configurations "
                 + "of 2026 by its name: default_5, default_9, default_13 (Japanese lengths), default_en_5, "
-                + "default_en_9, default_en_13 (English, the INLG 2026 tracks) (default: none: --players's game, as "
+                + "default_en_9, default_en_13 (English, the INLG 2026 turn-based tracks), freeform_en_5 (the "
+                + "speak-anytime track: a 10-minute group chat, 4 lines an agent) (default: none: --players's game, as "
                 + "docs/AIWOLF.md tells)")
         String setting;
 

@@ -165,12 +165,16 @@ final class HumanTerminal implements UserInterfaceAgent.Person, GamePlay.Termina
             state = v.role().wire() + (acts.isEmpty() ? "" : " · " + acts.stream().map(k -> k == Act.Kind.VOTE
                     && night ? "attack" : k.wire()).collect(Collectors.joining("/")));
         }
-        if (v.turn() != null) {
+        boolean mawTurn = v.turn() != null && !v.talk().inTurns();
+        if (mawTurn) {
             // MAW's game at a pace of turns: the person's own turn, with the time it has left.
             state = v.role().wire() + " · your turn" + (v.turn().voting() ? " (vote)" : "");
+        } else if (v.turn() != null) {
+            // The speak-anytime talk: the person's own count of lines.
+            state += " · " + v.turn().talk_round() + " of " + v.turn().talk_rounds() + " said";
         }
         // An AIWolf step that awaits the person shows how long it has left (MAW's phases say it with /time).
-        long end = v.turn() != null ? v.turn().deadline() : v.deadline();
+        long end = mawTurn ? v.turn().deadline() : v.deadline();
         long left = !v.talk().inTurns() && v.turn() == null || end <= 0 || v.allowed_actions() == null
                 || v.allowed_actions().stream().allMatch(k -> k == Act.Kind.LISTEN) ? -1
                 : Math.max(0, (end - System.currentTimeMillis() + 999) / 1000);

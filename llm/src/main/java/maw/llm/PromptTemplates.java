@@ -184,13 +184,23 @@ public final class PromptTemplates {
         return v.talk().inTurns() && v.agents() != null ? v.agents() : List.of();
     }
 
-    /** The seat's turn at a pace of turns, in the guiding prompt's words; empty at the clock's pace. */
+    /**
+     * The seat's turn at a pace of turns (or its count of lines in a speak-anytime talk), in the guiding prompt's
+     * words; empty at the clock's pace.
+     */
     static String turn(SeatView v) {
         SeatView.Turn t = v.turn();
         if (t == null) {
             return "";
         }
         boolean night = v.phase() == Phase.NIGHT;
+        if (v.talk().inTurns() && !t.voting()) {
+            // The NLP contest's speak-anytime talk: no turns, a count of lines.
+            int left = Math.max(0, t.talk_rounds() - t.talk_round());
+            return "Everyone talks at once in this phase, whenever they like: you have said " + t.talk_round() + " of "
+                    + "your " + t.talk_rounds() + " lines, " + left + " left; say Over when you have nothing more to "
+                    + "say.";
+        }
         return t.voting() ? "This is the voting round: each player is asked for a vote once, and the most-voted is "
                 + (night ? "the victim if the pack agrees" : "executed") + ". Vote now (listen keeps the vote you have)."
                 : "Players take turns, one act each: this is your turn of talk round " + t.talk_round() + " of "

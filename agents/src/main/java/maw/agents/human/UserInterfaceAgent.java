@@ -105,7 +105,8 @@ public final class UserInterfaceAgent extends GameAgent implements GameTable.Wat
                 if (in.view() != null) {
                     view = in.view();
                 }
-                String asked = in.view() == null ? null : in.view().turn() != null ? "" // told as news already
+                // At MAW's pace of turns the turn is told as news already (an AIWolf view's turn is a group chat's count).
+                String asked = in.view() == null ? null : in.view().turn() != null && !in.view().talk().inTurns() ? ""
                         : maw.agents.typing.Typing.turnOf(in.view(), maw.agents.kit.SeatKit.typing(in.view()));
                 if (asked != null && asked.isEmpty()) {
                     // MAW's game at a pace of turns: the person's turn waits for what they type (or its time); a

@@ -247,8 +247,10 @@ public final class ModelInterfaceAgent extends GameAgent implements GameTable.Se
         SeatCatalog.GetInput latestInput = in;
         while (latest != null && isActive()) {
             // Algorithm 1: wait a random while, so that the seats do not all speak at once (at a pace of turns they
-            // do not: one is asked at a time, and a wait would only slow the table).
-            long waitMillis = think.isZero() || latestInput.view().turn() != null ? 0
+            // do not: one is asked at a time, and a wait would only slow the table; a speak-anytime phase's count of
+            // lines is no turn of that kind).
+            long waitMillis = think.isZero() || latestInput.view().turn() != null
+                    && !latestInput.view().talk().inTurns() ? 0
                     : random.nextLong(think.toMillis() + 1);
             if (waitMillis > 0 && !self.pause(Duration.ofMillis(waitMillis))) {
                 return;

@@ -63,7 +63,8 @@ public final class PersonSeat {
                 // A view sent again after the seat's own vote (or another's) is no news of the turn to the person.
                 SeatView v = seat.view(List.of());
                 String key = seat.round() + "/" + v.phase() + "/" + v.day() + "/" + v.step() + "/" + seat.acts() + "/"
-                        + v.targets();
+                        + v.targets() + (v.turn() == null ? "" : "/" + v.turn().talk_round() + "/"
+                                + v.turn().talk_rounds() + "/" + v.turn().voting());
                 if (!key.equals(lastTurn)) {
                     lastTurn = key;
                     out.add(turn(v));

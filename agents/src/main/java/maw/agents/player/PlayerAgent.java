@@ -501,8 +501,9 @@ public final class PlayerAgent extends GameAgent {
             }
             return;
         }
-        if (seat.beforeTheTurn()) {
-            // The phase has begun, and what the seat may do in it is on its way (or its turn is to come).
+        if (seat.beforeTheTurn() || action instanceof Act.Talk && seat.lineOnItsWay()) {
+            // The phase has begun, and what the seat may do in it is on its way (or its turn is to come; or, in a
+            // speak-anytime phase, the rules are still to count the seat's last line).
             carryOut(seat.keep(action), null);
             return;
         }

@@ -293,6 +293,9 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
                 && r.code() != RefusalCode.PHASE_OVER) {
             c.spent = Set.of(); // the act was not taken: the seat may make it again
             c.turnNews = true;
+            if (chatting() && !c.beforeTurn.isEmpty()) {
+                c.effects.add(new Perform(c.beforeTurn.removeFirst())); // the line that waited for it goes now
+            }
         }
         return c.next();
     }
@@ -342,6 +345,9 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
 
     /** Why the seat cannot do {@code action} now, in a person's words; null if it can (as its view says). */
     String problemWith(Act action) {
+        if (action instanceof Act.Talk && lineOnItsWay()) {
+            return "Your last line is still on its way (the rules take one at a time): say this one again in a moment.";
+        }
         return WhyNot.problemWith(action, alive(), othersTurn() ? own.turnOf() : null, view == null ? null : acts(),
                 phase(), roomOpen());
     }
@@ -375,7 +381,16 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
         return new SeatView(view.you(), view.role(), view.partners(), view.phase(), view.day(), view.deadline(),
                 view.living(), view.dead(), targets.getOrDefault(Act.Kind.VOTE, List.of()), actions, targets,
                 view.room(), view.max_message_length(), lines, votedFor, own.spoke(), view.votes(), view.rules(),
-                view.talk(), view.agents(), takesTurns() ? view.turn() : null, view.step());
+                view.talk(), view.agents(), ownTurn(), view.step());
+    }
+
+    /**
+     * The seat's own turn as the rules gave it: at MAW's pace of turns while the seat holds the turn and has not acted
+     * in it; in a speak-anytime phase (AIWolf's talk, no steps of turns) its count of lines while it may say another.
+     */
+    private SeatView.Turn ownTurn() {
+        return takesTurns() || inTurns() && view.turn() != null && !view.turn().voting() && awaits(Act.Kind.TALK)
+                ? view.turn() : null;
     }
 
     // --- the seat's own acts ------------------------------------------------------------------------------------------
@@ -388,7 +403,23 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
         return alive() && (phase() == Phase.DAY || phase() == Phase.NIGHT) && othersTurn();
     }
 
-    /** Keeps an act the interface asked for before the turn came, to judge when it comes. */
+    /**
+     * In a speak-anytime phase (AIWolf's talk with the seat's own count of lines in its view), whether the seat's last
+     * line is on its way: the rules take one line at a time, and the next waits until they have counted it.
+     */
+    boolean lineOnItsWay() {
+        return chatting() && own.spent().contains(Act.Kind.TALK);
+    }
+
+    /** Whether the seat is in a speak-anytime phase: talk in turns, and its own count of lines in the rules' view. */
+    private boolean chatting() {
+        return alive() && inTurns() && view != null && view.turn() != null && !view.turn().voting();
+    }
+
+    /**
+     * Keeps an act the interface asked for before the turn came (or, in a speak-anytime phase, a line said while the
+     * last is on its way), to judge when it comes.
+     */
     Next keep(Act act) {
         Change c = new Change(this);
         c.beforeTurn.add(act);
@@ -547,10 +578,12 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
                 told(b);
             }
             Seat after = seat();
-            if (n.view() != null && !after.acts().isEmpty() && !beforeTurn.isEmpty()) {
+            if (n.view() != null && !after.acts().isEmpty() && !beforeTurn.isEmpty() && !after.lineOnItsWay()) {
                 // What the interface asked for before the turn came is judged now: at a pace of turns one act a turn,
-                // the others waiting for the seat's next turns.
-                List<Act> waiting = after.takesTurns() ? List.of(beforeTurn.getFirst()) : List.copyOf(beforeTurn);
+                // the others waiting for the seat's next turns; in a speak-anytime phase one line, the others waiting
+                // until the rules have counted it.
+                List<Act> waiting = after.takesTurns() || after.chatting() ? List.of(beforeTurn.getFirst())
+                        : List.copyOf(beforeTurn);
                 beforeTurn.removeAll(waiting);
                 waiting.forEach(a -> effects.add(new Perform(a)));
             }
@@ -582,8 +615,10 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
             if (!newPhase && !newStep && before.turn() != null && now.turn() != null
                     && before.turn().talk_round() != now.turn().talk_round() && table.talk().inTurns()) {
                 // A group chat (talk in turns, the seat's own count of lines in its view): the line it said is
-                // counted, and it may say the next (one line on its way at a time).
+                // counted, and it may say the next (one line on its way at a time): its interface is asked again,
+                // with the count.
                 spent = Set.of();
+                effects.add(new Reask());
             }
             if (now.voted_for() != null || voteId == null) {
                 votedFor = now.voted_for();

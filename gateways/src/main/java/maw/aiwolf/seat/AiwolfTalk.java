@@ -183,6 +183,14 @@ public final class AiwolfTalk implements Typing {
         String time = left < 0 ? "" : " (" + left + " s)";
         boolean night = v.phase() == Phase.NIGHT;
         List<Act.Kind> a = v.allowed_actions();
+        if (a.contains(Act.Kind.TALK) && v.turn() != null && !v.turn().voting()) {
+            // The speak-anytime track: one phase in which everyone says their lines when they choose.
+            int more = Math.max(0, v.turn().talk_rounds() - v.turn().talk_round());
+            return (night ? "The whisper is open" : "The talk is open") + time + ": say what you like whenever you "
+                    + "like, " + more + " more line" + (more == 1 ? "" : "s") + " (" + v.turn().talk_round() + " of "
+                    + v.turn().talk_rounds() + " said; @Name to address someone), or /co, /divined, /vote N"
+                    + (night ? ", /attack N" : "") + "; /over when you are done.";
+        }
         if (a.contains(Act.Kind.TALK)) {
             return (night ? "Your whisper turn" : "Your talk turn") + time + (v.talk() == Speech.NATURAL
                     ? ": say it in your own words (@Name to address someone), or /co, /divined, /vote N"

@@ -165,6 +165,93 @@ class AiwolfPersonTest {
                 .anyMatch(l -> l.contains("The AIWolf NLP contest's rules"));
     }
 
+    /**
+     * A person in the speak-anytime track (the contest's freeform_en_5, its phases shortened): the talk opens once a
+     * day, the person types two lines at once (the second while the first is on its way: neither is lost), is told
+     * after each how many are left, and ends the day's talk with /over; the phase ends early once everyone is done.
+     */
+    @Test
+    void aPersonSpeaksWhenTheyLikeInTheSpeakAnytimeTalk() throws Exception {
+        List<String> shown = new CopyOnWriteArrayList<>();
+        List<String> typed = new CopyOnWriteArrayList<>();
+        UserInterfaceAgent[] seat = new UserInterfaceAgent[1];
+        GameTable.SeatFiller person = new GameTable.SeatFiller() {
+            @Override
+            public UserInterfaceAgent create(GameTable.Seat s) {
+                seat[0] = new UserInterfaceAgent(s.jid(), s.password(), s.name(), s.player(), (kind, text) -> {
+                    shown.add(kind + ": " + text);
+                    if (kind.equals("turn")) {
+                        Thread.ofVirtual().start(() -> {
+                            SeatView v = seat[0].view();
+                            List<String> lines = new ArrayList<>();
+                            if (text.startsWith("The talk is open") && text.contains("(0 of 4 said")) {
+                                lines.add("Good morning @Bob, day " + v.day() + " for me.");
+                                lines.add("Who do you suspect today, @Cid?");
+                            } else if (text.startsWith("The talk is open") && text.contains("(2 of 4 said")
+                                    || text.startsWith("The whisper is open")) {
+                                lines.add("/over");
+                            } else if (!text.startsWith("The talk is open")) {
+                                Act.Kind act = text.startsWith("Whom do you divine") ? Act.Kind.DIVINE
+                                        : text.startsWith("Whom do you guard") ? Act.Kind.GUARD : Act.Kind.VOTE;
+                                String verb = act == Act.Kind.DIVINE ? "/divine" : act == Act.Kind.GUARD
+                                        ? "/guard" : text.startsWith("The attack vote") ? "/attack" : "/vote";
+                                lines.add(verb + " " + v.targets().get(act).stream().filter(t -> !t.equals("Ann"))
+                                        .findFirst().orElseThrow());
+                            }
+                            for (String line : lines) {
+                                typed.add(line);
+                                if (parsed(line, seat[0].view(), System.currentTimeMillis())
+                                        instanceof HumanCommands.Perform a) {
+                                    seat[0].act(a.act());
+                                }
+                            }
+                        });
+                    }
+                });
+                return seat[0];
+            }
+
+            @Override
+            public String kind() {
+                return "human";
+            }
+        };
+        List<GameTable.SeatFiller> fillers = new ArrayList<>();
+        fillers.add(person);
+        for (int i = 1; i < 5; i++) {
+            fillers.add(AiwolfBotAgent.filler(AiwolfBotAgent.Style.RULES));
+        }
+        AiwolfOptions options = AiwolfOptions.natural(NlpRegulation.named("freeform_en_5").chatLasting(20_000),
+                Duration.ofSeconds(15));
+        GameTable table = new GameTable(new GameTable.Spec("", List.of("Ann", "Bob", "Cid", "Dan", "Eve"), fillers,
+                1, 4, new AiwolfVariant().ruleset(options), null), "localhost");
+        LocalTransport local = new LocalTransport();
+        table.accounts().forEach(local::register);
+        List<String> timeouts = new CopyOnWriteArrayList<>();
+        List<String> talks = new CopyOnWriteArrayList<>();
+        List<Integer> days = new CopyOnWriteArrayList<>();
+        GameTable.Result r = table.play(local, new Listeners(new GameListener() {
+            @Override
+            public void command(int round, Command c) {
+                if (c instanceof Command.Timeout t) {
+                    timeouts.add(t.phase().toString());
+                }
+                if (c instanceof Command.Perform p && p.actor().equals("Ann")
+                        && p.act() instanceof maw.base.Act.Talk t) {
+                    talks.add(t.text());
+                }
+            }
+        }), null, Duration.ofMinutes(2));
+        assertThat(r.rounds().getFirst().winner()).isIn("villagers", "werewolves");
+        assertThat(timeouts).as("talk phases that ran out (everyone was done before)").isEmpty();
+        assertThat(talks).as("Ann's lines, as typed, each day's two in their order").containsSubsequence(
+                "Good morning @Bob, day 1 for me.", "Who do you suspect today, @Cid?", "Over");
+        assertThat(shown).as("told after her lines how many she has left")
+                .anyMatch(l -> l.matches(
+                        "turn: The talk is open \\(\\d+ s\\): .*, [23] more lines \\([12] of 4 said.*"))
+                .noneMatch(l -> l.startsWith("refusal:"));
+    }
+
     /** What the person types when asked: a first day's claim, a line of prose (refused here), then Over; votes. */
     private static void answer(UserInterfaceAgent ui, String asked, List<String> typed, List<String> shown) {
         SeatView v = ui.view();
