@@ -140,7 +140,7 @@ public final class SeatCatalog {
     /** What a seat perceived, as an {@code observe} tells its kind. */
     public enum Perceived implements Catalog.Wire {
         LOBBY, WAITING, REFUSAL, START, ROLE, PHASE, TURN, CHAT, VOTE, RESULT, DEATH, REVEAL, NIGHT, DIVINED, WHISPER,
-        END, SCORES, SILENCE, OVER, TALK, IDENTIFIED;
+        END, SCORES, SILENCE, OVER, TALK, IDENTIFIED, ACCEPTED;
 
         @Override
         public String toString() {

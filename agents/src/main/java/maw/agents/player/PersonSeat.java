@@ -57,8 +57,6 @@ public final class PersonSeat {
         switch (body) {
             case Catalog.Joined j -> out.add("You sit at the table as " + j.player_name() + " (" + j.waiting() + " of "
                     + j.needed() + " seats taken). The game begins when the table is full.");
-            case Catalog.Accepted a when a.act() != Act.Kind.WHISPER -> out.add("Done: " + a.act().wire()
-                    + (a.target() == null ? "" : " " + a.target()) + "."); // a whisper: the seat's own words say it
             case Catalog.News n when n.view() != null && seat.alive() && !seat.acts().isEmpty() -> {
                 // A view sent again after the seat's own vote (or another's) is no news of the turn to the person.
                 SeatView v = seat.view(List.of());

@@ -315,6 +315,10 @@ record Seat(String name, String game, Table table, SeatView view, Inbox inbox, O
                 if (a.act() == Act.Kind.WHISPER && a.target() != null) {
                     // Nobody else tells the whisperer: the GameMaster's word that it went is the confirmation.
                     c.note(Perceived.WHISPER, "You whisper to " + Text.inert(a.target()) + ".");
+                } else {
+                    // The rules took the act: told to an interface that watches (not news for a model's prompt).
+                    c.effects.add(new Tell(Perceived.ACCEPTED, "Done: " + a.act().wire() + (a.target() == null ? ""
+                            : " " + Text.inert(a.target())) + ".", a));
                 }
             }
             case Catalog.Scores sc -> {
