@@ -50,8 +50,9 @@ public final class AiwolfSeatKit implements SeatKit {
 
             @Override
             public String rulesInWords() {
-                return talk == Speech.NATURAL ? "The AIWolf NLP contest's rules: talk in your own words, one speaker "
-                        + "at a time, @Name to address a player"
+                // (One speaker at a time, or everyone at once in the speak-anytime track: each turn's prompt says.)
+                return talk == Speech.NATURAL ? "The AIWolf NLP contest's rules: talk in your own words, @Name to "
+                        + "address a player"
                         : "AIWolf rules: talk is protocol text, and a player is Agent[NN] by its number";
             }
 
