@@ -32,7 +32,7 @@ public final class Main implements Runnable {
      * of them cost more than the JVM's own start.
      */
     static final List<Class<?>> COMMANDS = List.of(GameCommand.class, GmCommand.class, PlayerCommand.class,
-            JoinCommand.class, XmppCommand.class, LlmCommand.class, AiwolfCommand.class, AiwolfNlpCommand.class,
+            JoinCommand.class, McpCommand.class, XmppCommand.class, LlmCommand.class, AiwolfCommand.class, AiwolfNlpCommand.class,
             TournamentCommand.class, WorkerCommand.class, WebCommand.class, ControlCommand.class, BenchCommand.class,
             ConfigCommand.class);
 

@@ -1,0 +1,197 @@
+package maw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import maw.agents.bot.RuleBotAgent;
+import maw.agents.chatroom.ChatRoomAgent;
+import maw.agents.gamemaster.GameConfig;
+import maw.agents.gamemaster.GameMasterAgent;
+import maw.agents.player.PlayerAgent;
+import maw.game.Room;
+import maw.game.maw.GameOptions;
+import maw.runtime.Agent;
+import maw.runtime.Jid;
+import maw.testing.Masters;
+import maw.testing.MawProcess;
+import maw.testing.TestXmpp;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An MCP host's agent at a MAW table, over the test ejabberd: {@code maw mcp} in its own process, started and spoken
+ * to over stdio by the official Java SDK's client, as a desktop host starts it. The agent joins a GameMaster beside two
+ * rule bots and plays the whole game with next_turn and the act tools; what the view does not allow (a vote before
+ * joining, a target nobody may name, a line beyond the limit) is answered as a tool error naming the reason.
+ */
+class McpSeatTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anMcpHostsAgentPlaysAWholeGameOverStdio() throws Exception {
+        TestXmpp xmpp = TestXmpp.get();
+        String prefix = "mcp" + TestXmpp.password("mcp").substring(0, 4) + "-";
+        Jid gm = Jid.of(prefix + "gm", xmpp.domain());
+        Jid village = Jid.of(prefix + "village", xmpp.domain());
+        Jid hideout = Jid.of(prefix + "hideout", xmpp.domain());
+        List<Agent> agents = new ArrayList<>();
+        Map<String, String> accounts = new LinkedHashMap<>();
+        for (Jid j : List.of(gm, village, hideout)) {
+            accounts.put(j.local(), "pw");
+        }
+        for (String bot : List.of("ann", "bob")) {
+            accounts.put(prefix + "player-" + bot, "pw");
+            accounts.put(prefix + "ui-" + bot, "pw");
+        }
+        xmpp.server().register(accounts);
+        GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(8), Duration.ofSeconds(5))
+                .withEndWhenAllVoted(true).withDayCap(3);
+        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-mcp", 3, 1, 3,
+                village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, null);
+        agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, dir.resolve("rooms"), null));
+        agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));
+        agents.add(master);
+        for (String bot : List.of("Ann", "Bob")) {
+            Jid ui = Jid.of(prefix + "ui-" + bot.toLowerCase(), xmpp.domain());
+            Jid player = Jid.of(prefix + "player-" + bot.toLowerCase(), xmpp.domain());
+            agents.add(new RuleBotAgent(ui, "pw", bot, 3));
+            agents.add(new PlayerAgent(player, "pw", gm, ui));
+        }
+        List<String> serverSaid = new CopyOnWriteArrayList<>();
+        McpSyncClient client = null;
+        try {
+            for (Agent a : agents) {
+                a.start(xmpp.transport());
+            }
+            List<String> args = new ArrayList<>(List.of("mcp", "--gm", gm.toString()));
+            args.addAll(xmpp.cliSettings());
+            List<String> command = MawProcess.command(args);
+            StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
+                    .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
+                    new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
+            transport.setStdErrorHandler(serverSaid::add);
+            List<List<McpSchema.Tool>> changed = new CopyOnWriteArrayList<>();
+            List<String> progress = new CopyOnWriteArrayList<>();
+            client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(90))
+                    .initializationTimeout(Duration.ofSeconds(60)).toolsChangeConsumer(changed::add)
+                    .progressConsumer(p -> progress.add(p.message())).build();
+            McpSchema.InitializeResult init = client.initialize();
+            assertThat(init.instructions()).contains("join_table", "next_turn");
+            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).contains("join_table",
+                    "next_turn", "status", "listen", "leave", "speak", "vote", "whisper", "divine", "guard", "pass");
+
+            // Out of order: nothing is sent, and the answer says why.
+            assertThat(refusal(call(client, "vote", Map.of("target", "Ann")))).isEqualTo("not_seated");
+            Map<String, Object> joined = content(call(client, "join_table", Map.of("name", "Zed")));
+            assertThat(joined).containsEntry("joined", true).containsEntry("name", "Zed");
+            assertThat(refusal(call(client, "join_table", Map.of("name", "Zed")))).isEqualTo("already_seated");
+
+            List<String> refusals = new ArrayList<>();
+            List<String> accepted = new ArrayList<>();
+            String spokeIn = null;
+            boolean over = false;
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
+            while (!over && System.nanoTime() < until) {
+                Map<String, Object> turn = content(call(client, "next_turn", Map.of("wait_seconds", 20)));
+                over = Boolean.TRUE.equals(turn.get("over"));
+                if (over || !Boolean.TRUE.equals(turn.get("turn"))) {
+                    continue;
+                }
+                @SuppressWarnings("unchecked")
+                List<String> may = (List<String>) turn.get("you_may");
+                @SuppressWarnings("unchecked")
+                Map<String, List<String>> targets = (Map<String, List<String>>) turn.get("targets");
+                String phase = turn.get("phase") + " " + turn.get("day");
+                if (may.contains("speak") && !phase.equals(spokeIn)) {
+                    spokeIn = phase;
+                    int longest = ((Number) turn.get("max_message_length")).intValue();
+                    refusals.add(refusal(call(client, "speak", Map.of("text", "x".repeat(longest + 1)))));
+                    McpSchema.CallToolResult said = call(client, "speak", Map.of("text", "Hello from an MCP host."));
+                    accepted.add("speak:" + content(said).get("outcome"));
+                }
+                for (String act : List.of("vote", "divine", "guard")) {
+                    if (may.contains(act) && targets.containsKey(act)) {
+                        // The tool's schema names the turn's legal targets.
+                        assertThat(enumOf(client, act)).containsExactlyInAnyOrderElementsOf(targets.get(act));
+                        refusals.add(refusal(call(client, act, Map.of("target", "Nobody"))));
+                        String target = targets.get(act).stream().filter(t -> !t.equals("Zed")).findFirst()
+                                .orElse(targets.get(act).getFirst());
+                        accepted.add(act + ":" + content(call(client, act, Map.of("target", target))).get("outcome"));
+                    }
+                }
+            }
+            assertThat(over).as("the game ended for the MCP seat; the server said:%n%s", String.join("\n",
+                    serverSaid)).isTrue();
+            assertThat(refusals).contains("too_long", "invalid_target").doesNotContainNull();
+            assertThat(accepted).contains("speak:accepted", "vote:accepted");
+            assertThat(changed).as("the act tools listed again with each turn's choices").isNotEmpty();
+            assertThat(progress).as("next_turn's word while it waits").anyMatch(m -> m.startsWith("waiting"));
+            assertThat(master.finished().get(30, TimeUnit.SECONDS)).hasSize(1);
+            assertThat(master.totals()).containsKey("Zed");
+            StringBuilder rooms = new StringBuilder();
+            try (var files = Files.list(dir.resolve("rooms"))) {
+                for (Path f : files.sorted().toList()) {
+                    rooms.append(Files.readString(f));
+                }
+            }
+            assertThat(rooms.toString()).contains("Hello from an MCP host.").doesNotContain("xxxxxxxxxx");
+        } finally {
+            if (client != null) {
+                client.closeGracefully();
+            }
+            agents.forEach(Agent::stop);
+        }
+    }
+
+    private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
+        // A progress token with every call: next_turn reports how its wait goes.
+        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args)
+                .progressToken(tool + "-" + System.nanoTime()).build());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> content(McpSchema.CallToolResult r) {
+        assertThat(r.isError()).as("%s", r.content()).isNotEqualTo(Boolean.TRUE);
+        return (Map<String, Object>) r.structuredContent();
+    }
+
+    /** The code of a tool error (null: the call was no error). */
+    @SuppressWarnings("unchecked")
+    private static String refusal(McpSchema.CallToolResult r) {
+        if (!Boolean.TRUE.equals(r.isError())) {
+            return null;
+        }
+        if (r.structuredContent() == null) {
+            // The SDK's own check of the arguments against the tool's schema (a length, an enum) answers first.
+            String text = ((McpSchema.TextContent) r.content().getFirst()).text();
+            return text.contains("must be at most") ? "too_long" : text.contains("enum")
+                    ? "invalid_target" : text;
+        }
+        return (String) ((Map<String, Object>) r.structuredContent()).get("refused");
+    }
+
+    /** The enum of a tool's {@code target} argument, as the server lists the tool now. */
+    @SuppressWarnings("unchecked")
+    private static List<String> enumOf(McpSyncClient client, String tool) {
+        McpSchema.Tool t = client.listTools().tools().stream().filter(x -> x.name().equals(tool)).findFirst()
+                .orElseThrow();
+        Map<String, Object> target = (Map<String, Object>) ((Map<String, Object>) t.inputSchema().get("properties"))
+                .get("target");
+        return (List<String>) target.get("enum");
+    }
+}
