@@ -27,6 +27,7 @@ import maw.runtime.Agent;
 import maw.runtime.Jid;
 import maw.testing.Masters;
 import maw.testing.MawProcess;
+import maw.testing.NpmPackage;
 import maw.testing.TestXmpp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,10 +43,17 @@ class McpSeatTest {
     @TempDir
     Path dir;
 
-    @Test
-    void anMcpHostsAgentPlaysAWholeGameOverStdio() throws Exception {
+    /** A GameMaster of three seats on the test ejabberd, its rooms, and two rule bots (Ann, Bob) already seated. */
+    private record Table(GameMasterAgent<?, ?, ?> master, Jid gm, List<Agent> agents) implements AutoCloseable {
+        @Override
+        public void close() {
+            agents.forEach(Agent::stop);
+        }
+    }
+
+    private Table table(String tag) throws Exception {
         TestXmpp xmpp = TestXmpp.get();
-        String prefix = "mcp" + TestXmpp.password("mcp").substring(0, 4) + "-";
+        String prefix = tag + TestXmpp.password(tag).substring(0, 4) + "-";
         Jid gm = Jid.of(prefix + "gm", xmpp.domain());
         Jid village = Jid.of(prefix + "village", xmpp.domain());
         Jid hideout = Jid.of(prefix + "hideout", xmpp.domain());
@@ -61,7 +69,7 @@ class McpSeatTest {
         xmpp.server().register(accounts);
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofSeconds(8), Duration.ofSeconds(5))
                 .withEndWhenAllVoted(true).withDayCap(3);
-        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-mcp", 3, 1, 3,
+        GameMasterAgent<?, ?, ?> master = Masters.maw(gm, "pw", new GameConfig("g-" + tag, 3, 1, 3,
                 village, hideout, Duration.ofSeconds(10), Duration.ofSeconds(10)), options, null);
         agents.add(new ChatRoomAgent(village, "pw", Room.VILLAGE, gm, dir.resolve("rooms"), null));
         agents.add(new ChatRoomAgent(hideout, "pw", Room.HIDEOUT, gm, null, null));
@@ -72,15 +80,26 @@ class McpSeatTest {
             agents.add(new RuleBotAgent(ui, "pw", bot, 3));
             agents.add(new PlayerAgent(player, "pw", gm, ui));
         }
+        for (Agent a : agents) {
+            a.start(xmpp.transport());
+        }
+        return new Table(master, gm, agents);
+    }
+
+    /** The command line of {@code maw mcp} at the table's GameMaster. */
+    private static List<String> mcpCommand(Table t) {
+        List<String> args = new ArrayList<>(List.of("mcp", "--gm", t.gm().toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        return MawProcess.command(args);
+    }
+
+    @Test
+    void anMcpHostsAgentPlaysAWholeGameOverStdio() throws Exception {
         List<String> serverSaid = new CopyOnWriteArrayList<>();
         McpSyncClient client = null;
-        try {
-            for (Agent a : agents) {
-                a.start(xmpp.transport());
-            }
-            List<String> args = new ArrayList<>(List.of("mcp", "--gm", gm.toString()));
-            args.addAll(xmpp.cliSettings());
-            List<String> command = MawProcess.command(args);
+        try (Table table = table("mcp")) {
+            GameMasterAgent<?, ?, ?> master = table.master();
+            List<String> command = mcpCommand(table);
             StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
                     .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
                     new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
@@ -129,7 +148,7 @@ class McpSeatTest {
                         // The tool's schema names the turn's legal targets.
                         assertThat(enumOf(client, act)).containsExactlyInAnyOrderElementsOf(targets.get(act));
                         refusals.add(refusal(call(client, act, Map.of("target", "Nobody"))));
-                        String target = targets.get(act).stream().filter(t -> !t.equals("Zed")).findFirst()
+                        String target = targets.get(act).stream().filter(n -> !n.equals("Zed")).findFirst()
                                 .orElse(targets.get(act).getFirst());
                         accepted.add(act + ":" + content(call(client, act, Map.of("target", target))).get("outcome"));
                     }
@@ -154,7 +173,45 @@ class McpSeatTest {
             if (client != null) {
                 client.closeGracefully();
             }
-            agents.forEach(Agent::stop);
+        }
+    }
+
+    /**
+     * The same seat from the official TypeScript SDK's client (npm {@code @modelcontextprotocol/sdk}, installed for the
+     * tests), a scripted host agent that starts {@code maw mcp} over stdio and plays the game to its end.
+     */
+    @Test
+    void aClientMadeWithTheTypeScriptSdkPlaysAWholeGameOverStdio() throws Exception {
+        NpmPackage sdk = NpmPackage.of("@modelcontextprotocol/sdk", "1.32.2");
+        org.junit.jupiter.api.Assumptions.assumeTrue(sdk.dir != null, "the TypeScript MCP SDK is not here: " + sdk.why);
+        Path script = sdk.dir.resolve("ts-seat.mjs");
+        try (var in = McpSeatTest.class.getResourceAsStream("/mcp/ts-seat.mjs")) {
+            Files.copy(in, script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (Table t = table("mcpts")) {
+            ProcessBuilder pb = new ProcessBuilder("node", script.toString()).directory(sdk.dir.toFile());
+            pb.environment().put("MAW_MCP_COMMAND", maw.runtime.Json.MAPPER.writeValueAsString(mcpCommand(t)));
+            pb.environment().put("MAW_MCP_NAME", "Tia");
+            pb.environment().put("MAW_LOG_DIR", dir.toString());
+            Path out = dir.resolve("ts-seat.out");
+            Process p = pb.redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(200, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                throw new AssertionError("the TypeScript host did not end within 200 s:\n" + Files.readString(out));
+            }
+            String printed = Files.readString(out);
+            assertThat(p.exitValue()).as(printed).isZero();
+            String last = printed.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElseThrow(
+                    () -> new AssertionError("no summary from the TypeScript host:\n" + printed));
+            com.fasterxml.jackson.databind.JsonNode summary = maw.runtime.Json.MAPPER.readTree(last);
+            assertThat(summary.path("over").asBoolean()).as(printed).isTrue();
+            assertThat(summary.path("tools").toString()).contains("join_table", "next_turn", "vote", "speak");
+            assertThat(summary.path("refusals").toString()).contains("not_seated");
+            assertThat(summary.path("accepted").toString()).contains("speak:accepted", "vote:accepted");
+            assertThat(summary.path("progress").asInt()).as("progress notifications").isPositive();
+            assertThat(summary.path("listChanged").asInt()).as("tools listed anew").isPositive();
+            assertThat(t.master().finished().get(30, TimeUnit.SECONDS)).hasSize(1);
+            assertThat(t.master().totals()).containsKey("Tia");
         }
     }
 
