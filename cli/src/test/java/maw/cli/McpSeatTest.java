@@ -25,6 +25,7 @@ import maw.game.Room;
 import maw.game.maw.GameOptions;
 import maw.runtime.Agent;
 import maw.runtime.Jid;
+import maw.testing.Await;
 import maw.testing.Masters;
 import maw.testing.MawProcess;
 import maw.testing.NpmPackage;
@@ -212,6 +213,75 @@ class McpSeatTest {
             assertThat(summary.path("listChanged").asInt()).as("tools listed anew").isPositive();
             assertThat(t.master().finished().get(30, TimeUnit.SECONDS)).hasSize(1);
             assertThat(t.master().totals()).containsKey("Tia");
+        }
+    }
+
+    /**
+     * An MCP seat at the NLP contest's game (AIWolf's rules, talk in turns): {@code maw game --rules aiwolf-nlp} with an
+     * open seat, and the Java SDK's client on {@code maw mcp} answering every turn it is given: a line of its own on a
+     * day's first talk turn, Over after it, the vote (or the night's act) on a legal target.
+     */
+    @Test
+    void anMcpSeatPlaysTheNlpContestsGameTurnByTurn() throws Exception {
+        List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf-nlp", "--seats", "rule:4",
+                "--open-seats", "1", "--lobby-seconds", "90", "--seed", "5", "--out", dir.resolve("game").toString()));
+        args.addAll(TestXmpp.get().cliSettings());
+        MawProcess.Started game = MawProcess.start(dir, args);
+        McpSyncClient client = null;
+        try {
+            String gm = Await.value("maw game offers its open seat", Duration.ofSeconds(90), Duration.ofMillis(200),
+                    () -> {
+                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--gm (\\S+)")
+                                .matcher(game.output());
+                        return m.find() ? m.group(1) : null;
+                    });
+            List<String> mcp = new ArrayList<>(List.of("mcp", "--gm", gm));
+            mcp.addAll(TestXmpp.get().cliSettings());
+            List<String> command = MawProcess.command(mcp);
+            client = McpClient.sync(new StdioClientTransport(ServerParameters.builder(command.getFirst())
+                    .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
+                    new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper())))
+                    .requestTimeout(Duration.ofSeconds(90)).initializationTimeout(Duration.ofSeconds(60)).build();
+            client.initialize();
+            assertThat(content(call(client, "join_table", Map.of("name", "Zed")))).containsEntry("joined", true);
+            List<String> accepted = new ArrayList<>();
+            String talkedOn = null;
+            boolean over = false;
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+            while (!over && System.nanoTime() < until) {
+                Map<String, Object> turn = content(call(client, "next_turn", Map.of("wait_seconds", 30)));
+                over = Boolean.TRUE.equals(turn.get("over"));
+                if (over || !Boolean.TRUE.equals(turn.get("turn"))) {
+                    continue;
+                }
+                assertThat(turn).containsEntry("rules", "aiwolf-nlp").containsEntry("talk", "natural");
+                @SuppressWarnings("unchecked")
+                List<String> may = (List<String>) turn.get("you_may");
+                @SuppressWarnings("unchecked")
+                Map<String, List<String>> targets = (Map<String, List<String>>) turn.get("targets");
+                String day = turn.get("phase") + " " + turn.get("day");
+                if (may.contains("speak")) {
+                    String line = day.equals(talkedOn) ? "Over" : "I am a simple villager, @Alice.";
+                    talkedOn = day;
+                    accepted.add("speak:" + content(call(client, "speak", Map.of("text", line))).get("outcome"));
+                }
+                for (String act : List.of("vote", "divine", "guard")) {
+                    if (may.contains(act) && targets.containsKey(act)) {
+                        String target = targets.get(act).stream().filter(n -> !n.equals("Zed")).findFirst()
+                                .orElse(targets.get(act).getFirst());
+                        accepted.add(act + ":" + content(call(client, act, Map.of("target", target))).get("outcome"));
+                    }
+                }
+            }
+            assertThat(over).as("the game ended for the MCP seat:%n%s", game.output()).isTrue();
+            assertThat(accepted).contains("speak:accepted", "vote:accepted");
+            assertThat(game.waitFor(60)).as(game.output()).isZero();
+            assertThat(game.output()).contains("Zed (5): I am a simple villager, @Alice.");
+        } finally {
+            if (client != null) {
+                client.closeGracefully();
+            }
+            game.process().destroy();
         }
     }
 
