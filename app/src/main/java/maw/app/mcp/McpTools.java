@@ -63,7 +63,7 @@ final class McpTools {
         return tool("join_table", "Take a seat at the table under a name (1 to 24 letters or digits, up to three "
                 + "words). The game begins when the table is full; then call next_turn.",
                 schema(Map.of("name", Map.of("type", "string", "description", "your name at the table",
-                        "minLength", 1, "maxLength", 24)), List.of()), (ex, args) -> {
+                        "minLength", 1, "maxLength", 24)), List.of()), (call, args) -> {
                             if (table.seat() != null) {
                                 return error("already_seated", "you sit at the table as " + table.seat().name());
                             }
@@ -82,16 +82,16 @@ final class McpTools {
                 + "then get your view and the news you have not seen. Progress is reported while it waits.",
                 schema(Map.of("wait_seconds", Map.of("type", "integer", "minimum", 1, "maximum", MOST_WAIT_SECONDS,
                         "description", "how long to wait at most (default " + DEFAULT_WAIT_SECONDS + ")")),
-                        List.of()), (ex, args) -> {
+                        List.of()), (call, args) -> {
                             McpSeat s = seated();
                             if (s == null) {
                                 return notSeated();
                             }
                             int wait = args.get("wait_seconds") instanceof Number n
                                     ? Math.max(1, Math.min(MOST_WAIT_SECONDS, n.intValue())) : DEFAULT_WAIT_SECONDS;
-                            boolean turn = s.nextTurn(Duration.ofSeconds(wait), progress(ex, args));
+                            boolean turn = s.nextTurn(Duration.ofSeconds(wait), progress(call.exchange(), call.request()));
                             refresh(s.view());
-                            Map<String, Object> out = view(s, true);
+                            Map<String, Object> out = view(s);
                             out.put("turn", turn);
                             if (!turn && !s.over()) {
                                 out.put("note", "no new turn within " + wait + " s: call next_turn again");
@@ -102,20 +102,20 @@ final class McpTools {
 
     private SyncToolSpecification status() {
         return tool("status", "Your view now (phase, role, who lives, what you may do and on whom) and the news "
-                + "you have not seen, without waiting.", schema(Map.of(), List.of()), (ex, args) -> {
+                + "you have not seen, without waiting.", schema(Map.of(), List.of()), (call, args) -> {
                     McpSeat s = seated();
                     if (s == null) {
                         return notSeated();
                     }
                     refresh(s.view());
-                    return result(view(s, true));
+                    return result(view(s));
                 });
     }
 
     private SyncToolSpecification listen() {
         return tool("listen", "Read the news you have not seen (what was said, votes, deaths), waiting up to "
                 + "wait_seconds for some when there is none.", schema(Map.of("wait_seconds", Map.of("type",
-                        "integer", "minimum", 0, "maximum", 60)), List.of()), (ex, args) -> {
+                        "integer", "minimum", 0, "maximum", 60)), List.of()), (call, args) -> {
                             McpSeat s = seated();
                             if (s == null) {
                                 return notSeated();
@@ -137,7 +137,7 @@ final class McpTools {
 
     private SyncToolSpecification leave() {
         return tool("leave", "Leave the table: your seat listens from now on.", schema(Map.of(), List.of()),
-                (ex, args) -> {
+                (call, args) -> {
                     if (seated() == null) {
                         return notSeated();
                     }
@@ -193,7 +193,7 @@ final class McpTools {
     /** One act's tool: its arguments judged against the seat's view, then made, then the rules' word of it. */
     private SyncToolSpecification act(String name, String description, Map<String, Object> properties,
             List<String> required, java.util.function.Function<Map<String, Object>, Act> make) {
-        return tool(name, description, schema(properties, required), (ex, args) -> {
+        return tool(name, description, schema(properties, required), (call, args) -> {
             McpSeat s = seated();
             if (s == null) {
                 return notSeated();
@@ -219,8 +219,8 @@ final class McpTools {
 
     // --- shapes ------------------------------------------------------------------------------------------------------
 
-    /** The seat's view as the session reads it, with the news it has not seen ({@code withNews}). */
-    static Map<String, Object> view(McpSeat s, boolean withNews) {
+    /** The seat's view as the session reads it, with the news it has not seen (given now). */
+    static Map<String, Object> view(McpSeat s) {
         SeatView v = s.view();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("you", s.name());
@@ -235,11 +235,11 @@ final class McpTools {
             out.put("rules", v.rules());
             out.put("talk", v.talk().wire());
             List<String> allowed = v.allowed_actions() == null ? List.of() : v.allowed_actions().stream()
-                    .filter(k -> k != Act.Kind.LISTEN).map(k -> tool(k, v)).distinct().toList();
+                    .filter(k -> k != Act.Kind.LISTEN).map(McpTools::tool).distinct().toList();
             out.put("you_may", allowed);
             Map<String, List<String>> targets = new LinkedHashMap<>();
             if (v.targets() != null) {
-                v.targets().forEach((k, t) -> targets.put(tool(k, v), t));
+                v.targets().forEach((k, t) -> targets.put(tool(k), t));
             }
             out.put("targets", targets);
             out.put("voted_for", v.voted_for());
@@ -251,15 +251,13 @@ final class McpTools {
                         v.turn().talk_rounds(), "voting", v.turn().voting()));
             }
         }
-        if (withNews) {
-            out.put("news", lines(s.unseen()));
-            out.put("note", UNTRUSTED);
-        }
+        out.put("news", lines(s.unseen()));
+        out.put("note", UNTRUSTED);
         return out;
     }
 
     /** The tool that makes an act of {@code kind} ({@code talk} is {@code speak}; a werewolf's night vote too). */
-    private static String tool(Act.Kind kind, SeatView v) {
+    private static String tool(Act.Kind kind) {
         return kind == Act.Kind.TALK || kind == Act.Kind.SPEAK ? "speak" : kind.wire();
     }
 
@@ -296,9 +294,6 @@ final class McpTools {
     /** A call: its exchange and request, for progress. */
     record Call(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {}
 
-    private static Consumer<String> progress(Call call, Map<String, Object> args) {
-        return progress(call.exchange(), call.request());
-    }
 
     private static SyncToolSpecification tool(String name, String description, Map<String, Object> schema,
             Handler handler) {
@@ -330,12 +325,12 @@ final class McpTools {
     }
 
     static McpSchema.CallToolResult result(Map<String, Object> content) {
-        return McpSchema.CallToolResult.builder().structuredContent(content).addTextContent(Json.text(content))
+        return McpSchema.CallToolResult.builder().structuredContent(content).addTextContent(text(content))
                 .build();
     }
 
     private static McpSchema.CallToolResult errorResult(Map<String, Object> content) {
-        return McpSchema.CallToolResult.builder().structuredContent(content).addTextContent(Json.text(content))
+        return McpSchema.CallToolResult.builder().structuredContent(content).addTextContent(text(content))
                 .isError(true).build();
     }
 
@@ -351,15 +346,11 @@ final class McpTools {
     }
 
     /** The JSON text of a result (its text content, for hosts that read no structured content). */
-    static final class Json {
-        private Json() {}
-
-        static String text(Object o) {
-            try {
-                return maw.runtime.Json.MAPPER.writeValueAsString(o);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
+    private static String text(Object o) {
+        try {
+            return maw.runtime.Json.MAPPER.writeValueAsString(o);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 }
