@@ -1,8 +1,6 @@
 package maw.cli;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.app.AgentNetwork;
 import maw.app.RemoteSeat;
@@ -10,7 +8,6 @@ import maw.app.SeatAccounts;
 import maw.config.MawConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code maw join}: a person at this terminal takes a seat at a GameMaster's table. */
 @Command(name = "join", mixinStandardHelpOptions = true,
@@ -28,26 +25,14 @@ final class JoinCommand implements Callable<Integer> {
     @Mixin
     SeatOptions seat;
 
-    @Option(names = "--server", paramLabel = "HOST",
-            description = "the XMPP server of the table (default: this machine's private ejabberd)")
-    String server;
-
-    @Option(names = "--port", paramLabel = "P", description = "its client port (setting xmpp.port)")
-    String port;
+    @Mixin
+    ServerOptions server;
 
     @Override
     @SuppressWarnings("try") // the seat is held open while the person plays at the terminal
     public Integer call() throws Exception {
         Duration[] patience = seat.patience(); // checked before anything connects
-        Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
-        if (server != null) {
-            flags.put("xmpp.server", new MawConfig.Value("external", "--server"));
-            flags.put("xmpp.host", new MawConfig.Value(server, "--server"));
-        }
-        if (port != null) {
-            flags.put("xmpp.port", new MawConfig.Value(port, "--port"));
-        }
-        MawConfig settings = config.load(flags);
+        MawConfig settings = config.load(server.flags());
         try (AgentNetwork network = AgentNetwork.open(settings, System.out::println);
                 HumanTerminal terminal = HumanTerminal.system()) {
             SeatAccounts a = seat.accounts(network, "maw join");

@@ -1,7 +1,5 @@
 package maw.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import maw.app.AgentNetwork;
 import maw.app.mcp.McpSeatServer;
@@ -36,12 +34,8 @@ final class McpCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})")
     String transport;
 
-    @Option(names = "--server", paramLabel = "HOST",
-            description = "the XMPP server of the table (default: this machine's private ejabberd)")
-    String server;
-
-    @Option(names = "--port", paramLabel = "P", description = "its client port (setting xmpp.port)")
-    String port;
+    @Mixin
+    ServerOptions server;
 
     @Override
     public Integer call() throws Exception {
@@ -49,15 +43,7 @@ final class McpCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + transport + "' for --transport: expected stdio");
         }
         java.time.Duration[] patience = table.patience(); // checked before anything connects
-        Map<String, MawConfig.Value> flags = new LinkedHashMap<>();
-        if (server != null) {
-            flags.put("xmpp.server", new MawConfig.Value("external", "--server"));
-            flags.put("xmpp.host", new MawConfig.Value(server, "--server"));
-        }
-        if (port != null) {
-            flags.put("xmpp.port", new MawConfig.Value(port, "--port"));
-        }
-        MawConfig settings = config.load(flags);
+        MawConfig settings = config.load(server.flags());
         // Standard output is the protocol's: every word of the server's own goes to standard error.
         java.io.PrintStream protocol = System.out;
         System.setOut(System.err);

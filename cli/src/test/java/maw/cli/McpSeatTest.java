@@ -101,9 +101,7 @@ class McpSeatTest {
         try (Table table = table("mcp")) {
             GameMasterAgent<?, ?, ?> master = table.master();
             List<String> command = mcpCommand(table);
-            StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
-                    .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
-                    new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
+            StdioClientTransport transport = stdio(command);
             transport.setStdErrorHandler(serverSaid::add);
             List<List<McpSchema.Tool>> changed = new CopyOnWriteArrayList<>();
             List<String> progress = new CopyOnWriteArrayList<>();
@@ -238,9 +236,7 @@ class McpSeatTest {
             List<String> mcp = new ArrayList<>(List.of("mcp", "--gm", gm));
             mcp.addAll(TestXmpp.get().cliSettings());
             List<String> command = MawProcess.command(mcp);
-            client = McpClient.sync(new StdioClientTransport(ServerParameters.builder(command.getFirst())
-                    .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
-                    new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper())))
+            client = McpClient.sync(stdio(command))
                     .requestTimeout(Duration.ofSeconds(90)).initializationTimeout(Duration.ofSeconds(60)).build();
             client.initialize();
             assertThat(content(call(client, "join_table", Map.of("name", "Zed")))).containsEntry("joined", true);
@@ -283,6 +279,13 @@ class McpSeatTest {
             }
             game.process().destroy();
         }
+    }
+
+    /** The SDK's stdio transport, which starts {@code command} (a {@code maw mcp}) as a host does. */
+    private StdioClientTransport stdio(List<String> command) {
+        return new StdioClientTransport(ServerParameters.builder(command.getFirst())
+                .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
+                new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
     }
 
     private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
