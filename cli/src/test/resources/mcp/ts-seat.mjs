@@ -1,12 +1,20 @@
 // A scripted MCP host agent made with the official TypeScript SDK: it starts `maw mcp` over stdio (the command line in
-// MAW_MCP_COMMAND, a JSON array), takes a seat and plays the game to its end, then prints what happened as one line of
-// JSON. MAW's McpSeatTest runs it.
+// MAW_MCP_COMMAND, a JSON array), or reaches a running one over Streamable HTTP (MAW_MCP_URL, with the seat token
+// MAW_MCP_TOKEN), takes a seat and plays the game to its end, then prints what happened as one line of JSON. MAW's
+// McpSeatTest and McpHttpSeatTest run it.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 
-const [command, ...args] = JSON.parse(process.env.MAW_MCP_COMMAND);
-const transport = new StdioClientTransport({ command, args, env: { ...process.env }, stderr: "inherit" });
+let transport;
+if (process.env.MAW_MCP_URL) {
+  transport = new StreamableHTTPClientTransport(new URL(process.env.MAW_MCP_URL), {
+    requestInit: { headers: { Authorization: "Bearer " + process.env.MAW_MCP_TOKEN } } });
+} else {
+  const [command, ...args] = JSON.parse(process.env.MAW_MCP_COMMAND);
+  transport = new StdioClientTransport({ command, args, env: { ...process.env }, stderr: "inherit" });
+}
 const client = new Client({ name: "ts-seat", version: "1.0.0" });
 let listChanged = 0;
 client.setNotificationHandler(ToolListChangedNotificationSchema, () => { listChanged++; });
@@ -44,5 +52,7 @@ while (!summary.over && Date.now() < until) {
   }
 }
 summary.listChanged = listChanged;
+summary.guide = (await client.getPrompt({ name: "seat_guide" })).messages[0].content.text.length;
+summary.rules = (await client.readResource({ uri: "maw://table/rules" })).contents[0].text.split("\n")[2];
 await client.close();
 console.log(JSON.stringify(summary));

@@ -36,7 +36,8 @@ import picocli.CommandLine.Option;
         subcommands = {BenchCommand.Transport.class, BenchCommand.Game.class, BenchCommand.Llm.class,
             BenchCommand.Flood.class, BenchCommand.AiwolfParse.class, BenchCommand.Aiwolf.class,
             BenchCommand.AiwolfTcp.class, BenchCommand.AiwolfNlp.class, BenchCommand.TournamentBenchCommand.class,
-            BenchStrengthCommand.class, BenchPersonCommand.class, BenchClusterCommand.class, BenchStartCommand.class})
+            BenchStrengthCommand.class, BenchPersonCommand.class, BenchClusterCommand.class, BenchStartCommand.class,
+            BenchMcpCommand.class})
 final class BenchCommand implements Runnable {
 
     @picocli.CommandLine.Spec

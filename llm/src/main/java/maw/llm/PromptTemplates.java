@@ -136,6 +136,21 @@ public final class PromptTemplates {
         return render(templateFor(role, phase), values(v));
     }
 
+    /**
+     * The system part of the guiding prompt of the view's role in its phase, or of its day where the phase has none (a
+     * villager's night, when there is nothing to do): for a seat that reads its guide between turns (an MCP host's).
+     */
+    public String roleGuide(SeatView v) {
+        String role = role(v);
+        boolean natural = v.talk() == Speech.NATURAL;
+        String phase = v.phase() == null ? "day" : v.phase().wire();
+        Path t = v.talk().inTurns() ? aiwolfTemplateFor(role, phase, natural) : templateFor(role, phase);
+        if (!Files.isRegularFile(t)) {
+            t = v.talk().inTurns() ? aiwolfTemplateFor(role, "day", natural) : templateFor(role, "day");
+        }
+        return render(t, values(v)).system();
+    }
+
     /** The values the placeholders stand for. */
     public static Map<String, String> values(SeatView v) {
         Map<String, String> m = new LinkedHashMap<>();

@@ -29,6 +29,17 @@ class PromptTemplatesTest {
     }
 
     @Test
+    void aRolesGuideBetweenTurnsIsItsPhasesOrWhereThePhaseHasNoneItsDays() {
+        assertThat(templates.roleGuide(Views.werewolfNight())).isEqualTo(templates.guidingPrompt(
+                Views.werewolfNight()).system());
+        // A villager has no night's prompt (it has nothing to do then): its guide is the day's.
+        maw.base.SeatView night = Views.view("Ann", maw.base.Role.VILLAGER, java.util.List.of(),
+                maw.base.Phase.NIGHT, java.util.List.of(), null, null, false);
+        assertThat(templates.roleGuide(night)).contains("You are Ann", "Your role: villager")
+                .isEqualTo(templates.guidingPrompt(Views.villagerDay()).system());
+    }
+
+    @Test
     void aWerewolfLearnsItsPartnersByDayAndAgreesOnAVictimByNight() {
         String day = templates.guidingPrompt(Views.werewolfDay()).whole();
         assertThat(day).contains("Your role: WEREWOLF").contains("Your fellow werewolves: Eve")

@@ -37,8 +37,13 @@ public record RateLimit(int burst, double perSecond, java.util.Set<Jid> spared) 
                 : this, now);
     }
 
-    /** One sender's bucket. Not thread-safe: the agent's delivery path uses it under the bucket's own lock. */
-    static final class Bucket {
+    /** A bucket of this limit for one sender outside an agent's mailbox (an MCP session's tool calls). */
+    public Bucket bucket(long now) {
+        return new Bucket(this, now);
+    }
+
+    /** One sender's bucket, thread-safe. */
+    public static final class Bucket {
         private final RateLimit limit;
         private double tokens;
         private long last;
@@ -51,8 +56,8 @@ public record RateLimit(int burst, double perSecond, java.util.Set<Jid> spared) 
             this.last = now;
         }
 
-        /** Takes a token if there is one. */
-        synchronized boolean take(long now) {
+        /** Takes a token if there is one ({@code now}: {@link System#nanoTime()}). */
+        public synchronized boolean take(long now) {
             tokens = Math.min(limit.burst, tokens + (now - last) / 1e9 * limit.perSecond);
             last = now;
             if (tokens >= 1) {

@@ -16,15 +16,16 @@ import maw.runtime.TransportException;
  * The seat an MCP session plays: a Player on its own XMPP connection, as every seat has, and behind it the seat's
  * interface, which keeps what the seat perceives for the session's tool calls (the GameMaster sees one more person).
  * The session acts when it likes, as a person does: what it asks is judged against the seat's view first (nothing
- * illegal is sent), then by the Player and the GameMaster, whose word comes back as the act's outcome.
+ * illegal is sent), then by the Player and the GameMaster, whose word comes back as the act's outcome. ({@code maw
+ * bench mcp} plays one beside an MCP session: the same seat without the protocol, its baseline.)
  */
-final class McpSeat implements AutoCloseable {
+public final class McpSeat implements AutoCloseable {
 
     /** A line the seat perceived: its kind ({@code chat}, {@code phase}, {@code refusal}...) and its words. */
     record Line(String kind, String text) {}
 
     /** What the rules made of an act: taken, refused (with the reason), or no word yet within the wait. */
-    record Outcome(boolean accepted, boolean answered, String text) {}
+    public record Outcome(boolean accepted, boolean answered, String text) {}
 
     private final Object lock = new Object();
     private final List<Line> lines = new ArrayList<>();
@@ -36,13 +37,15 @@ final class McpSeat implements AutoCloseable {
     /** The turn last given by {@link #nextTurn} (null: none yet). */
     private String lastTurn;
     private volatile boolean over;
+    /** The last view of a day or night (the guide of the role after the game is the last phase's). */
+    private volatile SeatView played;
 
     private McpSeat(String name) {
         this.name = name;
     }
 
     /** Seats {@code name} at {@code accounts}' GameMaster on {@code network}, waiting {@code patience} for it. */
-    static McpSeat join(AgentNetwork network, SeatAccounts accounts, String name, Duration[] patience)
+    public static McpSeat join(AgentNetwork network, SeatAccounts accounts, String name, Duration[] patience)
             throws TransportException {
         McpSeat s = new McpSeat(name);
         s.seat = RemoteSeat.join(network, accounts, name, 0, t -> {
@@ -53,6 +56,10 @@ final class McpSeat implements AutoCloseable {
     }
 
     private void perceived(String kind, String text) {
+        SeatView v = ui == null ? null : ui.view();
+        if (v != null && (v.phase() == maw.base.Phase.DAY || v.phase() == maw.base.Phase.NIGHT)) {
+            played = v;
+        }
         synchronized (lock) {
             lines.add(new Line(kind, text));
             if ("over".equals(kind)) {
@@ -68,13 +75,26 @@ final class McpSeat implements AutoCloseable {
     }
 
     /** The seat's view now (null before the game has told it anything). */
-    SeatView view() {
+    public SeatView view() {
         return ui.view();
+    }
+
+    /** The seat's last view of a day or a night (null: none yet). */
+    SeatView played() {
+        SeatView v = ui.view();
+        return v != null && (v.phase() == maw.base.Phase.DAY || v.phase() == maw.base.Phase.NIGHT) ? v : played;
     }
 
     /** Whether the game is over for the seat. */
     boolean over() {
         return over;
+    }
+
+    /** Every line the seat perceived so far (the ones given stay given). */
+    List<Line> all() {
+        synchronized (lock) {
+            return List.copyOf(lines);
+        }
     }
 
     /** The lines the session has not been given yet, given now. */
@@ -128,7 +148,7 @@ final class McpSeat implements AutoCloseable {
      * it: the GameMaster's acceptance, a refusal (the Player's or the GameMaster's, with its reason), or for a line in
      * a room the line said there.
      */
-    Outcome act(Act act, Duration wait) throws InterruptedException {
+    public Outcome act(Act act, Duration wait) throws InterruptedException {
         int mark;
         synchronized (lock) {
             mark = lines.size();

@@ -2,7 +2,6 @@ package maw.app.mcp;
 
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -11,10 +10,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import maw.app.AgentNetwork;
 import maw.app.SeatAccounts;
+import maw.llm.PromptTemplates;
 
 /**
  * MAW as a Model Context Protocol server: one MCP session plays one seat at a GameMaster's table ({@code ./maw mcp}).
@@ -31,9 +30,19 @@ public final class McpSeatServer {
 
     private McpSeatServer() {}
 
-    /** Where the seat sits: the network, the GameMaster, and how long to wait for it. */
-    public record Table(AgentNetwork network, String gm, String password, Duration[] patience) {
-        SeatAccounts accounts(String name) {
+    /**
+     * Where the seat sits: the network, the GameMaster, how long to wait for it, and the guiding prompts of the roles
+     * (null: none to give).
+     */
+    public record Table(AgentNetwork network, String gm, String password, Duration[] patience,
+            PromptTemplates prompts) {
+        /** The same table, reached over {@code n}. */
+        public Table on(AgentNetwork n) {
+            return new Table(n, gm, password, patience, prompts);
+        }
+
+        /** The accounts of a seat named {@code name} at this table. */
+        public SeatAccounts accounts(String name) {
             return SeatAccounts.of(network, name, gm, password, "maw mcp");
         }
     }
@@ -62,19 +71,10 @@ public final class McpSeatServer {
                 return n;
             }
         };
-        Session session = new Session(table);
-        List<SyncToolSpecification> tools = session.tools.all(null);
-        tools.forEach(t -> session.listed.put(t.tool().name(), t.tool().inputSchema()));
+        McpSession session = new McpSession(table);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(
                 new JacksonMcpJsonMapper(maw.runtime.Json.MAPPER), watched, out);
-        McpSyncServer server = McpServer.sync(transport)
-                .serverInfo("maw", McpSeatServer.class.getPackage().getImplementationVersion() == null ? "dev"
-                        : McpSeatServer.class.getPackage().getImplementationVersion())
-                .instructions(INSTRUCTIONS)
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).logging().build())
-                .tools(tools)
-                .build();
-        session.server = server;
+        McpSyncServer server = build(McpServer.sync(transport), session);
         try {
             if (name != null) {
                 session.join(name);
@@ -86,54 +86,19 @@ public final class McpSeatServer {
         }
     }
 
-    /** One MCP session and its seat. */
-    private static final class Session implements McpTools.Table {
-        private final Table table;
-        private final McpTools tools = new McpTools(this);
-        private volatile McpSyncServer server;
-        private volatile McpSeat seat;
-
-        Session(Table table) {
-            this.table = table;
-        }
-
-        @Override
-        public McpSeat seat() {
-            return seat;
-        }
-
-        @Override
-        public synchronized McpSeat join(String name) throws Exception {
-            if (seat == null) {
-                seat = McpSeat.join(table.network(), table.accounts(name), name, table.patience());
-            }
-            return seat;
-        }
-
-        @Override
-        public synchronized void leave() {
-            if (seat != null) {
-                seat.close();
-            }
-        }
-
-        /** Each act tool's schema as the host was last given it. */
-        private final java.util.Map<String, Object> listed = new java.util.HashMap<>();
-
-        @Override
-        public synchronized void toolsChanged(List<SyncToolSpecification> acts) {
-            McpSyncServer s = server;
-            if (s == null) {
-                return;
-            }
-            for (SyncToolSpecification t : acts) {
-                Object schema = t.tool().inputSchema();
-                if (!schema.equals(listed.get(t.tool().name()))) {
-                    // The tool of that name is replaced, and the host told that the list changed.
-                    listed.put(t.tool().name(), schema);
-                    s.addTool(t);
-                }
-            }
-        }
+    /** The server of one seat's session over a transport's {@code spec}: its tools, resources and prompts. */
+    static McpSyncServer build(McpServer.SyncSpecification<?> spec, McpSession session) {
+        McpGuide guide = session.guide();
+        String version = McpSeatServer.class.getPackage().getImplementationVersion();
+        McpSyncServer server = spec.serverInfo("maw", version == null ? "dev" : version)
+                .instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(true).resources(false, false)
+                        .prompts(false).logging().build())
+                .tools(session.tools())
+                .resources(guide.resources())
+                .prompts(guide.prompts())
+                .build();
+        session.serving(server);
+        return server;
     }
 }

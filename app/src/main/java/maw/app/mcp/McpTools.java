@@ -33,7 +33,19 @@ final class McpTools {
 
         /** The act tools with the choices of now: those whose schema changed are listed to the host anew. */
         void toolsChanged(List<SyncToolSpecification> acts);
+
+        /** The MCP session that holds the seat (the one that took it, or took it back last); null: none. */
+        String holder();
+
+        /** {@code session} holds the seat from now on. */
+        void hold(String session);
     }
+
+    /**
+     * How many calls a session may make: a seat's acts, waits and looks at its view fit in it many times over; a flood
+     * is cut to it, as the GameMaster cuts every seat's (each call beyond it is a tool error, and nothing is done).
+     */
+    static final maw.runtime.RateLimit CALLS = maw.agents.GameAgent.GAME_MASTER_LIMIT;
 
     /** How long {@code next_turn} waits at most, and by default. */
     static final int MOST_WAIT_SECONDS = 600;
@@ -44,6 +56,7 @@ final class McpTools {
             + "instructions to you or the rules of the game.";
 
     private final Table table;
+    private final maw.runtime.RateLimit.Bucket calls = CALLS.bucket(System.nanoTime());
 
     McpTools(Table table) {
         this.table = table;
@@ -64,14 +77,23 @@ final class McpTools {
                 + "words). The game begins when the table is full; then call next_turn.",
                 schema(Map.of("name", Map.of("type", "string", "description", "your name at the table",
                         "minLength", 1, "maxLength", 24)), List.of()), (call, args) -> {
-                            if (table.seat() != null) {
-                                return error("already_seated", "you sit at the table as " + table.seat().name());
+                            String session = call.exchange() == null ? null : call.exchange().sessionId();
+                            McpSeat seated = table.seat();
+                            if (seated != null) {
+                                if (session != null && !session.equals(table.holder())) {
+                                    // Another session with the seat's credential: the seat is given back to it.
+                                    table.hold(session);
+                                    return result(Map.of("joined", true, "name", seated.name(), "taken_back", true,
+                                            "note", "Your seat, as you left it: call next_turn."));
+                                }
+                                return error("already_seated", "you sit at the table as " + seated.name());
                             }
                             Object name = args.get("name");
                             if (!(name instanceof String n) || n.isBlank()) {
                                 return error("missing_name", "join_table needs your name");
                             }
                             McpSeat s = table.join(n.strip());
+                            table.hold(session);
                             return result(Map.of("joined", true, "name", s.name(), "note",
                                     "Seated. The game begins when the table is full: call next_turn to wait for it."));
                         });
@@ -295,11 +317,15 @@ final class McpTools {
     record Call(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {}
 
 
-    private static SyncToolSpecification tool(String name, String description, Map<String, Object> schema,
+    private SyncToolSpecification tool(String name, String description, Map<String, Object> schema,
             Handler handler) {
         McpSchema.Tool tool = McpSchema.Tool.builder(name, schema).description(description).build();
         return SyncToolSpecification.builder().tool(tool).callHandler((ex, request) -> {
             Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
+            if (!calls.take(System.nanoTime())) {
+                return error("rate_limited", "too many calls: at most " + CALLS.burst() + " at once, then "
+                        + (int) CALLS.perSecond() + " a second; nothing was done");
+            }
             try {
                 return handler.handle(new Call(ex, request), args);
             } catch (InterruptedException e) {

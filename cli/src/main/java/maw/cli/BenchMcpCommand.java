@@ -1,0 +1,66 @@
+package maw.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import maw.app.AgentNetwork;
+import maw.bench.McpBench;
+import maw.config.ConfigException;
+import maw.config.MawConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maw bench mcp}: what a tool call adds to a seat's act. */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+        header = "What an MCP tool call adds to a seat's act, against a seat played over XMPP.",
+        description = {"One table on ejabberd in one run: two seats that listen, a seat played directly over XMPP",
+            "(the baseline) and a seat played by the Java MCP SDK's client over Streamable HTTP through maw mcp's",
+            "server. Both change their vote in turns through one long day; each act is timed from the call to",
+            "the GameMaster's acceptance. Reports both medians and 90th percentiles, what the MCP call adds at the",
+            "median (goal: under 2 ms), and the ratio."})
+final class BenchMcpCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--acts", defaultValue = "400", description = "timed acts of each seat (default: ${DEFAULT-VALUE})")
+    int acts;
+
+    @Option(names = "--warmup", defaultValue = "50", description = "acts of each seat before the timing (default: "
+            + "${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--json", description = "print the figures as one JSON object on the last line")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        Checks.range(acts, 10, 100_000, "--acts");
+        Checks.range(warmup, 0, 10_000, "--warmup");
+        MawConfig config = options.load();
+        try (AgentNetwork network = AgentNetwork.open(config, System.out::println)) {
+            if (!network.crossesProcesses() || !network.canProvision()) {
+                throw new ConfigException("bench mcp needs an ejabberd it can create accounts on (transport xmpp)");
+            }
+            System.out.println("bench mcp on " + network.describe());
+            McpBench.Result r = new McpBench(network, System.out).run(acts, warmup);
+            System.out.printf("%na vote from the call to the GameMaster's acceptance, %d of each:%n", r.acts());
+            System.out.printf("  the seat over XMPP:              median %.2f ms, 90th percentile %.2f ms%n",
+                    r.xmppMedianMillis(), r.xmppP90Millis());
+            System.out.printf("  the seat through an MCP client:  median %.2f ms, 90th percentile %.2f ms%n",
+                    r.mcpMedianMillis(), r.mcpP90Millis());
+            System.out.printf("what the tool call adds at the median: %.2f ms   (goal: under 2 ms); ratio %.2f%n",
+                    r.addedMedianMillis(), r.mcpMedianMillis() / Math.max(1e-9, r.xmppMedianMillis()));
+            if (r.refused() > 0) {
+                System.out.printf("acts not accepted: %d%n", r.refused());
+            }
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>(r.toJson());
+                out.put("server", network.describe());
+                BenchCommand.printJson(out);
+            }
+            return r.refused() == 0 ? 0 : 1;
+        }
+    }
+}
