@@ -39,7 +39,7 @@ public final class McpBench {
 
     /** The figures of one run. */
     public record Result(int acts, double xmppMedianMillis, double xmppP90Millis, double mcpMedianMillis,
-            double mcpP90Millis, int refused) {
+            double mcpP90Millis, double statusMedianMillis, int refused) {
 
         /** What the MCP call adds at the median. */
         public double addedMedianMillis() {
@@ -53,6 +53,7 @@ public final class McpBench {
             m.put("xmppP90Millis", Figures.round(xmppP90Millis));
             m.put("mcpMedianMillis", Figures.round(mcpMedianMillis));
             m.put("mcpP90Millis", Figures.round(mcpP90Millis));
+            m.put("statusMedianMillis", Figures.round(statusMedianMillis));
             m.put("addedMedianMillis", Figures.round(addedMedianMillis()));
             m.put("ratioMcpToXmpp", Figures.round(mcpMedianMillis / Math.max(1e-9, xmppMedianMillis)));
             m.put("refused", refused);
@@ -137,9 +138,18 @@ public final class McpBench {
                     out.printf("  %d of %d%n", i + 1, acts);
                 }
             }
+            // A call that reaches no table: what the protocol costs alone.
+            List<Double> status = new ArrayList<>();
+            for (int i = 0; i < acts; i++) {
+                long t0 = System.nanoTime();
+                call(c, "status", Map.of());
+                status.add((System.nanoTime() - t0) / 1e6);
+            }
             Collections.sort(xmpp);
             Collections.sort(mcp);
-            return new Result(acts, at(xmpp, 0.5), at(xmpp, 0.9), at(mcp, 0.5), at(mcp, 0.9), refused[0]);
+            Collections.sort(status);
+            return new Result(acts, at(xmpp, 0.5), at(xmpp, 0.9), at(mcp, 0.5), at(mcp, 0.9), at(status, 0.5),
+                    refused[0]);
         } finally {
             if (client != null) {
                 client.closeGracefully();

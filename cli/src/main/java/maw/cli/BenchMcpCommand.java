@@ -50,6 +50,7 @@ final class BenchMcpCommand implements Callable<Integer> {
                     r.xmppMedianMillis(), r.xmppP90Millis());
             System.out.printf("  the seat through an MCP client:  median %.2f ms, 90th percentile %.2f ms%n",
                     r.mcpMedianMillis(), r.mcpP90Millis());
+            System.out.printf("  a call that reaches no table (status): median %.2f ms%n", r.statusMedianMillis());
             System.out.printf("what the tool call adds at the median: %.2f ms   (goal: under 2 ms); ratio %.2f%n",
                     r.addedMedianMillis(), r.mcpMedianMillis() / Math.max(1e-9, r.xmppMedianMillis()));
             if (r.refused() > 0) {
