@@ -44,6 +44,22 @@ class CommandLineTest {
     }
 
     @Test
+    void mcpsBadOptionsStopItBeforeAnythingListensOrConnects() {
+        assertThat(Main.execute("mcp", "--transport", "tcp")).isEqualTo(2);
+        assertThat(err()).contains("invalid value 'tcp' for --transport: expected stdio or http");
+        assertThat(Main.execute("mcp", "--transport", "http", "--bind", "0.0.0.0")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '0.0.0.0' for --bind").contains("--token-file");
+        assertThat(Main.execute("mcp", "--transport", "http", "--http-port", "70000")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '70000' for --http-port");
+        assertThat(Main.execute("mcp", "--transport", "http", "--seats", "0")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '0' for --seats");
+        assertThat(Main.execute("mcp", "--transport", "http", "--name", "Zed")).isEqualTo(2);
+        assertThat(err()).contains("--name seats a stdio session");
+        assertThat(Main.execute("mcp", "--transport", "http", "--token-file", "/nonexistent/tokens")).isEqualTo(2);
+        assertThat(err()).contains("invalid value '/nonexistent/tokens' for --token-file");
+    }
+
+    @Test
     void configShowsEachValueAndItsSource() {
         assertThat(Main.execute("config", "--set", "xmpp.domain=example.org")).isZero();
         assertThat(out()).containsPattern("xmpp\\.domain\\s+= example\\.org\\s+\\(--set xmpp\\.domain;");
