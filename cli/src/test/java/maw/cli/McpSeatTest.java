@@ -221,8 +221,48 @@ class McpSeatTest {
      */
     @Test
     void anMcpSeatPlaysTheNlpContestsGameTurnByTurn() throws Exception {
-        List<String> args = new ArrayList<>(List.of("game", "--rules", "aiwolf-nlp", "--seats", "rule:4",
-                "--open-seats", "1", "--lobby-seconds", "90", "--seed", "5", "--out", dir.resolve("game").toString()));
+        String game = atAnOpenSeat(List.of("--rules", "aiwolf-nlp", "--seats", "rule:4", "--seed", "5"), "natural",
+                (turn, spoke) -> spoke ? "Over" : "I am a simple villager, @Alice.");
+        assertThat(game).contains("Zed (5): I am a simple villager, @Alice.");
+    }
+
+    /** The same at AIWolf's protocol game: the seat talks protocol text (an estimate, then Over). */
+    @Test
+    void anMcpSeatPlaysAiwolfsProtocolGame() throws Exception {
+        String game = atAnOpenSeat(List.of("--rules", "aiwolf", "--seats", "rule:4", "--seed", "6"), "protocol",
+                (turn, spoke) -> spoke ? "Over" : "ESTIMATE Agent[01] WEREWOLF");
+        assertThat(game).contains("ESTIMATE Agent[01] WEREWOLF");
+    }
+
+    /**
+     * The same at the contest's speak-anytime track (freeform_en_5): no turns in the talk, a count of lines; the seat
+     * says a line as soon as the talk opens, then Over.
+     */
+    @Test
+    void anMcpSeatTalksWhenItLikesInTheSpeakAnytimeTrack() throws Exception {
+        String game = atAnOpenSeat(List.of("--rules", "aiwolf-nlp", "--setting", "freeform_en_5", "--seats",
+                "rule:4", "--seed", "7", "--turn-seconds", "20"), "natural",
+                (turn, spoke) -> spoke ? "Over" : "Anyone may speak now, @Alice.");
+        assertThat(game).contains("Anyone may speak now, @Alice.");
+    }
+
+    /** MAW's own rules at a pace of turns: every act of the seat's is asked for in its turn. */
+    @Test
+    void anMcpSeatPlaysMawsGameByTurns() throws Exception {
+        String game = atAnOpenSeat(List.of("--seats", "rule:3", "--pace", "turns", "--seed", "8", "--day-cap", "3"),
+                "chat", (turn, spoke) -> spoke ? null : "My turn, by turns.");
+        assertThat(game).contains("My turn, by turns.");
+    }
+
+    /**
+     * Plays the open seat of {@code maw game} with {@code gameArgs} and one open seat as Zed, from the Java SDK's
+     * client on {@code maw mcp} over stdio, to the game's end; returns what the game printed.
+     */
+    private String atAnOpenSeat(List<String> gameArgs, String talk,
+            java.util.function.BiFunction<Map<String, Object>, Boolean, String> line) throws Exception {
+        List<String> args = new ArrayList<>(List.of("game", "--open-seats", "1", "--lobby-seconds", "90", "--out",
+                dir.resolve("game").toString()));
+        args.addAll(gameArgs);
         args.addAll(TestXmpp.get().cliSettings());
         MawProcess.Started game = MawProcess.start(dir, args);
         McpSyncClient client = null;
@@ -235,44 +275,18 @@ class McpSeatTest {
                     });
             List<String> mcp = new ArrayList<>(List.of("mcp", "--gm", gm));
             mcp.addAll(TestXmpp.get().cliSettings());
-            List<String> command = MawProcess.command(mcp);
-            client = McpClient.sync(stdio(command))
+            client = McpClient.sync(stdio(MawProcess.command(mcp)))
                     .requestTimeout(Duration.ofSeconds(90)).initializationTimeout(Duration.ofSeconds(60)).build();
             client.initialize();
             assertThat(content(call(client, "join_table", Map.of("name", "Zed")))).containsEntry("joined", true);
-            List<String> accepted = new ArrayList<>();
-            String talkedOn = null;
-            boolean over = false;
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-            while (!over && System.nanoTime() < until) {
-                Map<String, Object> turn = content(call(client, "next_turn", Map.of("wait_seconds", 30)));
-                over = Boolean.TRUE.equals(turn.get("over"));
-                if (over || !Boolean.TRUE.equals(turn.get("turn"))) {
-                    continue;
-                }
-                assertThat(turn).containsEntry("rules", "aiwolf-nlp").containsEntry("talk", "natural");
-                @SuppressWarnings("unchecked")
-                List<String> may = (List<String>) turn.get("you_may");
-                @SuppressWarnings("unchecked")
-                Map<String, List<String>> targets = (Map<String, List<String>>) turn.get("targets");
-                String day = turn.get("phase") + " " + turn.get("day");
-                if (may.contains("speak")) {
-                    String line = day.equals(talkedOn) ? "Over" : "I am a simple villager, @Alice.";
-                    talkedOn = day;
-                    accepted.add("speak:" + content(call(client, "speak", Map.of("text", line))).get("outcome"));
-                }
-                for (String act : List.of("vote", "divine", "guard")) {
-                    if (may.contains(act) && targets.containsKey(act)) {
-                        String target = targets.get(act).stream().filter(n -> !n.equals("Zed")).findFirst()
-                                .orElse(targets.get(act).getFirst());
-                        accepted.add(act + ":" + content(call(client, act, Map.of("target", target))).get("outcome"));
-                    }
-                }
-            }
-            assertThat(over).as("the game ended for the MCP seat:%n%s", game.output()).isTrue();
-            assertThat(accepted).contains("speak:accepted", "vote:accepted");
+            McpHost.Played played = McpHost.play(client, 240, (turn, spoke) -> {
+                assertThat(turn).containsEntry("talk", talk);
+                return line.apply(turn, spoke);
+            });
+            assertThat(played.over()).as("the game ended for the MCP seat:%n%s", game.output()).isTrue();
+            assertThat(played.accepted()).contains("speak:accepted", "vote:accepted");
             assertThat(game.waitFor(60)).as(game.output()).isZero();
-            assertThat(game.output()).contains("Zed (5): I am a simple villager, @Alice.");
+            return game.output();
         } finally {
             if (client != null) {
                 client.closeGracefully();
