@@ -140,9 +140,10 @@ final class McpCommand implements Callable<Integer> {
             throw new ConfigException("invalid value '" + tokenFile + "' for --token-file: it holds no token");
         }
         for (String t : lines) {
-            if (t.length() < 16 || t.length() > 256 || !t.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-                throw new ConfigException("invalid value '" + tokenFile + "' for --token-file: a token is 16 to 256 "
-                        + "visible characters (one a line)");
+            String bad = McpHttpServer.shape(t);
+            if (bad != null) {
+                throw new ConfigException("invalid value '" + tokenFile + "' for --token-file: " + bad + " (one a "
+                        + "line)");
             }
         }
         return lines;

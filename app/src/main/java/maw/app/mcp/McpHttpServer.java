@@ -188,6 +188,11 @@ public final class McpHttpServer implements AutoCloseable {
             }
             return "this token is not one of the server's";
         }
+        return shape(token);
+    }
+
+    /** Why {@code token} is not the shape of a seat token (16 to 256 visible ASCII characters), or null. */
+    public static String shape(String token) {
         if (token.length() < SHORTEST_TOKEN || token.length() > LONGEST_TOKEN
                 || !token.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
             return "a seat token is " + SHORTEST_TOKEN + " to " + LONGEST_TOKEN + " visible ASCII characters";
