@@ -86,6 +86,24 @@ class McpHttpSeatTest {
             // Zed takes a seat, then its session vanishes.
             zed = client(endpoint, ZED);
             assertThat(content(call(zed, "join_table", Map.of("name", "Zed")))).containsEntry("joined", true);
+            // Many calls waiting hold up no other: while 30 of Zed's next_turn wait for the game (a seat is still
+            // open), another seat's call and Zed's own are answered.
+            McpSyncClient waiting = zed;
+            List<CompletableFuture<McpSchema.CallToolResult>> waits = new ArrayList<>();
+            java.util.concurrent.Executor callers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+            for (int i = 0; i < 30; i++) {
+                waits.add(CompletableFuture.supplyAsync(() -> call(waiting, "next_turn", Map.of("wait_seconds", 6)),
+                        callers));
+            }
+            Thread.sleep(500);
+            McpSyncClient other = client(endpoint, EVE);
+            assertThat(outcome(call(other, "status", Map.of()))).isEqualTo("not_seated");
+            assertThat(content(call(zed, "status", Map.of()))).containsEntry("you", "Zed");
+            assertThat(waits).as("the next_turn calls still wait").noneMatch(CompletableFuture::isDone);
+            other.closeGracefully();
+            for (CompletableFuture<McpSchema.CallToolResult> w : waits) {
+                assertThat(content(w.get(60, TimeUnit.SECONDS))).containsEntry("turn", false);
+            }
             HttpResponse<String> own = post(http, endpoint, ZED, null, initialize());
             String session = own.headers().firstValue("Mcp-Session-Id").orElseThrow();
             // Zed's own session, shown with another token, is none of that token's.

@@ -70,7 +70,13 @@ public final class McpHttpServer implements AutoCloseable {
             throw new IllegalArgumentException("a server bound to " + options.bind() + " (not loopback) seats only "
                     + "the tokens of a token file");
         }
-        this.jetty = new Server();
+        // Every request is served on a virtual thread of its own: a call blocks its thread until it is answered (the
+        // SDK's servlet waits for its handler), and next_turn's wait is long.
+        org.eclipse.jetty.util.thread.QueuedThreadPool threads = new org.eclipse.jetty.util.thread.QueuedThreadPool();
+        threads.setName("maw-mcp-http");
+        threads.setVirtualThreadsExecutor(java.util.concurrent.Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("maw-mcp-call-", 0).factory()));
+        this.jetty = new Server(threads);
     }
 
     /** Starts the server; {@link #endpoint()} says where it listens. */
@@ -174,7 +180,9 @@ public final class McpHttpServer implements AutoCloseable {
                 .jsonMapper(new JacksonMcpJsonMapper(maw.runtime.Json.MAPPER)).mcpEndpoint(PATH)
                 .maxRequestSize(256 * 1024).build();
         McpSession session = new McpSession(table);
-        McpSyncServer server = McpSeatServer.build(McpServer.sync(http), session);
+        // A call is handled on its request's own thread, a virtual one (see the constructor): a seat's next_turn may
+        // wait minutes, and a thousand seats waiting hold no pool's threads from the others' calls.
+        McpSyncServer server = McpSeatServer.build(McpServer.sync(http).immediateExecution(true), session);
         return new Door(session, server, http);
     }
 
