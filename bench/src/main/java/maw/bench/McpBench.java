@@ -1,13 +1,11 @@
 package maw.bench;
 
-import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,33 +29,57 @@ import maw.game.maw.GameOptions;
 /**
  * {@code maw bench mcp}: what a tool call adds to a seat's act. One table on the server, in one run: two seats that
  * listen, a seat played directly over XMPP (a Player and its interface, as every seat has: the baseline) and a seat
- * played by an MCP client (the official Java SDK's, over Streamable HTTP on loopback) through {@code maw mcp}'s
- * server. Through one long day both change their vote back and forth, in turns, each act timed from the call to the
- * GameMaster's acceptance; the figure is the difference of the medians (and their ratio).
+ * played through {@code maw mcp}'s server over Streamable HTTP on loopback by an MCP host in a process of its own
+ * ({@link McpBenchHost}: the official Java SDK's client, and a bare HTTP client). Through one long day the three ways
+ * change the votes back and forth, in turns, each act timed from the call to the GameMaster's acceptance; the figure
+ * is the difference of the medians (and their ratio). Then calls that reach no table and one HTTP exchange with
+ * nothing behind it, the floor of any HTTP transport on the machine.
  */
 public final class McpBench {
 
-    /** The figures of one run. */
-    public record Result(int acts, double xmppMedianMillis, double xmppP90Millis, double mcpMedianMillis,
-            double mcpP90Millis, double statusMedianMillis, int refused) {
+    /**
+     * The figures of one run, in ms: a vote through the seat over XMPP (the baseline), through the Java SDK's client and
+     * through a bare HTTP client (both in the host's own process); a call that reaches no table by either client; one
+     * HTTP exchange with nothing behind it.
+     */
+    public record Result(int acts, Figure xmpp, Figure sdk, Figure bare, double statusSdkMillis,
+            double statusBareMillis, double exchangeMillis, int refused) {
 
-        /** What the MCP call adds at the median. */
+        /** What the SDK client's tool call adds to the seat's act at the median (the goal's figure). */
         public double addedMedianMillis() {
-            return mcpMedianMillis - xmppMedianMillis;
+            return sdk.median() - xmpp.median();
+        }
+
+        /** What the protocol alone adds at the median, without a client library's layers. */
+        public double bareAddedMedianMillis() {
+            return bare.median() - xmpp.median();
         }
 
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("acts", acts);
-            m.put("xmppMedianMillis", Figures.round(xmppMedianMillis));
-            m.put("xmppP90Millis", Figures.round(xmppP90Millis));
-            m.put("mcpMedianMillis", Figures.round(mcpMedianMillis));
-            m.put("mcpP90Millis", Figures.round(mcpP90Millis));
-            m.put("statusMedianMillis", Figures.round(statusMedianMillis));
+            m.put("xmppMedianMillis", Figures.round(xmpp.median()));
+            m.put("xmppP90Millis", Figures.round(xmpp.p90()));
+            m.put("mcpMedianMillis", Figures.round(sdk.median()));
+            m.put("mcpP90Millis", Figures.round(sdk.p90()));
+            m.put("bareMcpMedianMillis", Figures.round(bare.median()));
+            m.put("bareMcpP90Millis", Figures.round(bare.p90()));
+            m.put("statusMedianMillis", Figures.round(statusSdkMillis));
+            m.put("bareStatusMedianMillis", Figures.round(statusBareMillis));
+            m.put("httpExchangeMedianMillis", Figures.round(exchangeMillis));
             m.put("addedMedianMillis", Figures.round(addedMedianMillis()));
-            m.put("ratioMcpToXmpp", Figures.round(mcpMedianMillis / Math.max(1e-9, xmppMedianMillis)));
+            m.put("bareAddedMedianMillis", Figures.round(bareAddedMedianMillis()));
+            m.put("ratioMcpToXmpp", Figures.round(sdk.median() / Math.max(1e-9, xmpp.median())));
+            m.put("ratioBareMcpToXmpp", Figures.round(bare.median() / Math.max(1e-9, xmpp.median())));
             m.put("refused", refused);
             return m;
+        }
+    }
+
+    /** A median and a 90th percentile, in ms. */
+    public record Figure(double median, double p90) {
+        static Figure of(List<Double> times) {
+            return new Figure(at(times, 0.5), at(times, 0.9));
         }
     }
 
@@ -69,8 +91,8 @@ public final class McpBench {
         this.out = out;
     }
 
-    /** Times {@code acts} acts of each seat, after {@code warmup} of each. */
-    public Result run(int acts, int warmup) throws Exception {
+    /** Times {@code acts} acts of each seat, after {@code warmup} of each, with {@code gap} after each act or call. */
+    public Result run(int acts, int warmup, Duration gap) throws Exception {
         String tag = Long.toString(System.currentTimeMillis() % 1_000_000L, 36);
         // A day long enough for every act: two votes of four never make a majority, so nothing ends it early.
         GameOptions options = GameOptions.defaults().withTimers(Duration.ofMinutes(20), Duration.ofSeconds(30))
@@ -102,57 +124,59 @@ public final class McpBench {
         McpSeatServer.Table at = new McpSeatServer.Table(network, table.gameMaster().toString(), null, patience,
                 null);
         McpSeat direct = null;
-        McpSyncClient client = null;
-        try (McpHttpServer server = McpHttpServer.start(at, new McpHttpServer.Options("127.0.0.1", 0, null, 2))) {
+        Host host = null;
+        try (McpHttpServer server = McpHttpServer.start(at, new McpHttpServer.Options("127.0.0.1", 0, null, 1));
+                PlainExchange plain = PlainExchange.start()) {
             out.printf("the table's GameMaster: %s; MCP server at %s%n", table.gameMaster(), server.endpoint());
-            client = client(server.endpoint(), "bench-mcp-seat-token-" + tag);
-            call(client, "join_table", Map.of("name", "Mia"));
+            host = Host.start(server.endpoint(), "bench-mcp-seat-token-" + tag, "Mia", plain.endpoint());
+            out.println("the MCP host (its own process: the Java SDK's client, and a bare HTTP client in a session of "
+                    + "its own with the same token) took its seat");
             direct = McpSeat.join(network, at.accounts("Xan" + tag.substring(0, 2)), "Xan", patience);
             McpSeat seat = direct;
             awaitDay(seat);
-            McpSyncClient c = client;
-            // Both seats vote for Ann and Bob in turn, so each vote changes the last.
+            // The seats vote for Ann and Bob in turn, so each vote changes the last; a round times each way once, in
+            // an order that turns round by round, so that none always comes first or after another.
             List<String> targets = List.of("Ann", "Bob");
             int[] refused = {0};
-            for (int i = 0; i < warmup; i++) {
-                timeXmpp(seat, targets.get(i % 2), refused);
-                timeMcp(c, targets.get(i % 2), refused);
-            }
-            out.printf("%d acts of each seat, after %d of warm-up ...%n", acts, warmup);
-            List<Double> xmpp = new ArrayList<>();
-            List<Double> mcp = new ArrayList<>();
-            refused[0] = 0;
-            for (int i = 0; i < acts; i++) {
-                String target = targets.get(i % 2);
-                // In turns, one first then the other, so that neither always meets the server fresher.
-                if (i % 2 == 0) {
-                    xmpp.add(timeXmpp(seat, target, refused));
-                    mcp.add(timeMcp(c, target, refused));
-                } else {
-                    mcp.add(timeMcp(c, target, refused));
-                    xmpp.add(timeXmpp(seat, target, refused));
+            List<List<Double>> times = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            for (int i = -warmup; i < acts; i++) {
+                if (i == 0) {
+                    out.printf("%d acts each way, after %d of warm-up ...%n", acts, warmup);
+                    refused[0] = 0;
+                    times.forEach(List::clear);
                 }
-                // Under the GameMaster's rate for one sender (100 a second).
-                Thread.sleep(15);
-                if ((i + 1) % 100 == 0) {
-                    out.printf("  %d of %d%n", i + 1, acts);
+                String target = targets.get(Math.floorMod(i, 2));
+                for (int k = 0; k < 3; k++) {
+                    int way = Math.floorMod(i + k, 3);
+                    times.get(way).add(switch (way) {
+                        case 0 -> timeXmpp(seat, target, refused);
+                        case 1 -> host.vote("vote", target, refused);
+                        default -> host.vote("barevote", target, refused);
+                    });
+                    rest(gap);
+                }
+                if (i > 0 && i % 100 == 0) {
+                    out.printf("  %d of %d%n", i, acts);
                 }
             }
-            // A call that reaches no table: what the protocol costs alone.
+            // Calls that reach no table, paced as the acts: what the protocol costs alone, through the SDK's client and
+            // the bare one; and one HTTP exchange with nothing behind it, the floor of any HTTP transport here.
             List<Double> status = new ArrayList<>();
+            List<Double> bare = new ArrayList<>();
+            List<Double> exchange = new ArrayList<>();
             for (int i = 0; i < acts; i++) {
-                long t0 = System.nanoTime();
-                call(c, "status", Map.of());
-                status.add((System.nanoTime() - t0) / 1e6);
+                status.add(host.time("status"));
+                rest(gap);
+                bare.add(host.time("raw"));
+                rest(gap);
+                exchange.add(host.time("plain"));
+                rest(gap);
             }
-            Collections.sort(xmpp);
-            Collections.sort(mcp);
-            Collections.sort(status);
-            return new Result(acts, at(xmpp, 0.5), at(xmpp, 0.9), at(mcp, 0.5), at(mcp, 0.9), at(status, 0.5),
-                    refused[0]);
+            return new Result(acts, Figure.of(times.get(0)), Figure.of(times.get(1)), Figure.of(times.get(2)),
+                    at(status, 0.5), at(bare, 0.5), at(exchange, 0.5), refused[0]);
         } finally {
-            if (client != null) {
-                client.closeGracefully();
+            if (host != null) {
+                host.close();
             }
             if (direct != null) {
                 direct.close();
@@ -166,22 +190,80 @@ public final class McpBench {
         }
     }
 
+    /** The MCP host's process ({@link McpBenchHost}): a line asked, a line answered with the call's time. */
+    private static final class Host implements AutoCloseable {
+        private final Process process;
+        private final BufferedReader answers;
+        private final PrintStream asks;
+
+        private Host(Process process) {
+            this.process = process;
+            this.answers = process.inputReader(StandardCharsets.UTF_8);
+            this.asks = new PrintStream(process.getOutputStream(), true, StandardCharsets.UTF_8);
+        }
+
+        static Host start(URI endpoint, String token, String name, URI plain) throws IOException {
+            String jvm = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> cmd = new ArrayList<>(List.of(jvm, "--enable-native-access=ALL-UNNAMED"));
+            if (System.getProperty("maw.home") != null) {
+                cmd.add("-Dmaw.home=" + System.getProperty("maw.home"));
+            }
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), McpBenchHost.class.getName(),
+                    endpoint.toString(), token, name, plain.toString()));
+            Host h = new Host(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+            String first = h.answers.readLine();
+            if (!"ready".equals(first)) {
+                h.close();
+                throw new IOException("the MCP host did not take its seat: " + first);
+            }
+            return h;
+        }
+
+        /** The time of one call the host makes ({@code status}, {@code raw}), in ms. */
+        double time(String ask) throws IOException {
+            return Double.parseDouble(answer(ask)[1]) / 1e6;
+        }
+
+        /**
+         * The time of the host's vote for {@code target} ({@code how}: {@code vote} through the SDK's client,
+         * {@code barevote} through the bare one), in ms; counted in {@code refused} unless accepted.
+         */
+        double vote(String how, String target, int[] refused) throws IOException {
+            String[] a = answer(how + " " + target);
+            if (a.length < 3 || !"accepted".equals(a[2])) {
+                refused[0]++;
+            }
+            return Double.parseDouble(a[1]) / 1e6;
+        }
+
+        private String[] answer(String ask) throws IOException {
+            asks.println(ask);
+            String line = answers.readLine();
+            if (line == null || !line.startsWith("ok ")) {
+                throw new IOException("the MCP host answered " + ask + " with " + line);
+            }
+            return line.split(" ");
+        }
+
+        @Override
+        public void close() {
+            asks.println("quit");
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private static double timeXmpp(McpSeat seat, String target, int[] refused) throws InterruptedException {
         long t0 = System.nanoTime();
         McpSeat.Outcome o = seat.act(new Act.Vote(target), Duration.ofSeconds(10));
         long t = System.nanoTime() - t0;
         if (!o.accepted()) {
-            refused[0]++;
-        }
-        return t / 1e6;
-    }
-
-    private static double timeMcp(McpSyncClient client, String target, int[] refused) {
-        long t0 = System.nanoTime();
-        McpSchema.CallToolResult r = call(client, "vote", Map.of("target", target));
-        long t = System.nanoTime() - t0;
-        if (Boolean.TRUE.equals(r.isError()) || !(r.structuredContent() instanceof Map<?, ?> m)
-                || !"accepted".equals(m.get("outcome"))) {
             refused[0]++;
         }
         return t / 1e6;
@@ -200,21 +282,64 @@ public final class McpBench {
         throw new IllegalStateException("the day did not begin within 3 minutes");
     }
 
-    private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
-        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
+    /**
+     * The pause after each act and call: long enough for the table to be at rest again (the vote's news has reached
+     * every seat), as it is when a seat acts in a game, and the seats far under the GameMaster's rate for one sender.
+     */
+    private static void rest(Duration gap) throws InterruptedException {
+        Thread.sleep(gap);
     }
 
-    private static McpSyncClient client(URI endpoint, String token) {
-        HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder(endpoint.getScheme() + "://"
-                + endpoint.getAuthority()).endpoint(endpoint.getPath())
-                .requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
-                .jsonMapper(new JacksonMcpJsonMapper(maw.runtime.Json.MAPPER)).build();
-        McpSyncClient c = McpClient.sync(t).requestTimeout(Duration.ofSeconds(30)).build();
-        c.initialize();
-        return c;
-    }
-
-    private static double at(List<Double> sorted, double q) {
+    private static double at(List<Double> times, double q) {
+        List<Double> sorted = new ArrayList<>(times);
+        Collections.sort(sorted);
         return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) Math.floor(q * sorted.size())));
+    }
+
+    /**
+     * One HTTP exchange with nothing behind it: a servlet of the same server (Jetty) that reads a POST and answers one
+     * server-sent event, as an MCP server answers a call. What any HTTP transport costs on this machine.
+     */
+    private static final class PlainExchange implements AutoCloseable {
+        private final org.eclipse.jetty.server.Server jetty = new org.eclipse.jetty.server.Server();
+        private final org.eclipse.jetty.server.ServerConnector connector =
+                new org.eclipse.jetty.server.ServerConnector(jetty);
+
+        static PlainExchange start() throws Exception {
+            PlainExchange p = new PlainExchange();
+            p.connector.setHost("127.0.0.1");
+            p.connector.setPort(0);
+            p.jetty.addConnector(p.connector);
+            org.eclipse.jetty.ee10.servlet.ServletContextHandler context =
+                    new org.eclipse.jetty.ee10.servlet.ServletContextHandler();
+            context.setContextPath("/");
+            context.addServlet(new org.eclipse.jetty.ee10.servlet.ServletHolder(new jakarta.servlet.http.HttpServlet() {
+                @Override
+                protected void doPost(jakarta.servlet.http.HttpServletRequest req,
+                        jakarta.servlet.http.HttpServletResponse res) throws IOException {
+                    req.getInputStream().readAllBytes();
+                    res.setContentType("text/event-stream");
+                    res.setCharacterEncoding("UTF-8");
+                    res.getWriter().write("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n");
+                    res.getWriter().flush();
+                }
+            }), "/plain");
+            p.jetty.setHandler(context);
+            p.jetty.start();
+            return p;
+        }
+
+        URI endpoint() {
+            return URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/plain");
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                jetty.stop();
+            } catch (Exception e) {
+                throw new IOException("the plain servlet did not stop", e);
+            }
+        }
     }
 }
