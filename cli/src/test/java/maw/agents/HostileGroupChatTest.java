@@ -35,7 +35,8 @@ class HostileGroupChatTest {
 
     /**
      * Day 1 outlasts the attack, however slow a busy machine makes it (the flood needs Bea's voice, which the day
-     * gives): the two people vote once the attack is over, and the day ends once every living player has voted.
+     * gives): once the attack is over Ann speaks too (Bea has) and both vote, so the bots vote without waiting for
+     * half the day, and the day ends once every living player has voted.
      */
     private static final GameOptions SLOW = GameOptions.defaults()
             .withTimers(Duration.ofSeconds(150), Duration.ofSeconds(10)).withEndWhenAllVoted(true);
@@ -133,9 +134,12 @@ class HostileGroupChatTest {
                 Await.until("the flood's first line at Ann", STEP,
                         () -> ann.heard.getOrDefault("Village", List.of()).contains("Bea: flood 0"));
                 seen.add("flooded");
-                // The attack is over: both vote, and play the rest of the game as people do.
+                // The attack is over: Ann says a line (the bots vote once everyone has spoken, else at half the day),
+                // both vote, and play the rest of the game as people do.
                 ann.plays = true;
                 bea.plays = true;
+                awaitVoice(village, "Ann");
+                ann.entered("Village").get(10, TimeUnit.SECONDS).sendMessage("Ann is here, and saw it all.");
                 ann.say("vote " + bot);
                 bea.say("vote " + bot);
             } catch (Exception | AssertionError e) {
