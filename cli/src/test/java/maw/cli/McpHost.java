@@ -63,10 +63,13 @@ final class McpHost {
         return new Played(over, accepted, refusals, turns);
     }
 
+    /** Every call's own progress token. */
+    private static final java.util.concurrent.atomic.AtomicLong CALLS = new java.util.concurrent.atomic.AtomicLong();
+
     static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
-        // A progress token with every call: next_turn reports how its wait goes.
+        // A progress token with every call, none the same: next_turn reports how its wait goes.
         return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args)
-                .progressToken(tool + "-" + System.nanoTime()).build());
+                .progressToken(tool + "-" + CALLS.incrementAndGet()).build());
     }
 
     @SuppressWarnings("unchecked")

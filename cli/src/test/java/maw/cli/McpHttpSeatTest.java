@@ -84,7 +84,12 @@ class McpHttpSeatTest {
             assertThat(page.statusCode()).isEqualTo(403);
 
             // Zed takes a seat, then its session vanishes.
-            zed = client(endpoint, ZED);
+            java.util.Set<Object> waitingCalls = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            zed = client(endpoint, ZED, p -> {
+                if (p.message() != null && p.message().startsWith("waiting")) {
+                    waitingCalls.add(p.progressToken());
+                }
+            });
             assertThat(content(call(zed, "join_table", Map.of("name", "Zed")))).containsEntry("joined", true);
             // Many calls waiting hold up no other: while 30 of Zed's next_turn wait for the game (a seat is still
             // open), another seat's call and Zed's own are answered.
@@ -92,10 +97,11 @@ class McpHttpSeatTest {
             List<CompletableFuture<McpSchema.CallToolResult>> waits = new ArrayList<>();
             java.util.concurrent.Executor callers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
             for (int i = 0; i < 30; i++) {
-                waits.add(CompletableFuture.supplyAsync(() -> call(waiting, "next_turn", Map.of("wait_seconds", 6)),
+                waits.add(CompletableFuture.supplyAsync(() -> call(waiting, "next_turn", Map.of("wait_seconds", 10)),
                         callers));
             }
-            Thread.sleep(500);
+            // Each says so at once (its progress), so all 30 wait at the server now.
+            Await.until("30 next_turn calls waiting", Duration.ofSeconds(30), () -> waitingCalls.size() >= 30);
             McpSyncClient other = client(endpoint, EVE);
             assertThat(outcome(call(other, "status", Map.of()))).isEqualTo("not_seated");
             assertThat(content(call(zed, "status", Map.of()))).containsEntry("you", "Zed");
@@ -210,12 +216,18 @@ class McpHttpSeatTest {
 
     /** The Java SDK's client over Streamable HTTP, showing {@code token}. */
     static McpSyncClient client(URI endpoint, String token) {
+        return client(endpoint, token, p -> { });
+    }
+
+    /** The same, with the calls' progress notifications to {@code progress}. */
+    static McpSyncClient client(URI endpoint, String token,
+            java.util.function.Consumer<McpSchema.ProgressNotification> progress) {
         HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder(endpoint.getScheme() + "://"
                 + endpoint.getAuthority()).endpoint(endpoint.getPath())
                 .requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + token))
                 .jsonMapper(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper())).build();
         McpSyncClient c = McpClient.sync(t).requestTimeout(Duration.ofSeconds(90))
-                .initializationTimeout(Duration.ofSeconds(30)).build();
+                .initializationTimeout(Duration.ofSeconds(30)).progressConsumer(progress).build();
         c.initialize();
         return c;
     }

@@ -1,5 +1,7 @@
 package maw.cli;
 
+import static maw.cli.McpHost.call;
+import static maw.cli.McpHost.content;
 import static org.assertj.core.api.Assertions.assertThat;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -300,18 +302,6 @@ class McpSeatTest {
         return new StdioClientTransport(ServerParameters.builder(command.getFirst())
                 .args(command.subList(1, command.size())).env(Map.of("MAW_LOG_DIR", dir.toString())).build(),
                 new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()));
-    }
-
-    private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
-        // A progress token with every call: next_turn reports how its wait goes.
-        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args)
-                .progressToken(tool + "-" + System.nanoTime()).build());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> content(McpSchema.CallToolResult r) {
-        assertThat(r.isError()).as("%s", r.content()).isNotEqualTo(Boolean.TRUE);
-        return (Map<String, Object>) r.structuredContent();
     }
 
     /** The code of a tool error (null: the call was no error). */
