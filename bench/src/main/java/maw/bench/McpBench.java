@@ -55,6 +55,16 @@ public final class McpBench {
             return bare.median() - xmpp.median();
         }
 
+        /** The SDK client's vote to the XMPP seat's, at the median. */
+        public double ratio() {
+            return sdk.median() / Math.max(1e-9, xmpp.median());
+        }
+
+        /** The bare client's vote to the XMPP seat's, at the median. */
+        public double bareRatio() {
+            return bare.median() / Math.max(1e-9, xmpp.median());
+        }
+
         public Map<String, Object> toJson() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("acts", acts);
@@ -69,8 +79,8 @@ public final class McpBench {
             m.put("httpExchangeMedianMillis", Figures.round(exchangeMillis));
             m.put("addedMedianMillis", Figures.round(addedMedianMillis()));
             m.put("bareAddedMedianMillis", Figures.round(bareAddedMedianMillis()));
-            m.put("ratioMcpToXmpp", Figures.round(sdk.median() / Math.max(1e-9, xmpp.median())));
-            m.put("ratioBareMcpToXmpp", Figures.round(bare.median() / Math.max(1e-9, xmpp.median())));
+            m.put("ratioMcpToXmpp", Figures.round(ratio()));
+            m.put("ratioBareMcpToXmpp", Figures.round(bareRatio()));
             m.put("refused", refused);
             return m;
         }

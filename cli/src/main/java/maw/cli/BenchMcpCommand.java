@@ -50,7 +50,8 @@ final class BenchMcpCommand implements Callable<Integer> {
                 throw new ConfigException("bench mcp needs an ejabberd it can create accounts on (transport xmpp)");
             }
             System.out.println("bench mcp on " + network.describe());
-            McpBench.Result r = new McpBench(network, System.out).run(acts, warmup, java.time.Duration.ofMillis(gapMillis));
+            McpBench.Result r = new McpBench(network, System.out).run(acts, warmup,
+                    java.time.Duration.ofMillis(gapMillis));
             System.out.printf("%na vote from the call to the GameMaster's acceptance, %d each way:%n", r.acts());
             System.out.printf("  the seat over XMPP:                    median %.2f ms, 90th percentile %.2f ms%n",
                     r.xmpp().median(), r.xmpp().p90());
@@ -62,9 +63,8 @@ final class BenchMcpCommand implements Callable<Integer> {
                     + "by the bare client;%n  one HTTP exchange with nothing behind it: %.2f ms%n",
                     r.statusSdkMillis(), r.statusBareMillis(), r.exchangeMillis());
             System.out.printf("what the tool call adds at the median: %.2f ms through the SDK's client (goal: under 2 ms; "
-                    + "ratio %.2f), %.2f ms through the bare one (ratio %.2f)%n", r.addedMedianMillis(),
-                    r.sdk().median() / Math.max(1e-9, r.xmpp().median()), r.bareAddedMedianMillis(),
-                    r.bare().median() / Math.max(1e-9, r.xmpp().median()));
+                    + "ratio %.2f), %.2f ms through the bare one (ratio %.2f)%n", r.addedMedianMillis(), r.ratio(),
+                    r.bareAddedMedianMillis(), r.bareRatio());
             if (r.refused() > 0) {
                 System.out.printf("acts not accepted: %d%n", r.refused());
             }

@@ -181,7 +181,7 @@ public final class McpHttpServer implements AutoCloseable {
                 .maxRequestSize(256 * 1024).build();
         McpSession session = new McpSession(table);
         // A call is handled on its request's own thread, a virtual one (see the constructor): a seat's next_turn may
-        // wait minutes, and a thousand seats waiting hold no pool's threads from the others' calls.
+        // wait minutes, and seats that wait hold no pool's threads from the others' calls.
         McpSyncServer server = McpSeatServer.build(McpServer.sync(http).immediateExecution(true), session);
         return new Door(session, server, http);
     }
