@@ -107,6 +107,10 @@ class ChatRoomTest {
                 assertThat(answer.json().get("phase").asText()).isEqualTo("day");
                 assertThat(answer.json().get("day").asInt()).isEqualTo(2);
             }
+            // An answer can reach its reader before the room has counted it (the count comes after the send): the
+            // three are counted once they are in the room's trace, which comes after the count.
+            Await.until("the room's three answers counted", () -> village.trace().stream()
+                    .filter(t -> !t.in() && "new_messages".equals(t.type())).count() >= 3);
             // This room's sends alone: an agent of an earlier test still stopping sends too.
             maw.runtime.MessageCensus census = maw.runtime.MessageCensus.start(agent -> agent == village);
             seats[1].send(village.jid(), new Catalog.Chat("g", 1, maw.base.Phase.DAY, 2, "Hi Ann."));
